@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every failing response, REST or socket, carries this one shape (DESIGN.md §5). */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'PAYMENT_REQUIRED',
+  'SUBSCRIPTION_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    /** The request field at fault, for bad input. */
+    field: z.string().optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
