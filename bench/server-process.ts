@@ -1,0 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts a Querent server on a fresh data directory; resolves once it answers /api/health. */
+export async function startQuerent(port: number): Promise<{ child: ChildProcess; ms: number; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'querent-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
+  const ms = await waitForAnswer(`http://127.0.0.1:${port}/api/health`, started);
+  return { child, ms, stop: () => stop(child) };
+}
+
+/** Polls a URL until it answers 200; returns milliseconds since `started`. */
+export async function waitForAnswer(url: string, started: number, limitMs = 30_000): Promise<number> {
+  while (performance.now() - started < limitMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${url} did not answer within ${limitMs} ms`);
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
