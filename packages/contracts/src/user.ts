@@ -33,3 +33,7 @@ export const versionInfoSchema = z.object({
 export type VersionInfo = z.infer<typeof versionInfoSchema>;
 
 export const roles = { admin: 'admin', anonymous: 'anonymous', member: 'member' } as const;
+
+/** GET /api/user/credits as the server sends it: `unlimited` is true when credits are off (local mode). */
+export const creditBalanceSchema = creditsSchema.extend({ unlimited: z.boolean() });
+export type CreditBalance = z.infer<typeof creditBalanceSchema>;

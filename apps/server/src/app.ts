@@ -1,0 +1,116 @@
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerHttpAuth } from './auth/http-auth.ts';
+import { createAuthResolver } from './auth/resolve-user.ts';
+import type { AuthResolver } from './auth/resolve-user.ts';
+import type { AppConfig } from './env.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { generateRequestId, registerRequestIdEcho } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
+import type { ZodApp } from './http/zod-app.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerVersionRoutes } from './modules/version/version.routes.ts';
+import { createRealtime } from './realtime/socket-server.ts';
+import type { Realtime } from './realtime/socket-server.ts';
+import type { QuerentServer } from './realtime/socket-types.ts';
+import { createStore } from './store/connect.ts';
+import type { Store } from './store/connect.ts';
+
+export interface BuildAppOptions {
+  /** A store the caller owns (tests share one); otherwise one is opened from the config and closed with the app. */
+  store?: Store;
+}
+
+export interface BuiltApp {
+  app: ZodApp;
+  io: QuerentServer;
+  store: Store;
+  auth: AuthResolver;
+  /** Stops realtime, then HTTP, then the store if the app opened it. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+// fastify's types take a trust function where the runtime also accepts a hop count.
+function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
+function createHttp(config: AppConfig): ZodApp {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: trustProxyOption(config.trustProxy),
+    requestIdHeader: false,
+    genReqId: generateRequestId,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+/**
+ * Builds the whole server without listening, so tests and main.ts share it. Routes may still be
+ * added to `app` until it listens.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const ownsStore = options.store === undefined;
+  const store = options.store ?? createStore(config.store);
+  const app = createHttp(config);
+  const auth = createAuthResolver({ mode: config.authMode, db: store.db });
+
+  let realtime: Realtime;
+  try {
+    registerRequestIdEcho(app);
+    registerErrorHandler(app);
+    // The API speaks JSON only; anything else is answered 415 rather than parsed as a string.
+    app.removeContentTypeParser('text/plain');
+    await registerSecurityHeaders(app);
+    await app.register(cookie);
+    registerHttpAuth(app, auth);
+    await registerOpenApi(app);
+
+    registerHealthRoutes(app);
+    registerVersionRoutes(app);
+    registerAuthRoutes(app, { mode: config.authMode });
+    // Credits are enforced only in hosted mode (DESIGN.md §2); local mode is unlimited.
+    registerUserRoutes(app, { db: store.db, creditsEnforced: false });
+
+    await registerWebApp(app, config.webDistDir);
+    realtime = await createRealtime(app.server, {
+      resolveUser: auth.resolveUser,
+      redisUrl: config.redisUrl,
+      log: app.log,
+    });
+  } catch (error) {
+    await app.close();
+    if (ownsStore) await store.destroy();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await realtime.close();
+      await app.close();
+      if (ownsStore) await store.destroy();
+    })();
+    return closing;
+  };
+
+  return { app, io: realtime.io, store, auth, close };
+}

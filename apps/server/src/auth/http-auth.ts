@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { ZodApp } from '../http/zod-app.ts';
+import type { User } from '../modules/users/users.repo.ts';
+import type { AuthResolver } from './resolve-user.ts';
+
+/**
+ * - required: the request is refused with 401 unless the user is known;
+ * - optional: the user is resolved when possible (sign-in and sign-out endpoints);
+ * - public: nothing is resolved (health checks, static files).
+ */
+export type RouteAuth = 'required' | 'optional' | 'public';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+// API routes are closed unless they say otherwise, so a forgotten declaration fails safe.
+function routeAuth(request: FastifyRequest): RouteAuth {
+  const declared = request.routeOptions.config.auth;
+  if (declared) return declared;
+  const url = request.routeOptions.url ?? '';
+  return url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'required' : 'public';
+}
+
+export function registerHttpAuth(app: ZodApp, resolver: AuthResolver): void {
+  app.decorateRequest('user', null);
+  // onRequest, before the body is read: an anonymous caller costs no parsing.
+  app.addHook('onRequest', async (request) => {
+    const mode = routeAuth(request);
+    if (mode === 'public') return;
+    request.user = await resolver.resolveUser({ headers: request.headers, cookies: request.cookies });
+    if (mode === 'required' && !request.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  });
+}
+
+/** The signed-in user of a route declared `required`; a programming error otherwise. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  return request.user;
+}

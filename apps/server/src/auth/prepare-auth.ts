@@ -1,0 +1,12 @@
+import type { AppConfig } from '../env.ts';
+import type { StoreDb } from '../store/connect.ts';
+import { ensureLocalAdmin } from './local-admin.ts';
+
+/** What each auth mode needs in the store before the first request. */
+const preparations: Record<AppConfig['authMode'], (db: StoreDb) => Promise<unknown>> = {
+  local: ensureLocalAdmin,
+};
+
+export async function prepareAuth(mode: AppConfig['authMode'], db: StoreDb): Promise<void> {
+  await preparations[mode](db);
+}

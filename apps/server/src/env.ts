@@ -1,0 +1,222 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDistDir } from './paths.ts';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export type StoreConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  store: StoreConfig;
+  authMode: 'local';
+  logLevel: LogLevel;
+  redisUrl: string | null;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  /** Fastify's trustProxy: a flag, a hop count, or a list of trusted addresses. */
+  trustProxy: boolean | number | string;
+}
+
+export interface ConfigDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every variable the server reads; the README's configuration table is generated from this. */
+export const configDocs: readonly ConfigDoc[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port the HTTP server listens on.' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    description: 'Interface to listen on; use 0.0.0.0 to accept connections from other machines.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Directory for the SQLite store and other local files, resolved against the working directory.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'Metadata store. Unset: SQLite file querent.sqlite in DATA_DIR. postgres://user:pass@host:5432/db: PostgreSQL.',
+  },
+  {
+    name: 'AUTH_MODE',
+    default: 'local',
+    description: 'local: one local administrator, no sign-in. Hosted sign-in (oidc) is not available yet.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: `Log verbosity: ${logLevels.join(', ')}.` },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description:
+      'redis://host:6379 enables the Socket.IO Redis adapter so several instances share realtime events.',
+  },
+  { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body, in bytes.' },
+  {
+    name: 'WEB_DIST_DIR',
+    default: 'apps/web/dist',
+    description:
+      'Built web app to serve; the default is resolved from the server package, not the working directory.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Trust X-Forwarded-* headers: true/false, a number of proxy hops, or a comma-separated list of proxy addresses.',
+  },
+];
+
+// An empty variable (`PORT=`) means "use the default", as most deployment tools write unset values that way.
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+}
+
+function integer(min: number, max: number, fallback: number) {
+  const message = `must be an integer between ${min} and ${max}`;
+  return optional(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return fallback;
+        const trimmed = value.trim();
+        const parsed = Number(trimmed);
+        if (!/^-?\d+$/.test(trimmed) || parsed < min || parsed > max) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+  );
+}
+
+function url(protocols: readonly string[], message: string) {
+  return optional(
+    z
+      .string()
+      .optional()
+      .refine((value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, message),
+  );
+}
+
+function trustProxy() {
+  return optional(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx): boolean | number | string => {
+        if (value === undefined) return false;
+        const trimmed = value.trim().toLowerCase();
+        if (trimmed === 'true') return true;
+        if (trimmed === 'false') return false;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        if (/^[0-9a-f.:/,\s]+$/.test(trimmed)) return trimmed;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be true, false, a number of proxy hops, or a comma-separated list of addresses',
+        });
+        return z.NEVER;
+      }),
+  );
+}
+
+const envSchema = z.object({
+  PORT: integer(1, 65535, 3000),
+  HOST: optional(z.string().default('127.0.0.1')),
+  DATA_DIR: optional(z.string().default('./data')),
+  DATABASE_URL: url(
+    ['postgres:', 'postgresql:'],
+    'must be a postgres:// or postgresql:// URL (leave it unset to use SQLite in DATA_DIR)',
+  ),
+  AUTH_MODE: optional(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === 'local') return 'local' as const;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            value === 'oidc'
+              ? 'must be "local": hosted sign-in mode "oidc" is not available yet'
+              : 'must be "local" (hosted sign-in mode "oidc" is not available yet)',
+        });
+        return z.NEVER;
+      }),
+  ),
+  LOG_LEVEL: optional(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info')),
+  REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL'),
+  BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024, 1048576),
+  WEB_DIST_DIR: optional(z.string().optional()),
+  TRUST_PROXY: trustProxy(),
+});
+
+const secretVariables = new Set(['DATABASE_URL', 'REDIS_URL']);
+
+/** Shows what was given without printing a password into logs. */
+function describeValue(name: string, value: string | undefined): string {
+  if (value === undefined) return 'unset';
+  let shown = value;
+  if (secretVariables.has(name)) {
+    try {
+      const parsed = new URL(value);
+      if (parsed.password) {
+        parsed.password = '***';
+        shown = parsed.toString();
+      }
+    } catch {
+      shown = value.replace(/:[^:@/]*@/, ':***@');
+    }
+  }
+  return `"${shown}"`;
+}
+
+/**
+ * The only reader of the environment. Throws one error naming every bad variable, so an operator
+ * fixes the configuration in one pass instead of one restart per mistake.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name} ${issue.message} (got ${describeValue(name, source[name])})`;
+    });
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    store:
+      env.DATABASE_URL === undefined
+        ? { kind: 'sqlite', file: path.join(dataDir, 'querent.sqlite') }
+        : { kind: 'postgres', url: env.DATABASE_URL },
+    authMode: env.AUTH_MODE,
+    logLevel: env.LOG_LEVEL,
+    redisUrl: env.REDIS_URL ?? null,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    webDistDir: env.WEB_DIST_DIR === undefined ? defaultWebDistDir : path.resolve(cwd, env.WEB_DIST_DIR),
+    trustProxy: env.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,29 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { readProductVersion } from '../modules/version/read-version.ts';
+import type { ZodApp } from './zod-app.ts';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/** The OpenAPI document is generated from the routes' zod schemas; the UI is served offline. */
+export async function registerOpenApi(app: ZodApp): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Querent API',
+        description: 'REST API of Querent. Realtime events travel over Socket.IO at /socket.io.',
+        version: readProductVersion(),
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // The public validator badge would call the internet and is refused by our CSP anyway.
+    uiConfig: { validatorUrl: null },
+    // Our own CSP (security-headers.ts) already covers the UI, which loads only its own files.
+    staticCSP: false,
+  });
+}

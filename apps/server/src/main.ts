@@ -1,0 +1,63 @@
+import { buildApp } from './app.ts';
+import { prepareAuth } from './auth/prepare-auth.ts';
+import { loadEnv } from './env.ts';
+import type { AppConfig } from './env.ts';
+import { migrateToLatest } from './store/migrate.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadEnv();
+  } catch (error) {
+    // A configuration mistake is the operator's to fix: print the message, not a stack trace.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const built = await buildApp(config);
+  const { app, store } = built;
+
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'Shutting down');
+    // A stuck connection or driver must not keep a stopped server alive forever.
+    setTimeout(() => {
+      app.log.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    built.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  try {
+    await migrateToLatest(store);
+    await prepareAuth(config.authMode, store.db);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'Startup failed');
+    await built.close().catch(() => undefined);
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info({ url: `http://${shownHost}:${port}` }, `Querent is running at http://${shownHost}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

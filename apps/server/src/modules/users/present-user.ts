@@ -1,0 +1,15 @@
+import type { ServerUser } from '@querent/contracts';
+import type { User } from './users.repo.ts';
+
+/** The wire shape of GET /api/user; field names are SPEC.md §7's. */
+export function presentUser(user: User): ServerUser {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    profile_picture_url: user.profilePictureUrl,
+    role: user.role,
+    organization_id: user.organizationId,
+  };
+}

@@ -1,0 +1,48 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import type { QuerentServer } from './socket-types.ts';
+
+const BOOT_ATTEMPTS = 5;
+
+/**
+ * Connects the publish and subscribe clients the adapter needs. At boot an unreachable Redis
+ * fails fast with a clear error; once connected, a lost connection is retried forever.
+ */
+export async function attachRedisAdapter(
+  io: QuerentServer,
+  url: string,
+  log: FastifyBaseLogger,
+): Promise<{ close(): Promise<void> }> {
+  let connectedOnce = false;
+  const pubClient = createClient({
+    url,
+    socket: {
+      connectTimeout: 5000,
+      reconnectStrategy: (retries: number) =>
+        !connectedOnce && retries >= BOOT_ATTEMPTS
+          ? new Error(`Redis at ${new URL(url).host} is unreachable`)
+          : Math.min(100 * 2 ** retries, 3000),
+    },
+  });
+  const subClient = pubClient.duplicate();
+  // Without listeners a Redis hiccup would be an uncaught 'error' event and kill the process.
+  pubClient.on('error', (error: unknown) => log.warn({ err: error }, 'Redis publish client error'));
+  subClient.on('error', (error: unknown) => log.warn({ err: error }, 'Redis subscribe client error'));
+
+  try {
+    await Promise.all([pubClient.connect(), subClient.connect()]);
+  } catch (error) {
+    pubClient.destroy();
+    subClient.destroy();
+    throw error;
+  }
+  connectedOnce = true;
+  io.adapter(createAdapter(pubClient, subClient));
+
+  return {
+    async close() {
+      await Promise.allSettled([pubClient.close(), subClient.close()]);
+    },
+  };
+}

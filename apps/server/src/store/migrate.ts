@@ -1,0 +1,36 @@
+import { inspect } from 'node:util';
+import type { Migration, MigrationProvider, MigrationResultSet } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
+import type { Store, StoreDialect } from './connect.ts';
+import { initialMigration } from './migrations/0001-initial.ts';
+
+/**
+ * A static list rather than a folder scan, so migrations work the same from source, from a test
+ * runner and from a bundle. Names sort in execution order; append, never edit a shipped one.
+ */
+export function migrations(dialect: StoreDialect): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+  };
+}
+
+function staticProvider(dialect: StoreDialect): MigrationProvider {
+  return { getMigrations: () => Promise.resolve(migrations(dialect)) };
+}
+
+/** Brings the store to the latest schema; safe to run on every boot and from several instances. */
+export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db: store.db, provider: staticProvider(store.dialect) });
+  const result = await migrator.migrateToLatest();
+  if (result.error !== undefined) {
+    const failed = result.results?.find((entry) => entry.status === 'Error');
+    const prefix = failed ? `Migration ${failed.migrationName} failed` : 'Migration failed';
+    throw new Error(
+      `${prefix}: ${result.error instanceof Error ? result.error.message : inspect(result.error)}`,
+      {
+        cause: result.error,
+      },
+    );
+  }
+  return result;
+}

@@ -1,0 +1,215 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Table types as the driver hands them to us after the store's normalisation (see connect.ts):
+ * - timestamps are ISO-8601 strings on both dialects;
+ * - JSON columns travel as JSON text on both dialects (write with toJson, read with parseJson);
+ * - booleans are written as booleans but SQLite reads them back as 0/1 (read with readBool).
+ */
+
+/** ISO-8601 text; the database fills it when omitted on insert. */
+export type Timestamp = ColumnType<string, string | undefined, string>;
+export type NullableTimestamp = ColumnType<string | null, string | null | undefined, string | null>;
+export type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
+export type JsonText = ColumnType<string, string, string>;
+export type NullableJsonText = ColumnType<string | null, string | null | undefined, string | null>;
+
+export type UserRole = 'admin' | 'member' | 'anonymous';
+export type StoredConversationStatus = 'running' | 'clear' | 'to_stop' | 'error';
+export type FavoriteItemType = 'query' | 'chart';
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_picture_url: string | null;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  organization_id: string | null;
+  oidc_subject: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** A hash of the session token, so a leaked table does not leak live sessions. */
+  id: string;
+  user_id: string;
+  expires_at: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface DatabasesTable {
+  id: string;
+  name: string;
+  engine: string;
+  details: JsonText;
+  safe_mode: Bool;
+  public: Bool;
+  dbt_catalog: NullableJsonText;
+  dbt_manifest: NullableJsonText;
+  statement_timeout_ms: number | null;
+  owner_id: string;
+  organization_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  database_id: string;
+  owner_id: string;
+  organization_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectTablesTable {
+  id: string;
+  project_id: string;
+  /** Empty for engines without schemas, so the unique key never compares NULLs. */
+  schema_name: string;
+  table_name: string;
+}
+
+export interface ConversationsTable {
+  id: string;
+  name: string | null;
+  owner_id: string;
+  organization_id: string | null;
+  database_id: string;
+  project_id: string | null;
+  context_id: string;
+  status: ColumnType<
+    StoredConversationStatus,
+    StoredConversationStatus | undefined,
+    StoredConversationStatus
+  >;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  role: string;
+  content: string | null;
+  function_call: NullableJsonText;
+  query_id: string | null;
+  chart_id: string | null;
+  seq: number;
+  created_at: Timestamp;
+}
+
+export interface QueriesTable {
+  id: string;
+  title: string | null;
+  sql: string;
+  database_id: string;
+  owner_id: string;
+  conversation_id: string | null;
+  is_saved: Bool;
+  rows: NullableJsonText;
+  columns: NullableJsonText;
+  count: number | null;
+  truncated: Bool;
+  duration_ms: number | null;
+  error: string | null;
+  ran_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChartsTable {
+  id: string;
+  query_id: string;
+  title: string;
+  config: JsonText;
+  owner_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FavoritesTable {
+  id: string;
+  user_id: string;
+  item_type: FavoriteItemType;
+  item_id: string;
+  created_at: Timestamp;
+}
+
+export interface BusinessEntitiesTable {
+  id: string;
+  database_id: string;
+  name: string;
+  definition: string | null;
+  table_ref: string | null;
+  review_date: NullableTimestamp;
+  review_conversation_id: string | null;
+  completeness: number | null;
+  quality_score: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IssuesTable {
+  id: string;
+  database_id: string;
+  business_entity_id: string | null;
+  title: string;
+  description: string | null;
+  severity: ColumnType<string, string | undefined, string>;
+  status: ColumnType<string, string | undefined, string>;
+  query_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MemoriesTable {
+  id: string;
+  database_id: string;
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  /** Positive for a grant, negative for a spend; the balance is the sum. */
+  amount: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface StoreSchema {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  databases: DatabasesTable;
+  projects: ProjectsTable;
+  project_tables: ProjectTablesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  queries: QueriesTable;
+  charts: ChartsTable;
+  favorites: FavoritesTable;
+  business_entities: BusinessEntitiesTable;
+  issues: IssuesTable;
+  memories: MemoriesTable;
+  credit_ledger: CreditLedgerTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import type { Store } from '../../src/store/connect.ts';
+import { createStore } from '../../src/store/connect.ts';
+import { TEST_POSTGRES_URL } from './services.ts';
+import { makeTempDir } from './temp-dir.ts';
+
+export interface TestStore {
+  store: Store;
+  /** Closes the store and deletes its file or database. */
+  dispose(): Promise<void>;
+}
+
+export function openSqliteTestStore(): TestStore {
+  const temp = makeTempDir();
+  const store = createStore({ kind: 'sqlite', file: path.join(temp.dir, 'querent.sqlite') });
+  return {
+    store,
+    async dispose() {
+      await store.destroy();
+      temp.remove();
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database per suite, so runs never see each other's rows. */
+export async function openPostgresTestStore(): Promise<TestStore> {
+  const name = `querent_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const store = createStore({ kind: 'postgres', url: url.toString() });
+  return {
+    store,
+    async dispose() {
+      await store.destroy();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

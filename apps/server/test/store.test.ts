@@ -1,0 +1,410 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureLocalAdmin, LOCAL_ADMIN_ID } from '../src/auth/local-admin.ts';
+import { addCreditEntry, sumCredits } from '../src/modules/credits/credit-ledger.repo.ts';
+import { findUserById, findUserByOidcSubject, insertUser } from '../src/modules/users/users.repo.ts';
+import type { Store } from '../src/store/connect.ts';
+import { migrateToLatest } from '../src/store/migrate.ts';
+import { dropOrder } from '../src/store/migrations/0001-initial.ts';
+import { newId, nowIso, parseJson, parseNullableJson, readBool, toJson } from '../src/store/values.ts';
+import { checkPostgres, serviceGate } from './helpers/services.ts';
+import type { TestStore } from './helpers/test-stores.ts';
+import { openPostgresTestStore, openSqliteTestStore } from './helpers/test-stores.ts';
+
+const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const postgresGate = serviceGate('PostgreSQL store suite', await checkPostgres());
+
+const dialects = [
+  { name: 'SQLite', run: true, open: () => Promise.resolve(openSqliteTestStore()) },
+  { name: 'PostgreSQL', run: postgresGate.run, open: openPostgresTestStore },
+];
+
+if (postgresGate.failInCi) {
+  describe('PostgreSQL store suite', () => {
+    it('needs a reachable PostgreSQL under CI=true', () => {
+      expect.fail('PostgreSQL is unreachable and CI=true: the store suite cannot be skipped in CI');
+    });
+  });
+}
+
+/** Inserts one row in every table, linked together, and returns their ids. */
+async function seedGraph(store: Store) {
+  const { db } = store;
+  const ids = {
+    org: newId(),
+    user: newId(),
+    database: newId(),
+    project: newId(),
+    projectTable: newId(),
+    conversation: newId(),
+    query: newId(),
+    chart: newId(),
+    message: newId(),
+    favorite: newId(),
+    entity: newId(),
+    issue: newId(),
+    memory: newId(),
+    session: newId(),
+  };
+  const now = nowIso();
+  await db.insertInto('organizations').values({ id: ids.org, name: 'Acme' }).execute();
+  await insertUser(db, { id: ids.user, email: 'ana@example.com', role: 'member', organizationId: ids.org });
+  await db
+    .insertInto('sessions')
+    .values({ id: ids.session, user_id: ids.user, expires_at: '2030-01-01T00:00:00.000Z' })
+    .execute();
+  await db
+    .insertInto('databases')
+    .values({
+      id: ids.database,
+      name: 'Chinook',
+      engine: 'sqlite',
+      details: toJson({ filename: 'chinook.sqlite', nested: { port: 5432, tags: ['a', 'b'] } }),
+      public: true,
+      dbt_catalog: toJson({ nodes: {} }),
+      statement_timeout_ms: 30000,
+      owner_id: ids.user,
+      organization_id: ids.org,
+    })
+    .execute();
+  await db
+    .insertInto('projects')
+    .values({
+      id: ids.project,
+      name: 'Sales',
+      description: 'Sales tables',
+      database_id: ids.database,
+      owner_id: ids.user,
+    })
+    .execute();
+  await db
+    .insertInto('project_tables')
+    .values({ id: ids.projectTable, project_id: ids.project, schema_name: 'main', table_name: 'invoices' })
+    .execute();
+  await db
+    .insertInto('conversations')
+    .values({
+      id: ids.conversation,
+      name: 'Top customers',
+      owner_id: ids.user,
+      database_id: ids.database,
+      project_id: ids.project,
+      context_id: `project-${ids.project}`,
+    })
+    .execute();
+  await db
+    .insertInto('queries')
+    .values({
+      id: ids.query,
+      title: 'Top 5',
+      sql: 'select * from customers limit 5',
+      database_id: ids.database,
+      owner_id: ids.user,
+      conversation_id: ids.conversation,
+      is_saved: true,
+      rows: toJson([{ id: 1, name: 'Ana' }]),
+      columns: toJson([{ name: 'id', type: 'integer' }]),
+      count: 1,
+      truncated: false,
+      duration_ms: 12,
+      ran_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('charts')
+    .values({
+      id: ids.chart,
+      query_id: ids.query,
+      title: 'Bar',
+      config: toJson({ type: 'bar' }),
+      owner_id: ids.user,
+    })
+    .execute();
+  await db
+    .insertInto('messages')
+    .values({
+      id: ids.message,
+      conversation_id: ids.conversation,
+      role: 'assistant',
+      content: null,
+      function_call: toJson({ name: 'sql_query', arguments: { query: 'select 1' } }),
+      query_id: ids.query,
+      chart_id: ids.chart,
+      seq: 1,
+    })
+    .execute();
+  await db
+    .insertInto('favorites')
+    .values({ id: ids.favorite, user_id: ids.user, item_type: 'query', item_id: ids.query })
+    .execute();
+  await db
+    .insertInto('business_entities')
+    .values({
+      id: ids.entity,
+      database_id: ids.database,
+      name: 'Customer',
+      definition: 'A buyer',
+      table_ref: 'main.customers',
+      review_date: now,
+      review_conversation_id: ids.conversation,
+      completeness: 95,
+      quality_score: 72,
+    })
+    .execute();
+  await db
+    .insertInto('issues')
+    .values({
+      id: ids.issue,
+      database_id: ids.database,
+      business_entity_id: ids.entity,
+      title: 'Missing emails',
+      description: '3 customers have no email',
+      severity: 'high',
+      query_id: ids.query,
+    })
+    .execute();
+  await db
+    .insertInto('memories')
+    .values({ id: ids.memory, database_id: ids.database, content: 'Revenue is in USD' })
+    .execute();
+  await addCreditEntry(db, { userId: ids.user, amount: 100, reason: 'grant' });
+  await addCreditEntry(db, { userId: ids.user, amount: -30, reason: 'question' });
+  return { ids, now };
+}
+
+async function countRows(store: Store, table: (typeof dropOrder)[number]): Promise<number> {
+  const row = await store.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.run)(`store on ${dialect.name}`, () => {
+    let testStore: TestStore;
+    let store: Store;
+
+    beforeAll(async () => {
+      testStore = await dialect.open();
+      store = testStore.store;
+      await migrateToLatest(store);
+    });
+
+    afterAll(async () => {
+      await testStore.dispose();
+    });
+
+    it('creates every table, and migrating again changes nothing', async () => {
+      for (const table of dropOrder) expect(await countRows(store, table)).toBe(0);
+      const again = await migrateToLatest(store);
+      expect(again.error).toBeUndefined();
+      expect(again.results).toEqual([]);
+    });
+
+    it('ensures the local administrator idempotently', async () => {
+      const first = await ensureLocalAdmin(store.db);
+      const second = await ensureLocalAdmin(store.db);
+      expect(second).toEqual(first);
+      expect(first).toMatchObject({
+        id: LOCAL_ADMIN_ID,
+        email: 'admin@localhost',
+        firstName: 'Local',
+        lastName: 'Administrator',
+        profilePictureUrl: null,
+        role: 'admin',
+        organizationId: null,
+        oidcSubject: null,
+      });
+      expect(first.createdAt).toMatch(isoTimestamp);
+      expect(await findUserById(store.db, 'nobody')).toBeNull();
+    });
+
+    it('round-trips every table with the same JS values on both dialects', async () => {
+      const { ids, now } = await seedGraph(store);
+      const { db } = store;
+
+      const user = await findUserById(db, ids.user);
+      expect(user).toMatchObject({ email: 'ana@example.com', role: 'member', organizationId: ids.org });
+
+      const database = await db
+        .selectFrom('databases')
+        .selectAll()
+        .where('id', '=', ids.database)
+        .executeTakeFirstOrThrow();
+      expect(readBool(database.safe_mode)).toBe(false);
+      expect(readBool(database.public)).toBe(true);
+      expect(parseJson(database.details)).toEqual({
+        filename: 'chinook.sqlite',
+        nested: { port: 5432, tags: ['a', 'b'] },
+      });
+      expect(parseNullableJson(database.dbt_catalog)).toEqual({ nodes: {} });
+      expect(database.dbt_manifest).toBeNull();
+      expect(database.statement_timeout_ms).toBe(30000);
+      expect(database.created_at).toMatch(isoTimestamp);
+      expect(database.updated_at).toMatch(isoTimestamp);
+
+      const conversation = await db
+        .selectFrom('conversations')
+        .selectAll()
+        .where('id', '=', ids.conversation)
+        .executeTakeFirstOrThrow();
+      expect(conversation).toMatchObject({
+        status: 'clear',
+        error: null,
+        context_id: `project-${ids.project}`,
+      });
+
+      const query = await db
+        .selectFrom('queries')
+        .selectAll()
+        .where('id', '=', ids.query)
+        .executeTakeFirstOrThrow();
+      expect(readBool(query.is_saved)).toBe(true);
+      expect(readBool(query.truncated)).toBe(false);
+      expect(parseNullableJson(query.rows)).toEqual([{ id: 1, name: 'Ana' }]);
+      expect(parseNullableJson(query.columns)).toEqual([{ name: 'id', type: 'integer' }]);
+      expect(query).toMatchObject({ count: 1, duration_ms: 12, error: null, ran_at: now });
+
+      const message = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', ids.message)
+        .executeTakeFirstOrThrow();
+      expect(parseNullableJson(message.function_call)).toEqual({
+        name: 'sql_query',
+        arguments: { query: 'select 1' },
+      });
+      expect(message).toMatchObject({ content: null, seq: 1, query_id: ids.query, chart_id: ids.chart });
+
+      const chart = await db
+        .selectFrom('charts')
+        .selectAll()
+        .where('id', '=', ids.chart)
+        .executeTakeFirstOrThrow();
+      expect(parseJson(chart.config)).toEqual({ type: 'bar' });
+
+      const entity = await db
+        .selectFrom('business_entities')
+        .selectAll()
+        .where('id', '=', ids.entity)
+        .executeTakeFirstOrThrow();
+      expect(entity).toMatchObject({
+        completeness: 95,
+        quality_score: 72,
+        review_date: now,
+        table_ref: 'main.customers',
+      });
+
+      const issue = await db
+        .selectFrom('issues')
+        .selectAll()
+        .where('id', '=', ids.issue)
+        .executeTakeFirstOrThrow();
+      expect(issue).toMatchObject({ status: 'open', severity: 'high', business_entity_id: ids.entity });
+
+      const session = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', ids.session)
+        .executeTakeFirstOrThrow();
+      expect(session.expires_at).toBe('2030-01-01T00:00:00.000Z');
+      expect(session.last_seen_at).toMatch(isoTimestamp);
+
+      const projectTable = await db.selectFrom('project_tables').selectAll().executeTakeFirstOrThrow();
+      expect(projectTable).toEqual({
+        id: ids.projectTable,
+        project_id: ids.project,
+        schema_name: 'main',
+        table_name: 'invoices',
+      });
+      const favorite = await db.selectFrom('favorites').selectAll().executeTakeFirstOrThrow();
+      expect(favorite).toMatchObject({ item_type: 'query', item_id: ids.query });
+      const memory = await db.selectFrom('memories').select('content').executeTakeFirstOrThrow();
+      expect(memory.content).toBe('Revenue is in USD');
+
+      const balance = await sumCredits(db, ids.user);
+      expect(balance).toBe(70);
+      expect(typeof balance).toBe('number');
+      expect(await sumCredits(db, LOCAL_ADMIN_ID)).toBe(0);
+
+      await db.updateTable('databases').set({ safe_mode: true }).where('id', '=', ids.database).execute();
+      const updated = await db
+        .selectFrom('databases')
+        .select('safe_mode')
+        .where('id', '=', ids.database)
+        .executeTakeFirstOrThrow();
+      expect(readBool(updated.safe_mode)).toBe(true);
+      const filtered = await db.selectFrom('databases').select('id').where('public', '=', true).execute();
+      expect(filtered.map((row) => row.id)).toContain(ids.database);
+    });
+
+    it('enforces unique constraints', async () => {
+      const { ids } = await seedGraph(store);
+      const { db } = store;
+      await expect(
+        db
+          .insertInto('project_tables')
+          .values({ id: newId(), project_id: ids.project, schema_name: 'main', table_name: 'invoices' })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto('favorites')
+          .values({ id: newId(), user_id: ids.user, item_type: 'query', item_id: ids.query })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto('messages')
+          .values({ id: newId(), conversation_id: ids.conversation, role: 'user', content: 'again', seq: 1 })
+          .execute(),
+      ).rejects.toThrow();
+      await insertUser(db, { role: 'member', oidcSubject: `sub-${ids.user}` });
+      await expect(insertUser(db, { role: 'member', oidcSubject: `sub-${ids.user}` })).rejects.toThrow();
+      expect(await findUserByOidcSubject(db, `sub-${ids.user}`)).not.toBeNull();
+    });
+
+    it('enforces foreign keys and value checks', async () => {
+      const { db } = store;
+      await expect(
+        db
+          .insertInto('projects')
+          .values({ id: newId(), name: 'Orphan', database_id: 'missing', owner_id: LOCAL_ADMIN_ID })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(insertUser(db, { role: 'superuser' as 'admin' })).rejects.toThrow();
+    });
+
+    it('deleting a database cascades to everything that belongs to it', async () => {
+      const { ids } = await seedGraph(store);
+      const { db } = store;
+      const owned = [
+        'projects',
+        'project_tables',
+        'conversations',
+        'messages',
+        'queries',
+        'charts',
+        'business_entities',
+        'issues',
+        'memories',
+      ] as const;
+      const before = new Map<string, number>();
+      for (const table of owned) before.set(table, await countRows(store, table));
+
+      await db.deleteFrom('databases').where('id', '=', ids.database).execute();
+
+      for (const table of owned) expect(await countRows(store, table)).toBe((before.get(table) ?? 0) - 1);
+      // Rows that belong to the user, not the database, stay.
+      expect(await findUserById(db, ids.user)).not.toBeNull();
+      expect(await sumCredits(db, ids.user)).toBe(70);
+      const favorite = await db
+        .selectFrom('favorites')
+        .select('id')
+        .where('id', '=', ids.favorite)
+        .executeTakeFirst();
+      expect(favorite?.id).toBe(ids.favorite);
+    });
+  });
+}
