@@ -42,6 +42,11 @@ export function registerErrorHandler(app: ZodApp): void {
     const status = statusOf(error);
     // Framework and plugin 4xx (bad JSON, body too large, wrong content type, ...) describe the
     // caller's mistake in words meant for them.
+    if (status === 415) {
+      const type = request.headers['content-type'] ?? 'none';
+      const message = `Content type ${type} is not supported; send application/json`;
+      return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', message, { requestId }));
+    }
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(codeForStatus(status), error.message, { requestId }));
     }

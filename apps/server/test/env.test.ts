@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configDocs, loadEnv } from '../src/env.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const config = loadEnv({}, '/srv/querent');
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/querent/data',
+      store: { kind: 'sqlite', file: '/srv/querent/data/querent.sqlite' },
+      authMode: 'local',
+      logLevel: 'info',
+      redisUrl: null,
+      bodyLimitBytes: 1048576,
+      webDistDir: path.resolve(serverDir, '../web/dist'),
+      trustProxy: false,
+    });
+  });
+
+  it('resolves DATA_DIR against the working directory, WEB_DIST_DIR default against the server package', () => {
+    const fromElsewhere = loadEnv({ DATA_DIR: 'var/q' }, '/tmp/elsewhere');
+    expect(fromElsewhere.dataDir).toBe('/tmp/elsewhere/var/q');
+    expect(fromElsewhere.webDistDir).toBe(path.resolve(serverDir, '../web/dist'));
+    expect(loadEnv({ WEB_DIST_DIR: 'dist' }, '/tmp/elsewhere').webDistDir).toBe('/tmp/elsewhere/dist');
+  });
+
+  it('reads every variable', () => {
+    const config = loadEnv(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/querent',
+        DATABASE_URL: 'postgresql://querent:pw@db:5432/querent',
+        AUTH_MODE: 'local',
+        LOG_LEVEL: 'debug',
+        REDIS_URL: 'redis://cache:6379',
+        BODY_LIMIT_BYTES: '2048',
+        WEB_DIST_DIR: '/opt/web',
+        TRUST_PROXY: 'true',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/querent',
+      store: { kind: 'postgres', url: 'postgresql://querent:pw@db:5432/querent' },
+      logLevel: 'debug',
+      redisUrl: 'redis://cache:6379',
+      bodyLimitBytes: 2048,
+      webDistDir: '/opt/web',
+      trustProxy: true,
+    });
+    expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadEnv({ PORT: '', REDIS_URL: '', DATABASE_URL: ' ' }, '/x')).toMatchObject({
+      port: 3000,
+      redisUrl: null,
+      store: { kind: 'sqlite' },
+    });
+  });
+
+  const invalid: Array<[string, string, string]> = [
+    ['PORT', 'abc', 'PORT must be an integer between 1 and 65535 (got "abc")'],
+    ['PORT', '70000', 'PORT must be an integer between 1 and 65535 (got "70000")'],
+    ['PORT', '3000.5', 'PORT must be an integer'],
+    ['DATABASE_URL', 'mysql://root:secret@db/querent', 'DATABASE_URL must be a postgres://'],
+    ['AUTH_MODE', 'oidc', 'AUTH_MODE must be "local": hosted sign-in mode "oidc" is not available yet'],
+    ['AUTH_MODE', 'saml', 'AUTH_MODE must be "local"'],
+    [
+      'LOG_LEVEL',
+      'loud',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    ['REDIS_URL', 'localhost:6379', 'REDIS_URL must be a redis:// or rediss:// URL'],
+    ['BODY_LIMIT_BYTES', '-1', 'BODY_LIMIT_BYTES must be an integer'],
+    ['TRUST_PROXY', 'sometimes', 'TRUST_PROXY must be true, false'],
+  ];
+
+  it.each(invalid)('names %s when it is %j', (name, value, message) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(message);
+    expect(() => loadEnv({ [name]: value })).toThrow(/^Invalid configuration: /);
+  });
+
+  it('names every bad variable at once and never prints a password', () => {
+    let message = '';
+    try {
+      loadEnv({ PORT: 'x', LOG_LEVEL: 'y', DATABASE_URL: 'mysql://root:secret@db/q' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORT');
+    expect(message).toContain('LOG_LEVEL');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain('secret');
+  });
+});
+
+describe('configDocs', () => {
+  it('documents each variable once, with a default and a description', () => {
+    const names = configDocs.map((doc) => doc.name);
+    expect(names).toEqual([
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'AUTH_MODE',
+      'LOG_LEVEL',
+      'REDIS_URL',
+      'BODY_LIMIT_BYTES',
+      'WEB_DIST_DIR',
+      'TRUST_PROXY',
+    ]);
+    for (const doc of configDocs) {
+      expect(doc.default.length, doc.name).toBeGreaterThan(0);
+      expect(doc.description.length, doc.name).toBeGreaterThan(10);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { BuildAppOptions, BuiltApp } from '../../src/app.ts';
+import { buildApp } from '../../src/app.ts';
+import { prepareAuth } from '../../src/auth/prepare-auth.ts';
+import type { AppConfig } from '../../src/env.ts';
+import { loadEnv } from '../../src/env.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { makeTempDir } from './temp-dir.ts';
+
+export interface RunningApp {
+  built: BuiltApp;
+  config: AppConfig;
+  baseUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** A config as main.ts would read it, in a fresh data directory, with quiet logs. */
+export function testConfig(env: Record<string, string> = {}): { config: AppConfig; cleanup: () => void } {
+  const temp = makeTempDir();
+  const config = loadEnv({
+    DATA_DIR: temp.dir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(temp.dir, 'no-web-dist'),
+    ...env,
+  });
+  return { config, cleanup: temp.remove };
+}
+
+/** Boots the app the way main.ts does and listens on a free port of 127.0.0.1. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: BuildAppOptions & {
+    beforeListen?: (built: BuiltApp) => void;
+    /** false leaves the store without its local administrator: nobody can sign in. */
+    prepareAuth?: boolean;
+  } = {},
+): Promise<RunningApp> {
+  const { config, cleanup } = testConfig(env);
+  const built = await buildApp(config, options);
+  try {
+    await migrateToLatest(built.store);
+    if (options.prepareAuth !== false) await prepareAuth(config.authMode, built.store.db);
+    options.beforeListen?.(built);
+    await built.app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    await built.close();
+    cleanup();
+    throw error;
+  }
+  const address = built.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('Server has no TCP address');
+  return {
+    built,
+    config,
+    port: address.port,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    async stop() {
+      await built.close();
+      cleanup();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { io as connect } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from './helpers/temp-dir.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+// npm scripts put the repo's Node 24 first on PATH; the machine's own Node cannot strip types.
+const nodeBinary = path.resolve(serverDir, '../../node_modules/.bin/node');
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function startMain(env: Record<string, string>) {
+  const temp = makeTempDir();
+  cleanups.push(temp.remove);
+  const child = spawn(nodeBinary, ['src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: temp.dir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+async function waitForHealth(url: string, deadline: number): Promise<unknown> {
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return await response.json();
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('node src/main.ts', () => {
+  it('exits non-zero and names the variable when the configuration is invalid', async () => {
+    const run = startMain({ PORT: 'abc' });
+    const [code] = await run.exited;
+    expect(code).not.toBe(0);
+    expect(run.output().stderr).toContain('PORT must be an integer between 1 and 65535 (got "abc")');
+    expect(run.output().stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('answers /api/health, then exits 0 on SIGTERM even with a socket connected', async () => {
+    const port = await freePort();
+    const run = startMain({ PORT: String(port) });
+    expect(await waitForHealth(`http://127.0.0.1:${port}/api/health`, Date.now() + 15000)).toEqual({
+      ok: true,
+    });
+    expect(run.output().stdout).toContain(`http://127.0.0.1:${port}`);
+
+    // A connected polling client holds a long-poll request open; shutdown must not wait for it.
+    const socket = connect(`http://127.0.0.1:${port}`, { transports: ['polling'], reconnection: false });
+    cleanups.push(() => socket.disconnect());
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+
+    const started = Date.now();
+    run.child.kill('SIGTERM');
+    const [code, signal] = await run.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(run.output().stdout).toContain('Shutting down');
+  });
+});
