@@ -1,0 +1,14 @@
+/** One place for cache keys, so invalidation after a context change hits every variant. */
+export const queryKeys = {
+  databases: ['databases'] as const,
+  database: (id: string) => ['databases', id] as const,
+  projects: ['projects'] as const,
+  project: (id: string) => ['projects', id] as const,
+  savedQuery: (id: string) => ['query', id] as const,
+  conversationsRoot: ['conversations'] as const,
+  conversations: (contextId: string | null) => ['conversations', contextId] as const,
+  businessEntitiesRoot: ['business-entities'] as const,
+  businessEntities: (contextId: string | null) => ['business-entities', contextId] as const,
+  issuesRoot: ['issues'] as const,
+  issues: (contextId: string | null) => ['issues', contextId] as const,
+};

@@ -1,0 +1,44 @@
+import type { Engine } from '@querent/contracts';
+
+// Response shapes the contracts package does not publish yet; field names are SPEC.md §3's.
+// Only the fields this app reads are listed. Move each to @querent/contracts once it exists there.
+
+export interface DatabaseSummary {
+  id: string;
+  name: string;
+  engine: Engine;
+  createdAt: string;
+  public?: boolean;
+  safe_mode?: boolean;
+}
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+}
+
+export interface SavedQuery {
+  id: string;
+  title: string | null;
+  sql: string;
+  databaseId: string;
+  is_favorite: boolean;
+}
+
+export interface BusinessEntity {
+  id: string;
+  name: string;
+  definition: string | null;
+  table_ref: string | null;
+  review_date: string | null;
+  review_conversation_id: string | null;
+  completeness: number | null;
+  quality_score: number | null;
+  issues: { title: string }[] | null;
+}
+
+export interface CreditsResponse {
+  credits_remaining: number | null;
+  /** Local mode has no credit system; the server says so rather than sending a fake balance. */
+  unlimited?: boolean;
+}

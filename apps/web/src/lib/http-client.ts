@@ -1,0 +1,95 @@
+import { toApiError } from './api-error.ts';
+import { singleFlight } from './single-flight.ts';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /**
+   * The sign-in flow's own calls (who am I, where do I sign in, sign out) set this to false: their
+   * 401 is an answer, not an expired session, and re-authenticating from inside them would loop.
+   */
+  handleUnauthorized?: boolean;
+}
+
+export interface HttpClientDeps {
+  /** '' in the browser (same origin); tests point it at a local server. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Sends the user to sign in again. The client makes sure only one run is under way. */
+  reauthenticate: () => Promise<void>;
+  isAdmin: () => boolean;
+  /** Shows an administrator the way to buy credits (SPEC.md §6). */
+  offerCredits: (message: string) => void;
+}
+
+export interface HttpClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * JSON over fetch with the app's error rules (SPEC.md §8). No time-out is applied: long queries
+ * are legitimate, and callers that want one pass an AbortSignal.
+ */
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const baseUrl = deps.baseUrl ?? '';
+  // Looked up per call so a test can replace the global fetch after the client exists.
+  const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const reauthenticate = singleFlight(deps.reauthenticate);
+
+  async function handleFailure(status: number, message: string, options: RequestOptions): Promise<void> {
+    if (status === 401 && options.handleUnauthorized !== false) {
+      console.error('Unauthorized');
+      await reauthenticate();
+    } else if (status === 402) {
+      if (deps.isAdmin()) deps.offerCredits(message);
+      else console.log('Regular user has insufficient credits');
+    }
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const init: RequestInit = { method, headers, credentials: 'same-origin' };
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    if (options.signal) init.signal = options.signal;
+
+    const response = await doFetch(buildUrl(baseUrl, path, options.query), init);
+    const payload = await readBody(response);
+    if (response.ok) return payload as T;
+
+    const error = toApiError(response.status, response.statusText, payload);
+    await handleFailure(response.status, error.message, options);
+    throw error;
+  }
+
+  return {
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+    put: (path, body, options) => request('PUT', path, body, options),
+    delete: (path, options) => request('DELETE', path, undefined, options),
+  };
+}

@@ -1,0 +1,57 @@
+import type { ServerUser } from '@querent/contracts';
+
+/** The signed-in user as the client keeps it (SPEC.md §3). */
+export interface CurrentUser {
+  id: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profilePictureUrl: string | null;
+  isAdmin: boolean;
+  inOrganization: boolean;
+  credits: number;
+  /** True when the server runs without a credit system (local mode). */
+  unlimitedCredits: boolean;
+  role: string | null;
+}
+
+/** What a signed-out visitor looks like, and what logout resets to (SPEC.md §4). */
+export const emptyUser: CurrentUser = Object.freeze({
+  id: null,
+  email: null,
+  firstName: null,
+  lastName: null,
+  profilePictureUrl: null,
+  isAdmin: false,
+  inOrganization: false,
+  credits: 0,
+  unlimitedCredits: false,
+  role: null,
+});
+
+export function mapServerUser(server: ServerUser): Omit<CurrentUser, 'credits' | 'unlimitedCredits'> {
+  return {
+    id: server.id,
+    email: server.email,
+    firstName: server.first_name,
+    lastName: server.last_name,
+    profilePictureUrl: server.profile_picture_url,
+    isAdmin: server.role === 'admin',
+    inOrganization: server.organization_id !== null,
+    role: server.role,
+  };
+}
+
+export function isSignedIn(user: CurrentUser): boolean {
+  return user.id !== null;
+}
+
+/** Anonymous visitors are the sandbox of DESIGN.md §2. */
+export function isAnonymous(user: CurrentUser): boolean {
+  return user.role === 'anonymous';
+}
+
+export function displayName(user: CurrentUser): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name || user.email || 'Guest';
+}

@@ -1,0 +1,85 @@
+import type { Api } from '../api/create-api.ts';
+import type { Browser } from '../lib/browser.ts';
+import { useUserStore } from '../stores/user-store.ts';
+import { isSignedIn, mapServerUser } from './current-user.ts';
+
+export const LOGIN_FALLBACK_PATH = '/login';
+
+export interface SessionDeps {
+  api: Pick<Api, 'auth' | 'user'>;
+  browser: Browser;
+  /** Extra clean-up on logout, e.g. dropping cached server data. */
+  onLogout?: () => void;
+}
+
+export type Session = ReturnType<typeof createSession>;
+
+/** Sign-in state transitions of SPEC.md §4 and §7, with the failure rules of §8. */
+export function createSession({ api, browser, onLogout }: SessionDeps) {
+  async function fetchCredits(): Promise<void> {
+    const store = useUserStore.getState();
+    try {
+      const { credits_remaining, unlimited } = await api.user.credits();
+      store.setCredits(credits_remaining ?? 0, unlimited === true);
+    } catch (error) {
+      console.error('Failed to fetch credits', error);
+      store.setCredits(0);
+    }
+  }
+
+  /** Loads the user, then their credits. A failure leaves the user as it was. */
+  async function fetchUser(): Promise<void> {
+    let server;
+    try {
+      server = await api.user.me();
+    } catch (error) {
+      console.error('Failed to fetch user', error);
+      return;
+    }
+    const previous = useUserStore.getState().user;
+    useUserStore.getState().setUser({
+      ...mapServerUser(server),
+      credits: previous.credits,
+      unlimitedCredits: previous.unlimitedCredits,
+    });
+    await fetchCredits();
+  }
+
+  /** The auth check of the navigation guard: true once a user is known. */
+  async function checkAuth(): Promise<boolean> {
+    await fetchUser();
+    return isSignedIn(useUserStore.getState().user);
+  }
+
+  /** Where to sign in: the provider's authorization URL, or the app's own login page. */
+  async function loginUrl(): Promise<string> {
+    try {
+      const { authorization_url } = await api.auth.authorizationUrl();
+      if (authorization_url) return authorization_url;
+    } catch (error) {
+      console.error('Failed to fetch the sign-in address', error);
+    }
+    return LOGIN_FALLBACK_PATH;
+  }
+
+  async function goToLogin(): Promise<void> {
+    browser.assign(await loginUrl());
+  }
+
+  async function logout(): Promise<void> {
+    useUserStore.getState().reset();
+    onLogout?.();
+    try {
+      const { logout_url } = await api.auth.logout();
+      if (logout_url) {
+        browser.assign(logout_url);
+        return;
+      }
+    } catch (error) {
+      console.error('Logout failed', error);
+    }
+    await goToLogin();
+  }
+
+  return { fetchUser, fetchCredits, checkAuth, loginUrl, goToLogin, logout };
+}
