@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { LoaderCircle, ScanSearch } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { queryKeys } from '../api/query-keys.ts';
+import type { BusinessEntity } from '../api/types.ts';
+import { useServices } from '../app/services-context.tsx';
+import { buttonClass, EmptyState, Page } from '../components/page.tsx';
+import { EntityCard } from '../features/business-entities/entity-card.tsx';
+import {
+  analysisPrompt,
+  autoScanPrompt,
+  ENTITIES_ERROR_DEFAULT,
+  filterEntities,
+} from '../features/business-entities/entity-rules.ts';
+import { startConversation } from '../features/business-entities/start-conversation.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { useContextStore } from '../stores/context-store.ts';
+
+/** /control: the business entities of the selected context and their scores (SPEC.md §2). */
+export function ControlPage() {
+  const services = useServices();
+  const navigate = useNavigate();
+  const contextId = useContextStore((state) => state.contextSelectedId);
+  const [search, setSearch] = useState('');
+  const entities = useQuery({
+    queryKey: queryKeys.businessEntities(contextId),
+    queryFn: () => services.api.businessEntities.list(contextId ?? ''),
+    enabled: contextId !== null,
+  });
+  // On error the list is emptied and only the message remains (SPEC.md §8).
+  const list = entities.isError ? [] : (entities.data ?? []);
+  const visible = filterEntities(list, search);
+
+  async function ask(text: string) {
+    try {
+      const conversationId = await startConversation(services, text);
+      await navigate(`/chat/${conversationId}`);
+    } catch (error) {
+      // SPEC.md §8: scan and analysis failures are only logged.
+      console.error('Could not start the scan', error);
+    }
+  }
+
+  return (
+    <Page
+      title="Business Entities"
+      actions={
+        <button
+          type="button"
+          className={`${buttonClass} ${list.length > 0 ? 'opacity-50' : ''}`}
+          onClick={() => void ask(autoScanPrompt)}
+        >
+          <ScanSearch size={16} aria-hidden="true" />
+          Scan auto
+        </button>
+      }
+    >
+      {contextId === null ? (
+        <EmptyState>Select a database or project to see its business entities.</EmptyState>
+      ) : null}
+      {entities.isLoading ? (
+        <div role="status" className="flex justify-center p-8">
+          <LoaderCircle className="animate-spin" aria-label="Loading business entities" />
+        </div>
+      ) : null}
+      {entities.isError ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">Error loading business entities</p>
+          <p>{errorMessage(entities.error, ENTITIES_ERROR_DEFAULT)}</p>
+        </div>
+      ) : null}
+      {entities.isSuccess ? (
+        <>
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search entities..."
+            aria-label="Search entities"
+            className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          {list.length === 0 ? (
+            <EmptyState>No business entity yet. Scan the database to find them.</EmptyState>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {visible.map((entity: BusinessEntity) => (
+              <EntityCard
+                key={entity.id}
+                entity={entity}
+                onOpenReview={(id) => void navigate(`/chat/${id}`)}
+                onStartAnalysis={(target) => void ask(analysisPrompt(target.name))}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </Page>
+  );
+}

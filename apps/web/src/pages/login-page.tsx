@@ -1,0 +1,15 @@
+import { useServices } from '../app/services-context.tsx';
+import { buttonClass } from '../components/page.tsx';
+
+export function LoginPage() {
+  const { session } = useServices();
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-sm flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in to Querent</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">Sign in to explore your data.</p>
+      <button type="button" className={buttonClass} onClick={() => void session.goToLogin()}>
+        Sign in
+      </button>
+    </div>
+  );
+}

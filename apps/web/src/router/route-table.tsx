@@ -1,0 +1,81 @@
+import { type ComponentType, lazy } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { Services } from '../app/services.ts';
+import { loadSavedQuery } from '../features/queries/load-saved-query.ts';
+import { ChatPage } from '../pages/chat-page.tsx';
+import { ControlPage } from '../pages/control-page.tsx';
+import { DatabaseEditPage } from '../pages/database-edit-page.tsx';
+import { DatabasesPage } from '../pages/databases-page.tsx';
+import { FavoritesPage } from '../pages/favorites-page.tsx';
+import { IssuesPage } from '../pages/issues-page.tsx';
+import { LoginPage } from '../pages/login-page.tsx';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { PrivacyPage } from '../pages/privacy-page.tsx';
+import { ProfilePage } from '../pages/profile-page.tsx';
+import { ProjectEditPage } from '../pages/project-edit-page.tsx';
+import { ProjectsPage } from '../pages/projects-page.tsx';
+import { SetupPage } from '../pages/setup-page.tsx';
+import { SubscribePage } from '../pages/subscribe-page.tsx';
+import { UploadPage } from '../pages/upload-page.tsx';
+import { UserPage } from '../pages/user-page.tsx';
+import { WelcomePage } from '../pages/welcome-page.tsx';
+import type { RouteMeta } from './route-meta.ts';
+
+// The SQL editor will carry CodeMirror; it is a chunk of its own so /chat/new never loads it.
+const EditorPage = lazy(() =>
+  import('../pages/editor-page.tsx').then((module) => ({ default: module.EditorPage })),
+);
+
+export interface AppRoute {
+  path: string;
+  /** A route without a name draws nothing (SPEC.md §2). */
+  name?: string;
+  meta: RouteMeta;
+  Component?: ComponentType;
+  /** Redirect routes go here without running the guards; the target runs them. */
+  redirectTo?: string;
+  /** Data the screen needs before it is entered; runs after the guards. */
+  load?: (args: LoaderFunctionArgs, services: Services) => Promise<unknown>;
+}
+
+const empty: RouteMeta = { layout: 'empty' };
+const standard: RouteMeta = { layout: 'default' };
+
+/** Every route of SPEC.md §2, in one table. */
+export const routeTable: AppRoute[] = [
+  { path: '/', name: 'Home', meta: standard, redirectTo: '/chat/new' },
+  { path: '/welcome', name: 'Welcome', meta: empty, Component: WelcomePage },
+  { path: '/login', name: 'Login', meta: { ...empty, guestOnly: true }, Component: LoginPage },
+  { path: '/setup', name: 'Setup', meta: empty, Component: SetupPage },
+  { path: '/subscribe', name: 'Subscribe', meta: empty, Component: SubscribePage },
+  { path: '/chat/new', name: 'NewChat', meta: standard, Component: ChatPage },
+  { path: '/chat/:id', name: 'Chat', meta: standard, Component: ChatPage },
+  {
+    path: '/editor',
+    name: 'Editor',
+    meta: standard,
+    Component: EditorPage,
+    load: () => Promise.resolve({ query: null }),
+  },
+  {
+    path: '/query/:id',
+    name: 'Query',
+    meta: standard,
+    Component: EditorPage,
+    load: ({ params }, services) => loadSavedQuery(params.id, services),
+  },
+  { path: '/upload', name: 'Upload', meta: standard, Component: UploadPage },
+  { path: '/favorites', name: 'Favorites', meta: standard, Component: FavoritesPage },
+  { path: '/databases', name: 'Databases', meta: standard, Component: DatabasesPage },
+  { path: '/databases/new', name: 'DatabaseNew', meta: empty, Component: SetupPage },
+  { path: '/databases/:id', name: 'DatabaseEdit', meta: standard, Component: DatabaseEditPage },
+  { path: '/issues', name: 'Issues', meta: standard, Component: IssuesPage },
+  { path: '/privacy', name: 'Privacy', meta: standard, Component: PrivacyPage },
+  { path: '/projects', name: 'Projects', meta: standard, Component: ProjectsPage },
+  { path: '/projects/:id', name: 'ProjectEdit', meta: standard, Component: ProjectEditPage },
+  { path: '/user', name: 'User', meta: standard, Component: UserPage },
+  { path: '/control', name: 'Control', meta: { ...standard, requiresAuth: true }, Component: ControlPage },
+  { path: '/profile', name: 'Profile', meta: standard, Component: ProfilePage },
+  { path: '/logged', name: 'Logged', meta: standard, redirectTo: '/' },
+  { path: '*', name: 'NotFound', meta: { ...empty, guestOnly: true }, Component: NotFoundPage },
+];
