@@ -58,6 +58,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Querent could not start: ${message}`);
+  if (error instanceof Error && error.stack) console.error(error.stack);
   process.exit(1);
 });

@@ -27,14 +27,26 @@ export async function attachRedisAdapter(
   });
   const subClient = pubClient.duplicate();
   // Without listeners a Redis hiccup would be an uncaught 'error' event and kill the process.
-  pubClient.on('error', (error: unknown) => log.warn({ err: error }, 'Redis publish client error'));
-  subClient.on('error', (error: unknown) => log.warn({ err: error }, 'Redis subscribe client error'));
+  // Each retry fails the same way, so only a change of error is worth a log line.
+  for (const [client, role] of [
+    [pubClient, 'publish'],
+    [subClient, 'subscribe'],
+  ] as const) {
+    let lastMessage = '';
+    client.on('error', (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== lastMessage) log.warn({ err: error }, `Redis ${role} client error`);
+      lastMessage = message;
+    });
+    client.on('ready', () => {
+      lastMessage = '';
+    });
+  }
 
   try {
     await Promise.all([pubClient.connect(), subClient.connect()]);
   } catch (error) {
-    pubClient.destroy();
-    subClient.destroy();
+    for (const client of [pubClient, subClient]) if (client.isOpen) client.destroy();
     throw error;
   }
   connectedOnce = true;
