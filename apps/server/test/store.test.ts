@@ -1,13 +1,18 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalAdmin, LOCAL_ADMIN_ID } from '../src/auth/local-admin.ts';
 import { sumCredits } from '../src/modules/credits/credit-ledger.repo.ts';
 import { findUserById, findUserByOidcSubject, insertUser } from '../src/modules/users/users.repo.ts';
 import type { Store } from '../src/store/connect.ts';
+import { createStore } from '../src/store/connect.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';
 import { dropOrder } from '../src/store/migrations/0001-initial.ts';
 import { newId, parseJson, parseNullableJson, readBool } from '../src/store/values.ts';
 import { seedGraph } from './helpers/seed-graph.ts';
 import { checkPostgres, serviceGate } from './helpers/services.ts';
+import { makeTempDir } from './helpers/temp-dir.ts';
 import type { TestStore } from './helpers/test-stores.ts';
 import { openPostgresTestStore, openSqliteTestStore } from './helpers/test-stores.ts';
 
@@ -264,3 +269,21 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('SQLite store file', () => {
+  it('creates missing directories and opens in WAL mode with foreign keys on', async () => {
+    const temp = makeTempDir();
+    const file = path.join(temp.dir, 'nested', 'deeper', 'querent.sqlite');
+    const store = createStore({ kind: 'sqlite', file });
+    try {
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(store.db);
+      expect(journal.rows[0]?.journal_mode).toBe('wal');
+      const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(store.db);
+      expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      await store.destroy();
+      temp.remove();
+    }
+  });
+});
