@@ -26,6 +26,14 @@ export function ContextSelector() {
     if (resolved !== selectedId) void changeContext(resolved);
   }, [ready, options, selectedId, changeContext]);
 
+  if (databases.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        Could not load databases.
+      </p>
+    );
+  }
+
   if (ready && options.length === 0) {
     return (
       <Link
