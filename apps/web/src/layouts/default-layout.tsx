@@ -26,12 +26,12 @@ export function DefaultLayout() {
         <button
           type="button"
           aria-label="Close menu"
-          className="fixed inset-0 z-30 bg-black/40 md:hidden"
+          className="fixed inset-0 z-30 bg-black/40 wide:hidden"
           onClick={() => setSidebarOpen(false)}
         />
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 md:hidden dark:border-zinc-800">
+        <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 wide:hidden dark:border-zinc-800">
           <button
             type="button"
             aria-label="Open menu"

@@ -35,7 +35,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
     <aside
       data-testid="sidebar"
       data-open={open}
-      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-zinc-200 bg-zinc-50 transition-transform md:static md:translate-x-0 dark:border-zinc-800 dark:bg-zinc-900 ${
+      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-zinc-200 bg-zinc-50 transition-transform wide:static wide:translate-x-0 dark:border-zinc-800 dark:bg-zinc-900 ${
         open ? 'translate-x-0' : '-translate-x-full'
       }`}
     >
