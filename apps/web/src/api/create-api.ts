@@ -1,12 +1,13 @@
-import type { AuthUrl, ConversationSummary, Logout, ServerUser, VersionInfo } from '@querent/contracts';
-import type { HttpClient } from '../lib/http-client.ts';
 import type {
-  BusinessEntity,
-  CreditsResponse,
-  DatabaseSummary,
-  ProjectSummary,
-  SavedQuery,
-} from './types.ts';
+  AuthUrl,
+  ConversationSummary,
+  CreditBalance,
+  Logout,
+  ServerUser,
+  VersionInfo,
+} from '@querent/contracts';
+import type { HttpClient } from '../lib/http-client.ts';
+import type { BusinessEntity, DatabaseSummary, ProjectSummary, SavedQuery } from './types.ts';
 
 const sessionCall = { handleUnauthorized: false } as const;
 
@@ -19,7 +20,7 @@ export function createApi(http: HttpClient) {
     },
     user: {
       me: () => http.get<ServerUser>('/api/user', sessionCall),
-      credits: () => http.get<CreditsResponse>('/api/user/credits'),
+      credits: () => http.get<CreditBalance>('/api/user/credits'),
     },
     version: () => http.get<VersionInfo>('/api/version'),
     databases: {

@@ -36,9 +36,3 @@ export interface BusinessEntity {
   quality_score: number | null;
   issues: { title: string }[] | null;
 }
-
-export interface CreditsResponse {
-  credits_remaining: number | null;
-  /** Local mode has no credit system; the server says so rather than sending a fake balance. */
-  unlimited?: boolean;
-}

@@ -4,17 +4,18 @@ import { BootPlaceholder } from '../components/boot-placeholder.tsx';
 import { RootLayout } from '../layouts/root-layout.tsx';
 import { RouteErrorScreen } from '../layouts/route-error-screen.tsx';
 import { guardDepsFor } from './guard-deps.ts';
-import { runGuards } from './guards.ts';
+import { type AuthGuardDeps, runGuards, type SandboxGuardDeps } from './guards.ts';
 import type { RouteHandle } from './route-meta.ts';
 import type { AppRoute } from './route-table.tsx';
+
+type GuardDeps = AuthGuardDeps & SandboxGuardDeps;
 
 /** Keeps the router from drawing anything while the browser is leaving for the sign-in page. */
 function untilPageUnloads(): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-function toRouteObject(route: AppRoute, services: Services): RouteObject {
-  const deps = guardDepsFor(services);
+function toRouteObject(route: AppRoute, services: Services, deps: GuardDeps): RouteObject {
   const handle: RouteHandle =
     route.name === undefined ? { meta: route.meta } : { name: route.name, meta: route.meta };
 
@@ -38,13 +39,14 @@ function toRouteObject(route: AppRoute, services: Services): RouteObject {
 
 /** The router's tree: one root that picks the layout, with every table route as its child. */
 export function createRoutes(table: AppRoute[], services: Services): RouteObject[] {
+  const deps = guardDepsFor(services);
   return [
     {
       id: 'root',
       Component: RootLayout,
       HydrateFallback: BootPlaceholder,
       ErrorBoundary: RouteErrorScreen,
-      children: table.map((route) => toRouteObject(route, services)),
+      children: table.map((route) => toRouteObject(route, services, deps)),
     },
   ];
 }

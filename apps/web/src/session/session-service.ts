@@ -20,7 +20,8 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     const store = useUserStore.getState();
     try {
       const { credits_remaining, unlimited } = await api.user.credits();
-      store.setCredits(credits_remaining ?? 0, unlimited === true);
+      // An older server may omit `unlimited`; setCredits treats undefined as false.
+      store.setCredits(credits_remaining ?? 0, unlimited);
     } catch (error) {
       console.error('Failed to fetch credits', error);
       store.setCredits(0);
