@@ -1,0 +1,115 @@
+import type { Engine } from '@querent/contracts';
+
+/** SQL dialects the statement classifier and the engines speak. */
+export type SqlDialect = 'postgres' | 'mysql' | 'sqlite' | 'duckdb' | 'snowflake' | 'bigquery';
+
+/** Connection details as stored for a database (SPEC.md §3 fields, plus `path` for local DuckDB files). */
+export type ConnectionDetails = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** Settings shared by every connector of a process, not per query. */
+export interface ConnectorOptions {
+  /** How long opening a connection may take before it counts as timed out. */
+  connectTimeoutMs?: number;
+  /** Upper bound of connections a connector keeps open to one database. */
+  maxConnections?: number;
+}
+
+/** A JSON-safe cell: what a result row holds after conversion. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type ResultRow = Record<string, JsonValue>;
+
+export interface ResultColumn {
+  /** Unique within the result: a repeated name gets a suffix (`id`, `id_1`). */
+  name: string;
+  /** The engine's own type name, lower case where the engine has no preference; `unknown` if it says nothing. */
+  type: string;
+}
+
+export interface QueryOptions {
+  /** The statement is cancelled in the database once it runs longer than this. */
+  timeoutMs: number;
+  /** Aborting cancels the statement in the database, not only the wait for it. */
+  signal?: AbortSignal;
+  /** Safe mode: refuse writes before they run and let the database itself enforce read-only. */
+  readOnly: boolean;
+}
+
+export interface RunOptions extends QueryOptions {
+  /** At most this many rows come back; one more is fetched to know whether the result was cut. */
+  rowCap: number;
+}
+
+export interface StreamOptions extends QueryOptions {
+  /** Rows per yielded batch (default 1000); also the most rows held in memory at once. */
+  batchSize?: number;
+}
+
+export interface RunResult {
+  rows: ResultRow[];
+  columns: ResultColumn[];
+  /** Exact when the result fits the cap; when cut, the total if counting finished in time, else null. */
+  count: number | null;
+  truncated: boolean;
+  durationMs: number;
+  /** Rows changed by a write, when the engine reports it; null for reads. */
+  affectedRows: number | null;
+}
+
+/** A result read batch by batch for export; iterate to the end or call close() to free the connection. */
+export interface ResultStream extends AsyncIterable<ResultRow[]> {
+  readonly columns: ResultColumn[];
+  close(): Promise<void>;
+}
+
+export interface ColumnSchema {
+  name: string;
+  type: string;
+  nullable: boolean;
+  comment: string | null;
+}
+
+export interface ForeignKeySchema {
+  name: string | null;
+  columns: string[];
+  references: { schema: string; table: string; columns: string[] };
+}
+
+export interface TableSchema {
+  name: string;
+  kind: 'table' | 'view';
+  comment: string | null;
+  /** Cheap estimate from the engine's statistics; null when it has none. */
+  rowEstimate: number | null;
+  columns: ColumnSchema[];
+  primaryKey: string[];
+  foreignKeys: ForeignKeySchema[];
+}
+
+export interface SchemaInfo {
+  schemas: { name: string; tables: TableSchema[] }[];
+}
+
+/** The one contract every engine meets (DESIGN.md §3); checked at boot by checkConnectors(). */
+export interface Connector {
+  readonly engine: Engine;
+  readonly dialect: SqlDialect;
+  /** Opens a connection and runs a trivial query; throws ConnectorError naming the cause. */
+  test(): Promise<void>;
+  introspect(): Promise<SchemaInfo>;
+  run(sql: string, options: RunOptions): Promise<RunResult>;
+  stream(sql: string, options: StreamOptions): Promise<ResultStream>;
+  /** Closes every connection; the connector is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+/** The methods checkConnectors() verifies on every engine's connector class. */
+export const connectorMethods = ['test', 'introspect', 'run', 'stream', 'close'] as const;
+
+export type ConnectorClass = new (details: ConnectionDetails, options: ConnectorOptions) => Connector;
+
+/** What each engine file exports: its engine name, dialect and connector class. */
+export interface EngineModule {
+  engine: Engine;
+  dialect: SqlDialect;
+  Connector: ConnectorClass;
+}

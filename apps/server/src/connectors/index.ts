@@ -1,0 +1,81 @@
+import { type Engine, engineCatalog, engines } from '@querent/contracts';
+import {
+  type ConnectionDetails,
+  type Connector,
+  type ConnectorOptions,
+  connectorMethods,
+  type EngineModule,
+} from './connector.ts';
+import { ConnectorError } from './connector-error.ts';
+import { duckdbEngine } from './duckdb.ts';
+import { mysqlEngine } from './mysql.ts';
+import { postgresEngine } from './postgres.ts';
+import { sqliteEngine } from './sqlite.ts';
+
+export type * from './connector.ts';
+export { ConnectorError, type ConnectorErrorKind, isConnectorError } from './connector-error.ts';
+export { ConnectorPool } from './connector-pool.ts';
+export { classifyStatement, type StatementClass } from './statement-classifier.ts';
+
+/** Every engine module; Snowflake and BigQuery join when their connectors exist. */
+const engineModules: readonly EngineModule[] = [postgresEngine, mysqlEngine, sqliteEngine, duckdbEngine];
+
+/**
+ * Boot check (DESIGN.md §3): every engine module must name a known engine and dialect and provide
+ * a connector class with the whole contract. Throws naming everything missing; returns the engines
+ * of the catalogue that have no connector yet, so the app can say so instead of failing later.
+ */
+export function checkConnectors(modules: readonly EngineModule[] = engineModules): { unsupported: Engine[] } {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const module of modules) {
+    const label = typeof module.engine === 'string' ? module.engine : '(unnamed engine module)';
+    if (!(engines as readonly string[]).includes(label))
+      problems.push(`${label}: not an engine of the catalogue`);
+    if (seen.has(label)) problems.push(`${label}: registered twice`);
+    seen.add(label);
+    // Checked at run time: a module written in JS, or cast, may not honour its type.
+    const dialect: unknown = module.dialect;
+    if (typeof dialect !== 'string' || !dialect) problems.push(`${label}: no SQL dialect`);
+    if (typeof module.Connector !== 'function') {
+      problems.push(`${label}: no connector class`);
+      continue;
+    }
+    const prototype = module.Connector.prototype as Record<string, unknown>;
+    const missing = connectorMethods.filter((method) => typeof prototype[method] !== 'function');
+    if (missing.length > 0) problems.push(`${label}: connector lacks ${missing.join(', ')}()`);
+  }
+  if (problems.length > 0) throw new Error(`Connector contract broken — ${problems.join('; ')}`);
+  return { unsupported: engines.filter((engine) => !seen.has(engine)) };
+}
+
+export function findEngineModule(engine: string): EngineModule | null {
+  return engineModules.find((module) => module.engine === engine) ?? null;
+}
+
+/**
+ * A connector for one database. The catalogue's defaults (SPEC.md §3: port 5432/3306) fill blank
+ * fields. Nothing connects until the first call.
+ */
+export function createConnector(
+  engine: string,
+  details: ConnectionDetails,
+  options: ConnectorOptions = {},
+): Connector {
+  const module = findEngineModule(engine);
+  if (!module) {
+    const known = (engines as readonly string[]).includes(engine);
+    throw new ConnectorError(
+      'unsupported',
+      known
+        ? `${engineCatalog[engine as Engine].displayName} databases cannot be connected yet.`
+        : 'Unsupported engine',
+    );
+  }
+  const defaults = engineCatalog[module.engine].defaults;
+  const filled: Record<string, string | number | boolean | null | undefined> = { ...details };
+  for (const [field, value] of Object.entries(defaults)) {
+    if (filled[field] === null || filled[field] === undefined || filled[field] === '') filled[field] = value;
+  }
+  return new module.Connector(filled, options);
+}

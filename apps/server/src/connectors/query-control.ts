@@ -1,0 +1,125 @@
+import { type ConnectorError, cancelledError, timeoutError } from './connector-error.ts';
+
+export type StopReason = 'timeout' | 'cancelled';
+
+export interface QueryControlOptions {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  /**
+   * Extra time before our own timer fires, for engines whose server enforces the limit itself
+   * (PostgreSQL statement_timeout): the server's error is clearer, our timer is the backstop.
+   */
+  timerSlackMs?: number;
+  /** How long after a stop the database may take to give the statement back before we give up on it. */
+  graceMs?: number;
+}
+
+/**
+ * One statement's time limit and abort signal. When either fires, it runs the engine's canceller
+ * (which stops the statement in the database); if the database does not answer within the grace
+ * period, `race` gives up so a dead connection can never hang a request.
+ */
+export class QueryControl {
+  readonly timeoutMs: number;
+  readonly startedAt = performance.now();
+  #reason: StopReason | null = null;
+  #canceller: (() => Promise<void>) | null = null;
+  #cancelling: Promise<void> | null = null;
+  #hardStopped = false;
+  #hardStopTimer: NodeJS.Timeout | undefined;
+  #rejectHardStop: ((error: ConnectorError) => void) | null = null;
+  readonly #hardStop: Promise<never>;
+  readonly #timer: NodeJS.Timeout;
+  readonly #signal: AbortSignal | undefined;
+  readonly #graceMs: number;
+  readonly #onAbort = (): void => this.stop('cancelled');
+
+  constructor(options: QueryControlOptions) {
+    this.timeoutMs = options.timeoutMs;
+    this.#graceMs = options.graceMs ?? 5000;
+    this.#signal = options.signal;
+    this.#hardStop = new Promise<never>((_, reject) => {
+      this.#rejectHardStop = reject;
+    });
+    // Only `race` observes the hard stop; without a racer it must not count as unhandled.
+    this.#hardStop.catch(() => undefined);
+    this.#timer = setTimeout(() => this.stop('timeout'), options.timeoutMs + (options.timerSlackMs ?? 0));
+    this.#timer.unref();
+    if (this.#signal?.aborted) this.#reason = 'cancelled';
+    else this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  get reason(): StopReason | null {
+    return this.#reason;
+  }
+
+  /** True once we gave up waiting for the database: the connection must be destroyed, not reused. */
+  get hardStopped(): boolean {
+    return this.#hardStopped;
+  }
+
+  /** True once a stop asked the database to cancel: the connection may receive a late cancel. */
+  get cancelRequested(): boolean {
+    return this.#cancelling !== null;
+  }
+
+  elapsedMs(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.timeoutMs - this.elapsedMs());
+  }
+
+  /** Throws the stop error when the query was stopped before it could start. */
+  throwIfStopped(): void {
+    if (this.#reason) throw this.error();
+  }
+
+  /**
+   * Registers how to stop the statement in the database while it runs; null once it settled.
+   * A stop that came earlier runs it at once.
+   */
+  setCanceller(canceller: (() => Promise<void>) | null): void {
+    this.#canceller = canceller;
+    if (canceller && this.#reason && !this.#cancelling) this.#startCancel();
+  }
+
+  stop(reason: StopReason): void {
+    if (this.#reason) return;
+    this.#reason = reason;
+    if (this.#canceller) this.#startCancel();
+  }
+
+  #startCancel(): void {
+    const canceller = this.#canceller;
+    if (!canceller) return;
+    this.#cancelling = canceller().catch(() => undefined);
+    this.#hardStopTimer = setTimeout(() => {
+      this.#hardStopped = true;
+      this.#rejectHardStop?.(this.error());
+    }, this.#graceMs);
+    this.#hardStopTimer.unref();
+  }
+
+  /** Waits for `work`, unless the database ignores a cancel for longer than the grace period. */
+  race<T>(work: Promise<T>): Promise<T> {
+    return Promise.race([work, this.#hardStop]);
+  }
+
+  /** Waits until a cancel request in flight has reached the database, so it cannot hit a later statement. */
+  async cancelSettled(): Promise<void> {
+    await this.#cancelling;
+  }
+
+  /** The error for this stop; the driver's message is kept as the cause. */
+  error(cause?: unknown): ConnectorError {
+    return this.#reason === 'timeout' ? timeoutError(this.timeoutMs, cause) : cancelledError(cause);
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    clearTimeout(this.#hardStopTimer);
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+  }
+}
