@@ -4,7 +4,14 @@ import { chromium, type Page } from '@playwright/test';
 import { startQuerent } from './server-process.ts';
 
 const budgetBytes = 200 * 1024;
-const chromiumArgs = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function scriptsLoadedBy(page: Page, url: string): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
@@ -23,7 +30,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 export async function benchBundleSize() {
   const server = await startQuerent(3270);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     const base = 'http://127.0.0.1:3270';
     const chat = await scriptsLoadedBy(await browser.newPage(), `${base}/chat/new`);

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts a Querent server on a fresh data directory; resolves once it answers /api/health. */
-export async function startQuerent(port: number): Promise<{ child: ChildProcess; ms: number; stop: () => Promise<void> }> {
+export async function startQuerent(
+  port: number,
+): Promise<{ child: ChildProcess; ms: number; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'querent-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, [join(repoRoot, 'apps/server/src/main.ts')], {

@@ -9,7 +9,11 @@ export interface Counts {
 export const zero = (): Counts => ({ passed: 0, failed: 0, skipped: 0 });
 
 export function add(total: Counts, more: Counts): Counts {
-  return { passed: total.passed + more.passed, failed: total.failed + more.failed, skipped: total.skipped + more.skipped };
+  return {
+    passed: total.passed + more.passed,
+    failed: total.failed + more.failed,
+    skipped: total.skipped + more.skipped,
+  };
 }
 
 interface VitestReport {
@@ -24,7 +28,9 @@ interface VitestReport {
 export function vitestCounts(file: string): Counts | null {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
-  const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+  const brokenFiles = report.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  );
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles.length,

@@ -4,7 +4,10 @@ test('opening / lands on /chat/new with the page title and description', async (
   await page.goto('/');
   await expect(page).toHaveURL(/\/chat\/new$/);
   await expect(page).toHaveTitle('Querent');
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Explore your data with Querent!');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Explore your data with Querent!',
+  );
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {
