@@ -86,7 +86,7 @@ describe('user, auth, version and health routes', () => {
   });
 
   it('GET /api/auth points at the app itself, POST /api/auth/logout has no logout URL', async () => {
-    expect((await call('/api/auth')).json()).toEqual({ authorization_url: '/' });
+    expect((await call('/api/auth')).json()).toEqual({ authorization_url: null });
     const logout = await call('/api/auth/logout', { method: 'POST' });
     expect(logout.response.status).toBe(200);
     expect(logout.json()).toEqual({ logout_url: null });

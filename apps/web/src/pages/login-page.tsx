@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useServices } from '../app/services-context.tsx';
 import { buttonClass } from '../components/page.tsx';
 
@@ -10,6 +11,13 @@ export function LoginPage() {
       <button type="button" className={buttonClass} onClick={() => void session.goToLogin()}>
         Sign in
       </button>
+      <p className="text-xs text-zinc-500">
+        Running Querent on your own machine? Local mode needs no sign-in:{' '}
+        <Link className="underline" to="/">
+          open Querent
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -3,8 +3,9 @@ import type { AppConfig } from '../../env.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 
-// Local mode has no sign-in page: the user is always signed in, so "sign in" means "open the app".
-const signInUrl: Record<AppConfig['authMode'], string | null> = { local: '/' };
+// Local mode has no sign-in page: the user is always signed in. Null (not "/") so that a client whose
+// user check failed (server restarting, say) lands on /login instead of reloading "/" in a loop.
+const signInUrl: Record<AppConfig['authMode'], string | null> = { local: null };
 
 export function registerAuthRoutes(app: ZodApp, deps: { mode: AppConfig['authMode'] }): void {
   app.get(
@@ -14,7 +15,8 @@ export function registerAuthRoutes(app: ZodApp, deps: { mode: AppConfig['authMod
       schema: {
         tags: ['auth'],
         summary: 'Where the browser goes to sign in',
-        description: 'In local mode the user is always signed in, so the answer is the app itself.',
+        description:
+          'In local mode the user is always signed in and there is no sign-in page: `authorization_url` is null.',
         response: { 200: authUrlSchema, ...errorResponses },
       },
     },
