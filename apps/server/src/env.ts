@@ -19,6 +19,16 @@ export interface AppConfig {
   webDistDir: string;
   /** Fastify's trustProxy: a flag, a hop count, or a list of trusted addresses. */
   trustProxy: boolean | number | string;
+  /** Key for connection secrets at rest; null means a key file generated in dataDir. */
+  secretKey: Buffer | null;
+  /** Most rows a query run returns. */
+  queryRowCap: number;
+  /** Statement timeout of a query run when its database sets none. */
+  queryTimeoutMs: number;
+  /** Largest body of POST/PUT /api/databases, which may carry dbt artifacts. */
+  databaseBodyLimitBytes: number;
+  /** Create the generated demo database on first start. */
+  demoDatabase: boolean;
 }
 
 export interface ConfigDoc {
@@ -71,6 +81,36 @@ export const configDocs: readonly ConfigDoc[] = [
     default: 'false',
     description:
       'Trust X-Forwarded-* headers: true/false, a number of proxy hops, or a comma-separated list of proxy addresses.',
+  },
+  {
+    name: 'SECRET_KEY',
+    default: '(unset)',
+    description:
+      'Base64 of 32 random bytes (openssl rand -base64 32) encrypting connection passwords and keys at rest. Unset: a key file secret.key is generated once in DATA_DIR. Set it when several instances share one store.',
+  },
+  {
+    name: 'QUERY_ROW_CAP',
+    default: '10000',
+    description:
+      'Most rows a query returns to the editor or the agent; longer results are cut and marked truncated.',
+  },
+  {
+    name: 'QUERY_TIMEOUT_MS',
+    default: '60000',
+    description:
+      'Statement timeout in milliseconds for databases that set none of their own; the query is cancelled in the database.',
+  },
+  {
+    name: 'DATABASE_BODY_LIMIT_BYTES',
+    default: '52428800',
+    description:
+      'Largest body accepted when creating or updating a database, which may carry dbt manifest.json and catalog.json.',
+  },
+  {
+    name: 'DEMO_DATABASE',
+    default: 'true',
+    description:
+      'Create the generated "Demo shop" database on first start; false skips it. Deleting it keeps it deleted.',
   },
 ];
 
@@ -138,6 +178,46 @@ function trustProxy() {
   );
 }
 
+function flag(fallback: boolean) {
+  return optional(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return fallback;
+        const trimmed = value.trim().toLowerCase();
+        if (trimmed === 'true' || trimmed === '1') return true;
+        if (trimmed === 'false' || trimmed === '0') return false;
+        ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+        return z.NEVER;
+      }),
+  );
+}
+
+const SECRET_KEY_BYTES = 32;
+
+function secretKey() {
+  return optional(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return null;
+        const trimmed = value.trim();
+        const key = Buffer.from(trimmed, 'base64');
+        // Buffer.from ignores junk characters, so the text itself is checked too.
+        if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || key.length !== SECRET_KEY_BYTES) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be the base64 encoding of ${SECRET_KEY_BYTES} random bytes, e.g. the output of \`openssl rand -base64 32\` (leave it unset to use a key file generated in DATA_DIR)`,
+          });
+          return z.NEVER;
+        }
+        return key;
+      }),
+  );
+}
+
 const envSchema = z.object({
   PORT: integer(1, 65535, 3000),
   HOST: optional(z.string().default('127.0.0.1')),
@@ -167,13 +247,21 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024, 1048576),
   WEB_DIST_DIR: optional(z.string().optional()),
   TRUST_PROXY: trustProxy(),
+  SECRET_KEY: secretKey(),
+  QUERY_ROW_CAP: integer(1, 1_000_000, 10000),
+  QUERY_TIMEOUT_MS: integer(100, 24 * 60 * 60 * 1000, 60000),
+  DATABASE_BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024, 52428800),
+  DEMO_DATABASE: flag(true),
 });
 
 const secretVariables = new Set(['DATABASE_URL', 'REDIS_URL']);
+// Whole-value secrets: not even a fragment of them is printed.
+const hiddenVariables = new Set(['SECRET_KEY']);
 
 /** Shows what was given without printing a password into logs. */
 function describeValue(name: string, value: string | undefined): string {
   if (value === undefined) return 'unset';
+  if (hiddenVariables.has(name)) return `${value.length} characters, hidden`;
   let shown = value;
   if (secretVariables.has(name)) {
     try {
@@ -218,5 +306,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR === undefined ? defaultWebDistDir : path.resolve(cwd, env.WEB_DIST_DIR),
     trustProxy: env.TRUST_PROXY,
+    secretKey: env.SECRET_KEY,
+    queryRowCap: env.QUERY_ROW_CAP,
+    queryTimeoutMs: env.QUERY_TIMEOUT_MS,
+    databaseBodyLimitBytes: env.DATABASE_BODY_LIMIT_BYTES,
+    demoDatabase: env.DEMO_DATABASE,
   };
 }

@@ -18,6 +18,11 @@ describe('loadEnv', () => {
       bodyLimitBytes: 1048576,
       webDistDir: path.resolve(serverDir, '../web/dist'),
       trustProxy: false,
+      secretKey: null,
+      queryRowCap: 10000,
+      queryTimeoutMs: 60000,
+      databaseBodyLimitBytes: 52428800,
+      demoDatabase: true,
     });
   });
 
@@ -41,6 +46,11 @@ describe('loadEnv', () => {
         BODY_LIMIT_BYTES: '2048',
         WEB_DIST_DIR: '/opt/web',
         TRUST_PROXY: 'true',
+        SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+        QUERY_ROW_CAP: '500',
+        QUERY_TIMEOUT_MS: '1500',
+        DATABASE_BODY_LIMIT_BYTES: '4096',
+        DEMO_DATABASE: 'false',
       },
       '/',
     );
@@ -54,6 +64,11 @@ describe('loadEnv', () => {
       bodyLimitBytes: 2048,
       webDistDir: '/opt/web',
       trustProxy: true,
+      secretKey: Buffer.alloc(32, 7),
+      queryRowCap: 500,
+      queryTimeoutMs: 1500,
+      databaseBodyLimitBytes: 4096,
+      demoDatabase: false,
     });
     expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
@@ -82,6 +97,12 @@ describe('loadEnv', () => {
     ['REDIS_URL', 'localhost:6379', 'REDIS_URL must be a redis:// or rediss:// URL'],
     ['BODY_LIMIT_BYTES', '-1', 'BODY_LIMIT_BYTES must be an integer'],
     ['TRUST_PROXY', 'sometimes', 'TRUST_PROXY must be true, false'],
+    ['SECRET_KEY', 'short', 'SECRET_KEY must be the base64 encoding of 32 random bytes'],
+    ['SECRET_KEY', Buffer.alloc(16).toString('base64'), 'SECRET_KEY must be the base64 encoding of 32 random bytes'],
+    ['QUERY_ROW_CAP', '0', 'QUERY_ROW_CAP must be an integer between 1 and 1000000'],
+    ['QUERY_TIMEOUT_MS', 'soon', 'QUERY_TIMEOUT_MS must be an integer'],
+    ['DATABASE_BODY_LIMIT_BYTES', '1.5', 'DATABASE_BODY_LIMIT_BYTES must be an integer'],
+    ['DEMO_DATABASE', 'maybe', 'DEMO_DATABASE must be true or false'],
   ];
 
   it.each(invalid)('names %s when it is %j', (name, value, message) => {
@@ -101,6 +122,12 @@ describe('loadEnv', () => {
     expect(message).toContain('DATABASE_URL');
     expect(message).not.toContain('secret');
   });
+
+  it('never prints any part of a bad SECRET_KEY', () => {
+    const key = 'not-a-key-but-still-private-$$$';
+    expect(() => loadEnv({ SECRET_KEY: key })).toThrow(`(got ${key.length} characters, hidden)`);
+    expect(() => loadEnv({ SECRET_KEY: key })).not.toThrow(/private/);
+  });
 });
 
 describe('configDocs', () => {
@@ -117,6 +144,11 @@ describe('configDocs', () => {
       'BODY_LIMIT_BYTES',
       'WEB_DIST_DIR',
       'TRUST_PROXY',
+      'SECRET_KEY',
+      'QUERY_ROW_CAP',
+      'QUERY_TIMEOUT_MS',
+      'DATABASE_BODY_LIMIT_BYTES',
+      'DEMO_DATABASE',
     ]);
     for (const doc of configDocs) {
       expect(doc.default.length, doc.name).toBeGreaterThan(0);
