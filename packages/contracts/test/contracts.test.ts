@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { blankDetails, contextId, engineCatalog, engines, errorResponseSchema, parseContextId } from '../src/index.ts';
+import {
+  blankDetails,
+  contextId,
+  engineCatalog,
+  engines,
+  errorResponseSchema,
+  parseContextId,
+} from '../src/index.ts';
 
 describe('engines', () => {
   it('builds blank details with the default ports', () => {
-    expect(blankDetails('postgres')).toEqual({ host: null, port: 5432, user: null, password: null, database: null });
+    expect(blankDetails('postgres')).toEqual({
+      host: null,
+      port: 5432,
+      user: null,
+      password: null,
+      database: null,
+    });
     expect(blankDetails('mysql')).toMatchObject({ port: 3306 });
     expect(blankDetails('sqlite')).toEqual({ filename: null });
   });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/*
+ * The schema of a database as the user browses it and the agent reads it: introspected from the
+ * engine, with dbt descriptions merged in (`comment` is filled from dbt when the database has none).
+ */
+
+export const columnInfoSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  nullable: z.boolean(),
+  comment: z.string().nullable(),
+  /** The column's description in the uploaded dbt manifest, if any. */
+  dbtDescription: z.string().nullable(),
+});
+export type ColumnInfo = z.infer<typeof columnInfoSchema>;
+
+export const foreignKeyInfoSchema = z.object({
+  name: z.string().nullable(),
+  columns: z.array(z.string()),
+  references: z.object({ schema: z.string(), table: z.string(), columns: z.array(z.string()) }),
+});
+
+export const tableInfoSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['table', 'view']),
+  comment: z.string().nullable(),
+  /** A cheap estimate from the engine's statistics; null when it has none. */
+  rowEstimate: z.number().nullable(),
+  columns: z.array(columnInfoSchema),
+  primaryKey: z.array(z.string()),
+  foreignKeys: z.array(foreignKeyInfoSchema),
+  /** The model's (or source's) description in the uploaded dbt manifest, if any. */
+  dbtDescription: z.string().nullable(),
+});
+export type TableInfo = z.infer<typeof tableInfoSchema>;
+
+export const schemaInfoSchema = z.object({
+  schemas: z.array(z.object({ name: z.string(), tables: z.array(tableInfoSchema) })),
+  /** When the engine was last asked; GET …/schema?refresh=true asks again. */
+  introspectedAt: z.string(),
+});
+export type SchemaInfo = z.infer<typeof schemaInfoSchema>;
