@@ -3,6 +3,7 @@ import type { Migration, MigrationProvider, MigrationResultSet } from 'kysely/mi
 import { Migrator } from 'kysely/migration';
 import type { Store, StoreDialect } from './connect.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
+import { settingsAndDbtSummaryMigration } from './migrations/0002-settings-and-dbt-summary.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -11,6 +12,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 export function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-settings-and-dbt-summary': settingsAndDbtSummaryMigration(dialect),
   };
 }
 

@@ -56,6 +56,8 @@ export interface DatabasesTable {
   dbt_catalog: NullableJsonText;
   dbt_manifest: NullableJsonText;
   statement_timeout_ms: number | null;
+  /** What dbt_manifest and dbt_catalog document (migration 0002), so lists need not parse them. */
+  dbt_summary: NullableJsonText;
   owner_id: string;
   organization_id: string | null;
   created_at: Timestamp;
@@ -192,6 +194,12 @@ export interface CreditLedgerTable {
   created_at: Timestamp;
 }
 
+export interface SettingsTable {
+  key: string;
+  value: JsonText;
+  updated_at: Timestamp;
+}
+
 export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -208,6 +216,7 @@ export interface StoreSchema {
   issues: IssuesTable;
   memories: MemoriesTable;
   credit_ledger: CreditLedgerTable;
+  settings: SettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
