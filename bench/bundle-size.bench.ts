@@ -20,7 +20,10 @@ async function scriptsLoadedBy(page: Page, url: string): Promise<Map<string, num
     sizes.set(new URL(response.url()).pathname, gzipSync(await response.body(), { level: 9 }).length);
   };
   page.on('response', (response) => void onResponse(response));
-  await page.goto(url, { waitUntil: 'networkidle' });
+  // Not 'networkidle': the socket's long-polling request keeps the network busy for good.
+  await page.goto(url, { waitUntil: 'load' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForTimeout(500);
   page.removeAllListeners('response');
   return sizes;
 }
