@@ -282,6 +282,9 @@ export class DuckdbConnector implements Connector {
     if (!this.#path && /token|auth|unauthori[sz]ed|forbidden/i.test(message)) {
       return authError('MotherDuck', new Error(message));
     }
+    if (/not a valid DuckDB database/i.test(message)) {
+      return new ConnectorError('missing_database', `${where} is not a DuckDB database (${message})`);
+    }
     if (/does not exist|not found/i.test(message)) {
       return new ConnectorError('missing_database', `Database ${where} does not exist (${message})`);
     }

@@ -10,10 +10,13 @@ const exactDigits = 15;
 export function numberFromDecimalText(text: string): number | string {
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
   if (!match) return text;
-  const digits = `${match[2] ?? ''}${match[3] ?? ''}`.replace(/^0+/, '').replace(/0+$/, '');
-  if (digits.length > exactDigits) return text;
   const value = Number(text);
-  return Number.isFinite(value) ? value : text;
+  if (!Number.isFinite(value)) return text;
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  // Whole numbers are exact up to 2^53; anything with a fraction up to 15 significant digits.
+  if (fraction === '') return Number.isSafeInteger(value) ? value : text;
+  const digits = `${match[2] ?? ''}${fraction}`.replace(/^0+/, '');
+  return digits.length <= exactDigits ? value : text;
 }
 
 function bigintToJson(value: bigint): number | string {

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Connector, ConnectorError, createConnector } from '../../src/connectors/index.ts';
+import { chinookCounts } from '../fixtures/chinook.ts';
+import type { EngineTarget, StatementWatch } from './engine-targets.ts';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const read = { rowCap: 1000, timeoutMs: 10_000, readOnly: true };
+
+async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ConnectorError)) throw new Error(`Expected a ConnectorError, got ${String(error)}`);
+  return error;
+}
+
+/** The one contract, proved the same way on every engine against its Chinook copy. */
+export function defineContractSuite(target: EngineTarget): void {
+  describe.skipIf(!target.details)(`${target.label} connector contract`, () => {
+    const n = target.names;
+    let connector: Connector;
+    let watch: StatementWatch;
+
+    beforeAll(async () => {
+      connector = createConnector(target.engine, target.details ?? {});
+      watch = await target.watch(connector);
+    });
+    afterAll(async () => {
+      await watch.dispose();
+      await connector.close();
+    });
+
+    it('tests the connection', async () => {
+      await expect(connector.test()).resolves.toBeUndefined();
+    });
+
+    it('introspects tables, columns, keys and row estimates', async () => {
+      const schema = await connector.introspect();
+      const tables = schema.schemas.find((entry) => entry.name === n.schema)?.tables ?? [];
+      expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining([n.album, n.artist, n.track]));
+      const track = tables.find((table) => table.name === n.track);
+      expect(track?.kind).toBe('table');
+      expect(track?.primaryKey).toEqual([n.trackId]);
+      const column = (name: string) => track?.columns.find((entry) => entry.name === name);
+      expect(column(n.trackId)).toMatchObject({ nullable: false });
+      expect(column(n.name)).toMatchObject({ nullable: false });
+      expect(column(n.composer)).toMatchObject({ nullable: true });
+      expect(column(n.trackId)?.type).toMatch(/int/i);
+      expect(column(n.name)?.type).toMatch(/char|text/i);
+      expect(track?.foreignKeys).toContainEqual(
+        expect.objectContaining({
+          columns: [n.albumId],
+          references: { schema: n.schema, table: n.album, columns: [n.albumId] },
+        }),
+      );
+      // Estimates are the engine's statistics: close to the truth, not necessarily equal.
+      expect(track?.rowEstimate).toBeGreaterThan(chinookCounts.Track * 0.8);
+      expect(track?.rowEstimate).toBeLessThan(chinookCounts.Track * 1.2);
+    });
+
+    it('runs a join and returns the known Chinook answer', async () => {
+      const result = await connector.run(
+        `SELECT ar.${n.name} AS artist, count(*) AS albums
+         FROM ${n.artist} ar JOIN ${n.album} al ON al.${n.artistId} = ar.${n.artistId}
+         GROUP BY ar.${n.name} ORDER BY albums DESC, artist LIMIT 3`,
+        read,
+      );
+      expect(result.rows).toEqual([
+        { artist: 'Iron Maiden', albums: 21 },
+        { artist: 'Led Zeppelin', albums: 14 },
+        { artist: 'Deep Purple', albums: 11 },
+      ]);
+      expect(result.columns.map((column) => column.name)).toEqual(['artist', 'albums']);
+      expect(result).toMatchObject({ count: 3, truncated: false });
+      expect(result.durationMs).toBeGreaterThanOrEqual(0);
+
+      const totals = await connector.run(
+        `SELECT (SELECT count(*) FROM ${n.artist}) AS artists, (SELECT count(*) FROM ${n.track}) AS tracks`,
+        read,
+      );
+      expect(totals.rows).toEqual([{ artists: chinookCounts.Artist, tracks: chinookCounts.Track }]);
+    });
+
+    it('returns JSON-safe values with column types', async () => {
+      const result = await connector.run(`SELECT * FROM ${n.track} ORDER BY ${n.trackId} LIMIT 1`, read);
+      const [row] = result.rows;
+      expect(row).toMatchObject({ [n.trackId]: 1, [n.name]: 'For Those About To Rock (We Salute You)' });
+      expect(JSON.parse(JSON.stringify(result.rows))).toEqual(result.rows);
+      expect(result.columns.every((column) => column.type.length > 0)).toBe(true);
+    });
+
+    it('caps rows, marks the result cut and still counts the total', async () => {
+      const result = await connector.run(`SELECT * FROM ${n.track}`, { ...read, rowCap: 10 });
+      expect(result.rows).toHaveLength(10);
+      expect(result).toMatchObject({ truncated: true, count: chinookCounts.Track });
+    });
+
+    it('gives up counting a cut result when the time limit runs out', async () => {
+      const started = performance.now();
+      const result = await connector.run(target.hugeQuery, { ...read, rowCap: 5, timeoutMs: 1200 });
+      expect(result.rows).toHaveLength(5);
+      expect(result).toMatchObject({ truncated: true, count: null });
+      expect(performance.now() - started).toBeLessThan(4000);
+    });
+
+    it("reports the user's SQL error with the database's own message", async () => {
+      const error = await failure(connector.run(`SELECT no_such_column FROM ${n.track}`, read));
+      expect(error.kind).toBe('sql');
+      expect(error.message).toMatch(/no_such_column/);
+      expect(error.message).not.toMatch(/safe mode|cannot reach/i);
+    });
+
+    it('stops a statement at its time limit, in the database', async () => {
+      const marker = `querent_${randomUUID().slice(0, 8)}`;
+      const started = performance.now();
+      const pending = failure(connector.run(target.longQuery(marker), { ...read, timeoutMs: 1500 }));
+      await sleep(400);
+      expect(await watch.running(marker)).toBe(true);
+      const error = await pending;
+      expect(error.kind).toBe('timeout');
+      expect(error.message).toMatch(/1\.5 s/);
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(await watch.running(marker)).toBe(false);
+    });
+
+    it('cancels a running statement in the database when the signal aborts', async () => {
+      const marker = `querent_${randomUUID().slice(0, 8)}`;
+      const abort = new AbortController();
+      const pending = failure(connector.run(target.longQuery(marker), { ...read, signal: abort.signal }));
+      await sleep(400);
+      expect(await watch.running(marker)).toBe(true);
+      abort.abort();
+      const error = await pending;
+      expect(error.kind).toBe('cancelled');
+      expect(await watch.running(marker)).toBe(false);
+      // The connector is still usable afterwards.
+      await expect(connector.run('SELECT 1 AS one', read)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    });
+
+    it('refuses to start when the signal is already aborted', async () => {
+      const abort = new AbortController();
+      abort.abort();
+      const error = await failure(connector.run('SELECT 1', { ...read, signal: abort.signal }));
+      expect(error.kind).toBe('cancelled');
+    });
+
+    it('streams every row in bounded batches', async () => {
+      const stream = await connector.stream(`SELECT * FROM ${n.track} ORDER BY ${n.trackId}`, {
+        timeoutMs: 10_000,
+        readOnly: true,
+        batchSize: 500,
+      });
+      expect(stream.columns.map((column) => column.name)).toContain(n.trackId);
+      let rows = 0;
+      let largest = 0;
+      let lastId = 0;
+      for await (const batch of stream) {
+        rows += batch.length;
+        largest = Math.max(largest, batch.length);
+        const id = batch.at(-1)?.[n.trackId];
+        if (typeof id === 'number') lastId = id;
+      }
+      expect(rows).toBe(chinookCounts.Track);
+      expect(largest).toBeLessThanOrEqual(500);
+      expect(lastId).toBe(chinookCounts.Track);
+    });
+
+    it('frees the connection when a stream is closed early', async () => {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const stream = await connector.stream(`SELECT * FROM ${n.track}`, { ...read, batchSize: 100 });
+        for await (const batch of stream) {
+          expect(batch.length).toBeGreaterThan(0);
+          break;
+        }
+      }
+      const unread = await connector.stream(`SELECT * FROM ${n.track}`, { ...read, batchSize: 100 });
+      await unread.close();
+      await expect(connector.run('SELECT 1 AS one', read)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    });
+
+    it('closes', async () => {
+      const other = createConnector(target.engine, target.details ?? {});
+      await other.run('SELECT 1', read);
+      await expect(other.close()).resolves.toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,11 @@
+import { afterAll } from 'vitest';
+import { defineContractSuite } from './contract-suite.ts';
+import { defineSafeModeSuite } from './safe-mode-suite.ts';
+import { duckdbScratch } from './scratch-databases.ts';
+import { duckdbTarget } from './engine-targets.ts';
+
+const target = await duckdbTarget();
+afterAll(() => target.dispose());
+
+defineContractSuite(target);
+defineSafeModeSuite('DuckDB', duckdbScratch);
