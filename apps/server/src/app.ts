@@ -14,12 +14,21 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createDatabaseConnections } from './modules/databases/database-connections.ts';
+import type { DatabaseConnections } from './modules/databases/database-connections.ts';
+import type { DatabaseDeps } from './modules/databases/database-deps.ts';
+import { registerDatabaseRoutes } from './modules/databases/databases.routes.ts';
+import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
+import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerVersionRoutes } from './modules/version/version.routes.ts';
 import { createRealtime } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
+import { createSecretBox } from './secrets/secret-box.ts';
+import { loadSecretKey } from './secrets/secret-key.ts';
 import { createStore } from './store/connect.ts';
 import type { Store } from './store/connect.ts';
 
@@ -33,6 +42,8 @@ export interface BuiltApp {
   io: QuerentServer;
   store: Store;
   auth: AuthResolver;
+  /** What the data features share: secrets, pooled connectors, schema cache. */
+  databases: DatabaseDeps;
   /** Stops realtime, then HTTP, then the store if the app opened it. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -72,6 +83,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const store = options.store ?? createStore(config.store);
   const app = createHttp(config);
   const auth = createAuthResolver({ mode: config.authMode, db: store.db });
+  const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
+  const connections: DatabaseConnections = createDatabaseConnections({ secrets });
+  const databases: DatabaseDeps = {
+    db: store.db,
+    secrets,
+    store: config.store,
+    connections,
+    schemaCache: new SchemaCache(),
+  };
 
   let realtime: Realtime;
   try {
@@ -89,6 +109,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerAuthRoutes(app, { mode: config.authMode });
     // Credits are enforced only in hosted mode (DESIGN.md §2); local mode is unlimited.
     registerUserRoutes(app, { db: store.db, creditsEnforced: false });
+    registerDatabaseRoutes(app, { ...databases, bodyLimitBytes: config.databaseBodyLimitBytes });
+    registerProjectRoutes(app, databases);
+    registerQueryRoutes(app, {
+      ...databases,
+      rowCap: config.queryRowCap,
+      defaultTimeoutMs: config.queryTimeoutMs,
+    });
 
     await registerWebApp(app, config.webDistDir);
     realtime = await createRealtime(app.server, {
@@ -98,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     });
   } catch (error) {
     await app.close();
+    await connections.closeAll();
     if (ownsStore) await store.destroy();
     throw error;
   }
@@ -107,10 +135,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     closing ??= (async () => {
       await realtime.close();
       await app.close();
+      await connections.closeAll();
       if (ownsStore) await store.destroy();
     })();
     return closing;
   };
 
-  return { app, io: realtime.io, store, auth, close };
+  return { app, io: realtime.io, store, auth, databases, close };
 }

@@ -98,7 +98,11 @@ describe('loadEnv', () => {
     ['BODY_LIMIT_BYTES', '-1', 'BODY_LIMIT_BYTES must be an integer'],
     ['TRUST_PROXY', 'sometimes', 'TRUST_PROXY must be true, false'],
     ['SECRET_KEY', 'short', 'SECRET_KEY must be the base64 encoding of 32 random bytes'],
-    ['SECRET_KEY', Buffer.alloc(16).toString('base64'), 'SECRET_KEY must be the base64 encoding of 32 random bytes'],
+    [
+      'SECRET_KEY',
+      Buffer.alloc(16).toString('base64'),
+      'SECRET_KEY must be the base64 encoding of 32 random bytes',
+    ],
     ['QUERY_ROW_CAP', '0', 'QUERY_ROW_CAP must be an integer between 1 and 1000000'],
     ['QUERY_TIMEOUT_MS', 'soon', 'QUERY_TIMEOUT_MS must be an integer'],
     ['DATABASE_BODY_LIMIT_BYTES', '1.5', 'DATABASE_BODY_LIMIT_BYTES must be an integer'],

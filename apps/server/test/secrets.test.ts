@@ -65,7 +65,9 @@ describe('secret box', () => {
     expect(() => box.open(`v1:${raw.toString('base64')}`, 'details.password')).toThrow(SecretDecryptionError);
     expect(() => box.open(sealed, 'details.token')).toThrow(SecretDecryptionError);
     const other = createSecretBox(Buffer.alloc(32, 4));
-    expect(() => other.open(sealed, 'details.password')).toThrow(/cannot be decrypted with the current secret key/);
+    expect(() => other.open(sealed, 'details.password')).toThrow(
+      /cannot be decrypted with the current secret key/,
+    );
   });
 });
 
@@ -87,7 +89,13 @@ describe('connection secrets', () => {
     expect(sealed.host).toBe('db');
     expect(sealed.port).toBe(5432);
     expect(sealed.database).toBeNull();
-    for (const field of ['password', 'token', 'private_key', 'private_key_passphrase', 'service_account_json']) {
+    for (const field of [
+      'password',
+      'token',
+      'private_key',
+      'private_key_passphrase',
+      'service_account_json',
+    ]) {
       expect(String(sealed[field])).toMatch(/^v1:/);
     }
     expect(openDetails(sealed, box)).toEqual(details);

@@ -8,6 +8,8 @@ import { makeTempDir } from './temp-dir.ts';
 
 export interface TestStore {
   store: Store;
+  /** Variables that configure an app for this store (DATABASE_URL); empty for SQLite, set by path instead. */
+  env: Record<string, string>;
   /** Closes the store and deletes its file or database. */
   dispose(): Promise<void>;
 }
@@ -17,6 +19,7 @@ export function openSqliteTestStore(): TestStore {
   const store = createStore({ kind: 'sqlite', file: path.join(temp.dir, 'querent.sqlite') });
   return {
     store,
+    env: {},
     async dispose() {
       await store.destroy();
       temp.remove();
@@ -43,6 +46,7 @@ export async function openPostgresTestStore(): Promise<TestStore> {
   const store = createStore({ kind: 'postgres', url: url.toString() });
   return {
     store,
+    env: { DATABASE_URL: url.toString() },
     async dispose() {
       await store.destroy();
       await adminQuery(`drop database if exists ${name} with (force)`);

@@ -1,0 +1,58 @@
+import type { CreateDatabaseBody, Database } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import { restoreMaskedSecrets, sealDetails } from '../../secrets/connection-secrets.ts';
+import { newId } from '../../store/values.ts';
+import type { User } from '../users/users.repo.ts';
+import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
+import type { DatabaseDeps } from './database-deps.ts';
+import { insertDatabase } from './databases.repo.ts';
+import { dbtChanges } from './dbt-input.ts';
+import { refuseOwnStore } from './own-store-guard.ts';
+import { presentDatabase } from './present-database.ts';
+
+export function refuseAnonymous(user: User): void {
+  if (user.role === 'anonymous') {
+    throw new AppError(
+      'FORBIDDEN',
+      'Sign in to connect your own databases; visitors may use the public ones',
+    );
+  }
+}
+
+/** Making data visible to every user is an administrator's decision. */
+export function refusePublicUnlessAdmin(user: User): void {
+  if (user.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'Only administrators can make a database public', { field: 'public' });
+  }
+}
+
+/** POST /api/databases */
+export async function createDatabase(
+  deps: DatabaseDeps,
+  input: { user: User; body: CreateDatabaseBody },
+): Promise<Database> {
+  const { user, body } = input;
+  refuseAnonymous(user);
+  const engine = parseEngine(body.engine);
+  // A mask means "the stored secret", and a new database has none.
+  const details = parseDetails(engine, restoreMaskedSecrets(incomingDetails(body.details), null));
+  refuseOwnStore(engine, details, deps.store);
+  if (body.public === true) refusePublicUnlessAdmin(user);
+  const dbt = dbtChanges(body, { manifest: null, catalog: null });
+
+  const database = await insertDatabase(deps.db, {
+    id: newId(),
+    name: body.name,
+    engine,
+    details: sealDetails(details, deps.secrets),
+    safeMode: body.safe_mode ?? false,
+    isPublic: body.public ?? false,
+    dbtManifest: dbt.dbtManifest ?? null,
+    dbtCatalog: dbt.dbtCatalog ?? null,
+    dbtSummary: dbt.dbtSummary ?? { manifest: null, catalog: null },
+    statementTimeoutMs: body.statement_timeout_ms ?? null,
+    ownerId: user.id,
+    organizationId: user.organizationId,
+  });
+  return presentDatabase(database, 'write');
+}

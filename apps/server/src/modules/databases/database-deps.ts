@@ -1,0 +1,15 @@
+import type { StoreConfig } from '../../env.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import type { StoreDb } from '../../store/connect.ts';
+import type { DatabaseConnections } from './database-connections.ts';
+import type { SchemaCache } from './schema-cache.ts';
+
+/** What the database use cases need; built once by the app. */
+export interface DatabaseDeps {
+  db: StoreDb;
+  secrets: SecretBox;
+  /** Where Querent keeps its own data, which may never be connected as a data source. */
+  store: StoreConfig;
+  connections: DatabaseConnections;
+  schemaCache: SchemaCache;
+}

@@ -1,0 +1,60 @@
+import type { TestConnectionBody } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { Details } from '../../secrets/connection-secrets.ts';
+import { SECRET_MASK, openDetails, restoreMaskedSecrets } from '../../secrets/connection-secrets.ts';
+import type { User } from '../users/users.repo.ts';
+import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
+import { refuseAnonymous } from './create-database.ts';
+import { requireDatabase } from './database-access.ts';
+import type { DatabaseDeps } from './database-deps.ts';
+import { toUserFacingError } from './database-connections.ts';
+import { refuseOwnStore } from './own-store-guard.ts';
+
+/**
+ * The stored secrets a masked field stands for. Only someone who may change the database may
+ * use them: otherwise a reader could point the host at their own server and receive the password.
+ */
+async function storedSecrets(
+  deps: DatabaseDeps,
+  user: User,
+  databaseId: string | undefined,
+  engine: string,
+  incoming: Details,
+): Promise<Details | null> {
+  if (databaseId === undefined || !Object.values(incoming).includes(SECRET_MASK)) return null;
+  const database = await requireDatabase(deps.db, user, databaseId, 'write');
+  if (database.engine !== engine) {
+    throw new AppError('BAD_REQUEST', `engine cannot be changed (it is ${database.engine})`, {
+      field: 'engine',
+    });
+  }
+  return openDetails(database.details, deps.secrets);
+}
+
+/** POST /api/databases/test: connects with the details and runs a trivial query. */
+export async function testConnection(
+  deps: DatabaseDeps,
+  input: { user: User; body: TestConnectionBody },
+): Promise<{ ok: true }> {
+  refuseAnonymous(input.user);
+  const engine = parseEngine(input.body.engine);
+  const incoming = incomingDetails(input.body.details);
+  let previous: Details | null;
+  try {
+    previous = await storedSecrets(deps, input.user, input.body.databaseId, engine, incoming);
+  } catch (error) {
+    throw toUserFacingError(error);
+  }
+  const details = parseDetails(engine, restoreMaskedSecrets(incoming, previous));
+  refuseOwnStore(engine, details, deps.store);
+
+  const connector = deps.connections.createUnpooled(engine, details);
+  try {
+    await connector.test();
+  } catch (error) {
+    throw toUserFacingError(error);
+  } finally {
+    await connector.close().catch(() => undefined);
+  }
+  return { ok: true };
+}

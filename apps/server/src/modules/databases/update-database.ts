@@ -1,0 +1,68 @@
+import type { Database, UpdateDatabaseBody } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { Details } from '../../secrets/connection-secrets.ts';
+import {
+  SECRET_MASK,
+  openDetails,
+  restoreMaskedSecrets,
+  sealDetails,
+} from '../../secrets/connection-secrets.ts';
+import type { User } from '../users/users.repo.ts';
+import { incomingDetails, parseDetails } from './connection-input.ts';
+import { databaseNotFound, requireDatabase } from './database-access.ts';
+import type { DatabaseDeps } from './database-deps.ts';
+import { toUserFacingError } from './database-connections.ts';
+import type { DatabaseRecord } from './databases.repo.ts';
+import { updateDatabase as updateDatabaseRow } from './databases.repo.ts';
+import { dbtChanges } from './dbt-input.ts';
+import { refuseOwnStore } from './own-store-guard.ts';
+import { presentDatabase } from './present-database.ts';
+import { refusePublicUnlessAdmin } from './create-database.ts';
+
+/** New details with masks standing for the stored secrets; stored ones are decrypted only if needed. */
+function nextDetails(deps: DatabaseDeps, database: DatabaseRecord, sent: Record<string, unknown>): Details {
+  const incoming = incomingDetails(sent);
+  const usesMask = Object.values(incoming).includes(SECRET_MASK);
+  let previous: Details | null;
+  try {
+    previous = usesMask ? openDetails(database.details, deps.secrets) : null;
+  } catch (error) {
+    throw toUserFacingError(error);
+  }
+  const details = parseDetails(database.engine, restoreMaskedSecrets(incoming, previous));
+  refuseOwnStore(database.engine, details, deps.store);
+  return details;
+}
+
+/** PUT /api/databases/{id}: any subset of the fields; the engine is fixed once created. */
+export async function updateDatabase(
+  deps: DatabaseDeps,
+  input: { user: User; databaseId: string; body: UpdateDatabaseBody },
+): Promise<Database> {
+  const { user, body } = input;
+  const database = await requireDatabase(deps.db, user, input.databaseId, 'write');
+  if (body.engine !== undefined && body.engine !== database.engine) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `engine cannot be changed (it is ${database.engine}); connect a new database instead`,
+      { field: 'engine' },
+    );
+  }
+  const details = body.details === undefined ? undefined : nextDetails(deps, database, body.details);
+  if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user);
+  const dbt = dbtChanges(body, database.dbtSummary);
+
+  const updated = await updateDatabaseRow(deps.db, database.id, {
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(details === undefined ? {} : { details: sealDetails(details, deps.secrets) }),
+    ...(body.safe_mode === undefined ? {} : { safeMode: body.safe_mode }),
+    ...(body.public === undefined ? {} : { isPublic: body.public }),
+    ...(body.statement_timeout_ms === undefined ? {} : { statementTimeoutMs: body.statement_timeout_ms }),
+    ...dbt,
+  });
+  if (!updated) throw databaseNotFound();
+  // Connections made with the old details must not serve another query; the schema may differ too.
+  if (details !== undefined) await deps.connections.evict(database.id);
+  deps.schemaCache.invalidate(database.id);
+  return presentDatabase(updated, 'write');
+}

@@ -1,0 +1,41 @@
+import { runQueryBodySchema, runQueryResultSchema } from '@querent/contracts';
+import { currentUser } from '../../auth/http-auth.ts';
+import { errorResponses } from '../../http/error-responses.ts';
+import type { ZodApp } from '../../http/zod-app.ts';
+import type { RunQueryDeps } from './run-query.ts';
+import { runQuery } from './run-query.ts';
+
+export function registerQueryRoutes(app: ZodApp, deps: RunQueryDeps): void {
+  app.post(
+    '/api/query/_run',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['queries'],
+        summary: 'Run SQL against a database',
+        description:
+          'Rows are capped (QUERY_ROW_CAP); `count` is exact when the result fits, otherwise the total if it could be counted in time, else null. The statement times out after the database’s statement_timeout_ms (or QUERY_TIMEOUT_MS), is read-only under safe mode, and is cancelled in the database when the client disconnects. A failing statement is a 400 with the database’s message.',
+        body: runQueryBodySchema,
+        response: { 200: runQueryResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // The response closing before it was written means the client went away: stop the statement.
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      };
+      reply.raw.on('close', onClose);
+      try {
+        return await runQuery(deps, {
+          user: currentUser(request),
+          databaseId: request.body.databaseId,
+          sql: request.body.query,
+          signal: controller.signal,
+        });
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
+  );
+}
