@@ -1,5 +1,8 @@
 import { buildApp } from './app.ts';
+import type { BuiltApp } from './app.ts';
+import { LOCAL_ADMIN_ID } from './auth/local-admin.ts';
 import { prepareAuth } from './auth/prepare-auth.ts';
+import { ensureDemoDatabase } from './demo/ensure-demo-database.ts';
 import { loadEnv } from './env.ts';
 import type { AppConfig } from './env.ts';
 import { migrateToLatest } from './store/migrate.ts';
@@ -13,6 +16,21 @@ function readConfig(): AppConfig {
     // A configuration mistake is the operator's to fix: print the message, not a stack trace.
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
+  }
+}
+
+/** The demo is a convenience: failing to build it is logged, never a reason not to start. */
+async function createDemo(built: BuiltApp, config: AppConfig): Promise<void> {
+  try {
+    const outcome = await ensureDemoDatabase({
+      db: built.store.db,
+      secrets: built.databases.secrets,
+      dataDir: config.dataDir,
+      ownerId: LOCAL_ADMIN_ID,
+    });
+    if (outcome.created) built.app.log.info({ databaseId: outcome.databaseId }, 'Created the demo database');
+  } catch (error) {
+    built.app.log.error({ err: error }, 'Could not create the demo database');
   }
 }
 
@@ -45,6 +63,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(store);
     await prepareAuth(config.authMode, store.db);
+    if (config.demoDatabase) await createDemo(built, config);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     app.log.fatal({ err: error }, 'Startup failed');

@@ -93,4 +93,45 @@ describe('node src/main.ts', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(run.output().stdout).toContain('Shutting down');
   });
+
+  it('creates the demo database on first start, and not again once the user deleted it', async () => {
+    const dataDir = makeTempDir();
+    cleanups.push(dataDir.remove);
+    const boot = async () => {
+      const port = await freePort();
+      const run = startMain({ PORT: String(port), DATA_DIR: dataDir.dir, LOG_LEVEL: 'warn' });
+      await waitForHealth(`http://127.0.0.1:${port}/api/health`, Date.now() + 15000);
+      return { run, url: `http://127.0.0.1:${port}` };
+    };
+    const stop = async (run: ReturnType<typeof startMain>) => {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    };
+    const demos = async (url: string) => {
+      const response = await fetch(`${url}/api/databases`);
+      const list = (await response.json()) as {
+        id: string;
+        name: string;
+        public: boolean;
+        safe_mode: boolean;
+      }[];
+      return list.filter((database) => database.name === 'Demo shop');
+    };
+
+    const first = await boot();
+    const [demo] = await demos(first.url);
+    expect(demo).toMatchObject({ public: true, safe_mode: true });
+    const count = await fetch(`${first.url}/api/query/_run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ databaseId: demo?.id, query: 'SELECT count(*) AS n FROM customers' }),
+    });
+    expect(await count.json()).toMatchObject({ rows: [{ n: 5000 }] });
+    expect((await fetch(`${first.url}/api/databases/${demo?.id}`, { method: 'DELETE' })).status).toBe(204);
+    await stop(first.run);
+
+    const second = await boot();
+    expect(await demos(second.url)).toEqual([]);
+    await stop(second.run);
+  });
 });
