@@ -118,15 +118,18 @@ export class DuckdbConnector implements Connector {
         }
       };
       const first = await read();
-      return streamFromSource({
-        columns,
-        first: rowsFromArrays(columns, first, convert),
-        next: async () => {
-          const batch = await read();
-          return batch.length > 0 ? rowsFromArrays(columns, batch, convert) : null;
+      return streamFromSource(
+        {
+          columns,
+          first: rowsFromArrays(columns, first, convert),
+          next: async () => {
+            const batch = await read();
+            return batch.length > 0 ? rowsFromArrays(columns, batch, convert) : null;
+          },
+          release: () => Promise.resolve(this.#release(lease)),
         },
-        release: () => Promise.resolve(this.#release(lease)),
-      });
+        lease.control,
+      );
     } catch (error) {
       this.#release(lease);
       throw this.#statementError(error, lease.control);
@@ -190,7 +193,11 @@ export class DuckdbConnector implements Connector {
       const open = await control.race(this.#instance(options.readOnly, anyMode));
       open.active += 1;
       try {
-        const connection = await control.race(open.instance.connect());
+        const connection = await control.take(open.instance.connect(), (late) => late.closeSync());
+        if (control.reason) {
+          connection.closeSync();
+          throw control.error();
+        }
         control.setCanceller(() => Promise.resolve(connection.interrupt()));
         return { open, connection, control };
       } catch (error) {

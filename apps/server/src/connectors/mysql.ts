@@ -105,6 +105,8 @@ export class MysqlConnector implements Connector {
 
   async introspect(): Promise<SchemaInfo> {
     const lease = await this.#acquire({ timeoutMs: 120_000, readOnly: true });
+    const threadId = lease.connection.threadId;
+    lease.control.setCanceller(() => this.#killQuery(threadId));
     try {
       return await lease.control.race(introspectMysql(lease.connection, this.#database));
     } catch (error) {
@@ -137,15 +139,18 @@ export class MysqlConnector implements Connector {
       const first = await read();
       const columns = mysqlColumns(reader.fields);
       const convert = mysqlCellConverter(reader.fields);
-      return streamFromSource({
-        columns,
-        first: rowsFromArrays(columns, first, convert),
-        next: async () => {
-          const batch = await read();
-          return batch.length > 0 ? rowsFromArrays(columns, batch, convert) : null;
+      return streamFromSource(
+        {
+          columns,
+          first: rowsFromArrays(columns, first, convert),
+          next: async () => {
+            const batch = await read();
+            return batch.length > 0 ? rowsFromArrays(columns, batch, convert) : null;
+          },
+          release: () => this.#finish(lease, reader),
         },
-        release: () => this.#finish(lease, reader),
-      });
+        lease.control,
+      );
     } catch (error) {
       await this.#finish(lease, reader);
       throw this.#statementError(error, lease.control);
@@ -203,7 +208,7 @@ export class MysqlConnector implements Connector {
     let connection: PoolConnection | undefined;
     try {
       control.throwIfStopped();
-      connection = await control.race(this.#connect(options.readOnly));
+      connection = await control.take(this.#connect(options.readOnly), (late) => late.release());
       const session = await control.race(this.#session(connection, options.readOnly));
       const limitMs = Math.ceil(options.timeoutMs) + serverLimitSlackMs;
       if (session.limitMs !== limitMs) {
@@ -215,6 +220,8 @@ export class MysqlConnector implements Connector {
         session.limitMs = limitMs;
       }
       if (options.readOnly) await control.race(queryRows(connection, 'START TRANSACTION READ ONLY'));
+      // A stop while setting up: nothing was started, so the connection is simply dropped.
+      control.throwIfStopped();
       return { connection, control, inTransaction: options.readOnly, discard: false };
     } catch (error) {
       connection?.destroy();

@@ -103,6 +103,7 @@ export class PostgresConnector implements Connector {
 
   async introspect(): Promise<SchemaInfo> {
     const lease = await this.#acquire({ timeoutMs: 120_000, readOnly: true });
+    lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
     try {
       return await lease.control.race(introspectPostgres(lease.client));
     } catch (error) {
@@ -123,6 +124,10 @@ export class PostgresConnector implements Connector {
     await checkStatement(sql, this.dialect, options.readOnly);
     const batchSize = options.batchSize ?? 1000;
     const lease = await this.#acquire(options);
+    if (lease.control.reason) {
+      await this.#release(lease);
+      throw lease.control.error();
+    }
     const cursor = lease.client.query(
       new Cursor<unknown[]>(sql, [], { rowMode: 'array', types: postgresResultTypes }),
     );
@@ -137,18 +142,22 @@ export class PostgresConnector implements Connector {
     try {
       const first = await read();
       const columns = await this.#columns(lease, first.result.fields);
-      return streamFromSource({
-        columns,
-        first: rowsFromArrays(columns, first.rows),
-        next: async () => {
-          const batch = await read();
-          return batch.rows.length > 0 ? rowsFromArrays(columns, batch.rows) : null;
+      return streamFromSource(
+        {
+          columns,
+          first: rowsFromArrays(columns, first.rows),
+          next: async () => {
+            const batch = await read();
+            return batch.rows.length > 0 ? rowsFromArrays(columns, batch.rows) : null;
+          },
+          release: async () => {
+            // Closing the cursor needs the server; after giving up on it the connection is destroyed anyway.
+            if (!lease.control.hardStopped) await cursor.close().catch(() => undefined);
+            await this.#release(lease);
+          },
         },
-        release: async () => {
-          await cursor.close().catch(() => undefined);
-          await this.#release(lease);
-        },
-      });
+        lease.control,
+      );
     } catch (error) {
       await this.#release(lease);
       throw this.#statementError(error, lease.control);
@@ -163,6 +172,8 @@ export class PostgresConnector implements Connector {
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#acquire(options);
     try {
+      // Checked in the same tick as the submit: a stop from now on finds the canceller in place.
+      lease.control.throwIfStopped();
       const cursor = lease.client.query(
         new Cursor<unknown[]>(sql, [], { rowMode: 'array', types: postgresResultTypes }),
       );
@@ -208,12 +219,14 @@ export class PostgresConnector implements Connector {
     let client: pg.PoolClient | undefined;
     try {
       control.throwIfStopped();
-      client = await control.race(this.#connect());
+      client = await control.take(this.#connect(), (late) => late.release());
       const limit = Math.max(1, Math.ceil(options.timeoutMs));
       const setup = options.readOnly
         ? `BEGIN READ ONLY; SET LOCAL statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`
         : `SET statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`;
       const results: unknown = await control.race(client.query(setup));
+      // A stop while setting up: nothing was started, so the connection is simply dropped.
+      control.throwIfStopped();
       return { client, control, pid: backendPid(results), inTransaction: options.readOnly, tainted: false };
     } catch (error) {
       client?.release(true);

@@ -28,6 +28,9 @@ export class QueryControl {
   #hardStopped = false;
   #hardStopTimer: NodeJS.Timeout | undefined;
   #rejectHardStop: ((error: ConnectorError) => void) | null = null;
+  readonly #giveUpListeners: (() => void)[] = [];
+  /** Waits in progress: with none (a stream nobody reads), a stop need not wait for the database. */
+  #racing = 0;
   readonly #hardStop: Promise<never>;
   readonly #timer: NodeJS.Timeout;
   readonly #signal: AbortSignal | undefined;
@@ -88,7 +91,13 @@ export class QueryControl {
   stop(reason: StopReason): void {
     if (this.#reason) return;
     this.#reason = reason;
-    if (this.#canceller) this.#startCancel();
+    if (this.#canceller) {
+      this.#startCancel();
+      if (this.#racing === 0) this.#giveUp();
+    } else {
+      // Nothing we could cancel runs (waiting for a connection, setting one up): stop waiting at once.
+      this.#giveUp();
+    }
   }
 
   #startCancel(): void {
@@ -96,15 +105,48 @@ export class QueryControl {
     if (!canceller) return;
     this.#cancelling = canceller().catch(() => undefined);
     this.#hardStopTimer = setTimeout(() => {
-      this.#hardStopped = true;
-      this.#rejectHardStop?.(this.error());
+      this.#giveUp();
     }, this.#graceMs);
     this.#hardStopTimer.unref();
   }
 
+  #giveUp(): void {
+    if (this.#hardStopped) return;
+    this.#hardStopped = true;
+    this.#rejectHardStop?.(this.error());
+    for (const listener of this.#giveUpListeners.splice(0)) listener();
+  }
+
+  /**
+   * Runs `listener` when we give up on the database. A stream nobody reads any more uses it to
+   * free its connection instead of holding it forever.
+   */
+  onGiveUp(listener: () => void): void {
+    if (this.#hardStopped) listener();
+    else this.#giveUpListeners.push(listener);
+  }
+
   /** Waits for `work`, unless the database ignores a cancel for longer than the grace period. */
-  race<T>(work: Promise<T>): Promise<T> {
-    return Promise.race([work, this.#hardStop]);
+  async race<T>(work: Promise<T>): Promise<T> {
+    this.#racing += 1;
+    try {
+      return await Promise.race([work, this.#hardStop]);
+    } finally {
+      this.#racing -= 1;
+    }
+  }
+
+  /**
+   * Like race, for taking a connection: one that arrives after we stopped waiting is handed to
+   * `discard`, so a pool never loses it.
+   */
+  async take<T>(taking: Promise<T>, discard: (value: T) => void): Promise<T> {
+    try {
+      return await this.race(taking);
+    } catch (error) {
+      taking.then(discard, () => undefined);
+      throw error;
+    }
   }
 
   /** Waits until a cancel request in flight has reached the database, so it cannot hit a later statement. */

@@ -8,6 +8,7 @@ import type {
   SqlDialect,
 } from './connector.ts';
 import { readOnlyError } from './connector-error.ts';
+import type { QueryControl } from './query-control.ts';
 import { lexSql } from './sql-lexer.ts';
 import { classifyStatement } from './statement-classifier.ts';
 
@@ -118,13 +119,19 @@ export interface BatchSource {
   release(): Promise<void>;
 }
 
-/** Wraps a batch source as a ResultStream whose connection is freed exactly once. */
-export function streamFromSource(source: BatchSource): ResultStream {
+/**
+ * Wraps a batch source as a ResultStream whose connection is freed exactly once: at the end, on
+ * close(), or when the time limit gave up on it while nobody was reading.
+ */
+export function streamFromSource(source: BatchSource, control: QueryControl): ResultStream {
   let released: Promise<void> | null = null;
   const close = (): Promise<void> => {
     released ??= source.release();
     return released;
   };
+  control.onGiveUp(() => {
+    void close();
+  });
   async function* batches(): AsyncGenerator<ResultRow[]> {
     try {
       if (source.first.length > 0) yield source.first;

@@ -13,6 +13,7 @@ export class SqliteHost {
   readonly #ready: Promise<void>;
   #pending: { resolve: (reply: HostReply) => void; reject: (error: Error) => void } | null = null;
   #exited = false;
+  #killing = false;
 
   constructor() {
     // Plain node on our own .ts file: the parent's flags (test runners, loaders) must not leak in.
@@ -50,8 +51,9 @@ export class SqliteHost {
     return this.#child.pid;
   }
 
+  /** False from the moment a kill was asked for, so a dying process is never handed out again. */
   get alive(): boolean {
-    return !this.#exited;
+    return !this.#exited && !this.#killing;
   }
 
   async request(request: HostRequest): Promise<HostReply> {
@@ -65,6 +67,7 @@ export class SqliteHost {
 
   /** Stops the process and whatever statement it runs, at once. */
   kill(): void {
+    this.#killing = true;
     if (!this.#exited) this.#child.kill('SIGKILL');
   }
 

@@ -81,7 +81,8 @@ export class SqliteConnector implements Connector {
     const lease = await this.#acquire(options);
     let done = false;
     const release = async (): Promise<void> => {
-      if (!done && lease.host.alive) await lease.host.request({ type: 'close' }).catch(() => undefined);
+      if (lease.control.hardStopped) lease.host.kill();
+      else if (!done && lease.host.alive) await lease.host.request({ type: 'close' }).catch(() => undefined);
       this.#hosts.release(lease.host);
       lease.control.dispose();
     };
@@ -89,18 +90,21 @@ export class SqliteConnector implements Connector {
       const first = await this.#open(lease, sql, options.readOnly, batchSize);
       done = first.done;
       const columns = toColumns(first.columns);
-      return streamFromSource({
-        columns,
-        first: rowsFromArrays(columns, first.rows),
-        next: async () => {
-          if (done) return null;
-          const batch = await this.#request(lease, { type: 'next', batchSize });
-          if (batch.type !== 'batch') throw new Error(`Unexpected SQLite reply ${batch.type}`);
-          done = batch.done;
-          return rowsFromArrays(columns, batch.rows);
+      return streamFromSource(
+        {
+          columns,
+          first: rowsFromArrays(columns, first.rows),
+          next: async () => {
+            if (done) return null;
+            const batch = await this.#request(lease, { type: 'next', batchSize });
+            if (batch.type !== 'batch') throw new Error(`Unexpected SQLite reply ${batch.type}`);
+            done = batch.done;
+            return rowsFromArrays(columns, batch.rows);
+          },
+          release,
         },
-        release,
-      });
+        lease.control,
+      );
     } catch (error) {
       await release();
       throw error;
@@ -153,7 +157,11 @@ export class SqliteConnector implements Connector {
     const control = new QueryControl({ timeoutMs: options.timeoutMs, signal: options.signal });
     try {
       control.throwIfStopped();
-      const host = await control.race(this.#hosts.acquire());
+      const host = await control.take(this.#hosts.acquire(), (late) => this.#hosts.release(late));
+      if (control.reason) {
+        this.#hosts.release(host);
+        throw control.error();
+      }
       // Killing the process is the only way to stop a running SQLite statement from outside.
       control.setCanceller(async () => {
         host.kill();

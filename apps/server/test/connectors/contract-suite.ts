@@ -139,6 +139,29 @@ export function defineContractSuite(target: EngineTarget): void {
       await expect(connector.run('SELECT 1 AS one', read)).resolves.toMatchObject({ rows: [{ one: 1 }] });
     });
 
+    it('keeps the time limit while waiting for a free connection, and loses no connection', async () => {
+      const single = createConnector(target.engine, target.details ?? {}, { maxConnections: 1 });
+      try {
+        const abort = new AbortController();
+        const holder = failure(
+          single.run(target.longQuery('querent_holder'), { ...read, signal: abort.signal }),
+        );
+        await sleep(300);
+        const started = performance.now();
+        const waiting = await failure(
+          single.run(target.longQuery('querent_waiter'), { ...read, timeoutMs: 600 }),
+        );
+        expect(waiting.kind).toBe('timeout');
+        expect(performance.now() - started).toBeLessThan(3000);
+        abort.abort();
+        expect((await holder).kind).toBe('cancelled');
+        await expect(single.run('SELECT 1 AS one', read)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+        await expect(single.run('SELECT 2 AS two', read)).resolves.toMatchObject({ rows: [{ two: 2 }] });
+      } finally {
+        await single.close();
+      }
+    });
+
     it('refuses to start when the signal is already aborted', async () => {
       const abort = new AbortController();
       abort.abort();
@@ -178,6 +201,25 @@ export function defineContractSuite(target: EngineTarget): void {
       const unread = await connector.stream(`SELECT * FROM ${n.track}`, { ...read, batchSize: 100 });
       await unread.close();
       await expect(connector.run('SELECT 1 AS one', read)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    });
+
+    it('frees the connection of a stream nobody reads once its time limit passes', async () => {
+      const single = createConnector(target.engine, target.details ?? {}, { maxConnections: 1 });
+      try {
+        const stream = await single.stream(`SELECT * FROM ${n.track}`, {
+          ...read,
+          timeoutMs: 600,
+          batchSize: 10,
+        });
+        const iterator = stream[Symbol.asyncIterator]();
+        expect((await iterator.next()).value).toHaveLength(10);
+        await sleep(900);
+        await expect(single.run('SELECT 1 AS one', { ...read, timeoutMs: 3000 })).resolves.toMatchObject({
+          rows: [{ one: 1 }],
+        });
+      } finally {
+        await single.close();
+      }
     });
 
     it('closes', async () => {
