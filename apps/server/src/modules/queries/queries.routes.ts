@@ -27,12 +27,15 @@ export function registerQueryRoutes(app: ZodApp, deps: RunQueryDeps): void {
       };
       reply.raw.on('close', onClose);
       try {
-        return await runQuery(deps, {
+        const result = await runQuery(deps, {
           user: currentUser(request),
           databaseId: request.body.databaseId,
           sql: request.body.query,
           signal: controller.signal,
         });
+        // Sent as text, so the response schema (kept for the API docs) is not re-validated row by
+        // row: on 10,000 rows that check costs more than the driver's own decoding.
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
       } finally {
         reply.raw.off('close', onClose);
       }
