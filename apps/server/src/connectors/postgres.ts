@@ -124,10 +124,6 @@ export class PostgresConnector implements Connector {
     await checkStatement(sql, this.dialect, options.readOnly);
     const batchSize = options.batchSize ?? 1000;
     const lease = await this.#acquire(options);
-    if (lease.control.reason) {
-      await this.#release(lease);
-      throw lease.control.error();
-    }
     const cursor = lease.client.query(
       new Cursor<unknown[]>(sql, [], { rowMode: 'array', types: postgresResultTypes }),
     );
@@ -172,8 +168,6 @@ export class PostgresConnector implements Connector {
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#acquire(options);
     try {
-      // Checked in the same tick as the submit: a stop from now on finds the canceller in place.
-      lease.control.throwIfStopped();
       const cursor = lease.client.query(
         new Cursor<unknown[]>(sql, [], { rowMode: 'array', types: postgresResultTypes }),
       );

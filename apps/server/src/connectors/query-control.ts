@@ -21,7 +21,6 @@ export interface QueryControlOptions {
  */
 export class QueryControl {
   readonly timeoutMs: number;
-  readonly startedAt = performance.now();
   #reason: StopReason | null = null;
   #canceller: (() => Promise<void>) | null = null;
   #cancelling: Promise<void> | null = null;
@@ -64,14 +63,6 @@ export class QueryControl {
   /** True once a stop asked the database to cancel: the connection may receive a late cancel. */
   get cancelRequested(): boolean {
     return this.#cancelling !== null;
-  }
-
-  elapsedMs(): number {
-    return performance.now() - this.startedAt;
-  }
-
-  remainingMs(): number {
-    return Math.max(0, this.timeoutMs - this.elapsedMs());
   }
 
   /** Throws the stop error when the query was stopped before it could start. */
