@@ -1,6 +1,6 @@
 import type { Engine } from '@querent/contracts';
 import type { Connector, ConnectorOptions } from '../../connectors/index.ts';
-import { ConnectorPool, createConnector, isConnectorError } from '../../connectors/index.ts';
+import { ConnectorPool, checkConnectors, createConnector, isConnectorError } from '../../connectors/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import { openDetails } from '../../secrets/connection-secrets.ts';
@@ -43,6 +43,9 @@ export function createDatabaseConnections(deps: {
   secrets: SecretBox;
   options?: ConnectorOptions;
 }): DatabaseConnections {
+  // The boot check of DESIGN.md §3: a connector missing part of the contract stops the app here,
+  // not at a user's first query.
+  checkConnectors();
   const pool = new ConnectorPool(createConnector, deps.options ?? {});
   return {
     forDatabase: (database) =>
