@@ -313,3 +313,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     demoDatabase: env.DEMO_DATABASE,
   };
 }
+
+/** The names the schema reads, so a test can hold `configDocs` (and the README) to them. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
