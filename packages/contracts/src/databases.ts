@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { connectionDetailsSchema } from './connection-details.ts';
 import { engineSchema } from './engines.ts';
+import { MAX_STATEMENT_TIMEOUT_MS, MIN_STATEMENT_TIMEOUT_MS } from './statement-timeout.ts';
 
 /** dbt files are large: responses carry only what they document, not the files. */
 export const dbtSummarySchema = z.object({ models: z.number().int(), columns: z.number().int() });
 export type DbtSummary = z.infer<typeof dbtSummarySchema>;
 
-export const MIN_STATEMENT_TIMEOUT_MS = 100;
-export const MAX_STATEMENT_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+export { MAX_STATEMENT_TIMEOUT_MS, MIN_STATEMENT_TIMEOUT_MS };
 
 /** A database as every response shows it (SPEC.md §3); secrets in `details` are masked. */
 export const databaseSchema = z.object({

@@ -2,6 +2,7 @@ export * from './connection-details.ts';
 export * from './context.ts';
 export * from './conversations.ts';
 export * from './databases.ts';
+export * from './detail-secrets.ts';
 export * from './engines.ts';
 export * from './errors.ts';
 export * from './health.ts';
