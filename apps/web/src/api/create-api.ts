@@ -1,15 +1,30 @@
 import type {
   AuthUrl,
   ConversationSummary,
+  CreateDatabaseBody,
+  CreateProjectBody,
   CreditBalance,
+  Database,
   Logout,
+  Project,
+  SavedProject,
+  SchemaInfo,
   ServerUser,
+  TestConnectionBody,
+  UpdateDatabaseBody,
+  UpdateProjectBody,
   VersionInfo,
 } from '@querent/contracts';
 import type { HttpClient } from '../lib/http-client.ts';
-import type { BusinessEntity, DatabaseSummary, ProjectSummary, SavedQuery } from './types.ts';
+import type { BusinessEntity, SavedQuery } from './types.ts';
 
 const sessionCall = { handleUnauthorized: false } as const;
+
+const databasePath = (id: string) => `/api/databases/${encodeURIComponent(id)}`;
+const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
+
+/** `refresh` asks the server to introspect again instead of answering from its cache. */
+const schemaQuery = (refresh: boolean) => (refresh ? { query: { refresh: true } } : undefined);
 
 /** Every REST call the web app makes (SPEC.md §7), one function each. */
 export function createApi(http: HttpClient) {
@@ -24,12 +39,23 @@ export function createApi(http: HttpClient) {
     },
     version: () => http.get<VersionInfo>('/api/version'),
     databases: {
-      list: () => http.get<DatabaseSummary[]>('/api/databases'),
-      get: (id: string) => http.get<DatabaseSummary>(`/api/databases/${encodeURIComponent(id)}`),
+      list: () => http.get<Database[]>('/api/databases'),
+      get: (id: string) => http.get<Database>(databasePath(id)),
+      create: (body: CreateDatabaseBody) => http.post<Database>('/api/databases', body),
+      update: (id: string, body: UpdateDatabaseBody) => http.put<Database>(databasePath(id), body),
+      remove: (id: string) => http.delete<undefined>(databasePath(id)),
+      test: (body: TestConnectionBody) => http.post<{ ok: true }>('/api/databases/test', body),
+      schema: (id: string, refresh = false) =>
+        http.get<SchemaInfo>(`${databasePath(id)}/schema`, schemaQuery(refresh)),
     },
     projects: {
-      list: () => http.get<ProjectSummary[]>('/api/projects'),
-      get: (id: string) => http.get<ProjectSummary>(`/api/projects/${encodeURIComponent(id)}`),
+      list: () => http.get<Project[]>('/api/projects'),
+      get: (id: string) => http.get<Project>(projectPath(id)),
+      create: (body: CreateProjectBody) => http.post<SavedProject>('/api/projects', body),
+      update: (id: string, body: UpdateProjectBody) => http.put<SavedProject>(projectPath(id), body),
+      remove: (id: string) => http.delete<undefined>(projectPath(id)),
+      schema: (id: string, refresh = false) =>
+        http.get<SchemaInfo>(`${projectPath(id)}/schema`, schemaQuery(refresh)),
     },
     queries: {
       get: (id: string) => http.get<SavedQuery>(`/api/query/${encodeURIComponent(id)}`),

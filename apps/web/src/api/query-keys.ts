@@ -4,6 +4,9 @@ export const queryKeys = {
   database: (id: string) => ['databases', id] as const,
   projects: ['projects'] as const,
   project: (id: string) => ['projects', id] as const,
+  // Apart from ['databases'] so that refreshing the list does not introspect every database again.
+  databaseSchema: (id: string) => ['schema', 'database', id] as const,
+  projectSchema: (id: string) => ['schema', 'project', id] as const,
   savedQuery: (id: string) => ['query', id] as const,
   conversationsRoot: ['conversations'] as const,
   conversations: (contextId: string | null) => ['conversations', contextId] as const,

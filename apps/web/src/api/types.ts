@@ -1,21 +1,6 @@
-import type { Engine } from '@querent/contracts';
-
 // Response shapes the contracts package does not publish yet; field names are SPEC.md §3's.
 // Only the fields this app reads are listed. Move each to @querent/contracts once it exists there.
-
-export interface DatabaseSummary {
-  id: string;
-  name: string;
-  engine: Engine;
-  createdAt: string;
-  public?: boolean;
-  safe_mode?: boolean;
-}
-
-export interface ProjectSummary {
-  id: string;
-  name: string;
-}
+// Databases, projects and schemas come from @querent/contracts.
 
 export interface SavedQuery {
   id: string;

@@ -1,7 +1,7 @@
+import type { Database } from '@querent/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Api, createApi } from '../api/create-api.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import type { DatabaseSummary } from '../api/types.ts';
 import { reloadContextData } from '../features/context/contexts.ts';
 import { type Browser, windowBrowser } from '../lib/browser.ts';
 import { createHttpClient, type HttpClient } from '../lib/http-client.ts';
@@ -31,7 +31,7 @@ export interface Services {
   socket: AppSocket;
   versionChecker: ReturnType<typeof createVersionChecker>;
   /** Fetches the databases list anew (the guard does it after sign-in). */
-  refreshDatabases: () => Promise<DatabaseSummary[]>;
+  refreshDatabases: () => Promise<Database[]>;
   /** Selects a context and reloads what depends on it (SPEC.md §4). */
   changeContext: (contextId: string | null) => Promise<void>;
 }

@@ -1,7 +1,6 @@
-import { contextId } from '@querent/contracts';
+import { contextId, type Database, type Project } from '@querent/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys.ts';
-import type { DatabaseSummary, ProjectSummary } from '../../api/types.ts';
 
 /** One entry of the context selector (SPEC.md §3). */
 export interface ContextOption {
@@ -16,8 +15,8 @@ export interface ContextOption {
  * database" auto-selected, and listing databases first makes those the same choice.
  */
 export function buildContextOptions(
-  databases: DatabaseSummary[],
-  projects: ProjectSummary[],
+  databases: readonly Pick<Database, 'id' | 'name'>[],
+  projects: readonly Pick<Project, 'id' | 'name'>[],
 ): ContextOption[] {
   return [
     ...databases.map((database) => ({
