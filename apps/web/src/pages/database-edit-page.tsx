@@ -1,19 +1,92 @@
+import type { Database } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
 import { useParams } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
-import { EmptyState, Page } from '../components/page.tsx';
+import { Page } from '../components/page.tsx';
+import { DatabaseBadges, formatCreatedDate } from '../features/databases/database-badges.tsx';
+import { putDatabaseInCache } from '../features/databases/database-cache.ts';
+import { DatabaseForm, type SaveRequest } from '../features/databases/database-form.tsx';
+import { updateBody } from '../features/databases/database-form-values.ts';
+import { DeleteDatabaseSection } from '../features/databases/delete-database-section.tsx';
+import { EngineIcon, engineName } from '../features/databases/engine-icon.tsx';
+import { SchemaBrowser } from '../features/schema/schema-browser.tsx';
 import { errorMessage } from '../lib/api-error.ts';
+import { notify } from '../stores/notifications-store.ts';
+import { useUserStore } from '../stores/user-store.ts';
 
+function EditDatabase({ database }: { database: Database }) {
+  const { api, queryClient } = useServices();
+  const isAdmin = useUserStore((state) => state.user.isAdmin);
+
+  async function save({ values, options }: SaveRequest) {
+    const updated = await api.databases.update(database.id, updateBody(database.engine, values, options));
+    putDatabaseInCache(queryClient, updated);
+    // New details or dbt files change what the schema shows; the server dropped its cache too.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.databaseSchema(database.id) });
+    notify({ title: 'Saved', text: `${updated.name} was updated.` });
+  }
+
+  return (
+    <Page title={database.name}>
+      <div className="-mt-4 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <EngineIcon engine={database.engine} />
+        <span>
+          Engine:{' '}
+          <span className="font-medium text-zinc-900 dark:text-zinc-100">{engineName(database.engine)}</span>
+        </span>
+        <span aria-hidden="true">·</span>
+        <span>Connected {formatCreatedDate(database.createdAt)}</span>
+        <DatabaseBadges database={database} />
+      </div>
+      {database.editable ? null : (
+        <p
+          role="note"
+          className="flex items-center gap-2 rounded-md bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800"
+        >
+          <Lock size={16} aria-hidden="true" /> Shared with you read-only: only its owner can change it.
+        </p>
+      )}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <div className="flex flex-col gap-8">
+          {/* Remounted after each save so the form shows what the server stored (secrets masked again). */}
+          <DatabaseForm
+            key={`${database.id}:${database.updatedAt}`}
+            engine={database.engine}
+            database={database}
+            canSetPublic={isAdmin}
+            readOnly={!database.editable}
+            submitLabel="Save changes"
+            onSave={save}
+          />
+          {database.editable ? <DeleteDatabaseSection database={database} /> : null}
+        </div>
+        <div className="lg:sticky lg:top-0 lg:self-start">
+          <SchemaBrowser source={{ kind: 'database', id: database.id }} />
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+/** /databases/:id: the connection form with the engine fixed, the schema, and deletion. */
 export function DatabaseEditPage() {
   const { id = '' } = useParams();
-  const { api } = useServices();
-  const database = useQuery({ queryKey: queryKeys.database(id), queryFn: () => api.databases.get(id) });
+  const { api, queryClient } = useServices();
+  const database = useQuery({
+    queryKey: queryKeys.database(id),
+    queryFn: () => api.databases.get(id),
+    // The list usually has it already: show that at once and let staleness decide on a refetch.
+    initialData: () =>
+      queryClient.getQueryData<Database[]>(queryKeys.databases)?.find((item) => item.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(queryKeys.databases)?.dataUpdatedAt,
+  });
+
+  if (database.data) return <EditDatabase database={database.data} />;
   return (
-    <Page title="Edit database">
-      {database.isError ? <p role="alert">{errorMessage(database.error)}</p> : null}
-      {database.data ? <p className="text-sm">{database.data.name}</p> : null}
-      <EmptyState>Connection settings will be editable here.</EmptyState>
+    <Page title="Database">
+      {database.isError ? <p role="alert">{errorMessage(database.error)}</p> : <p role="status">Loading…</p>}
     </Page>
   );
 }

@@ -1,26 +1,90 @@
-import { engineCatalog, engines } from '@querent/contracts';
-import { Link } from 'react-router';
+import { contextId, type Engine, isEngine } from '@querent/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useServices } from '../app/services-context.tsx';
+import { secondaryButtonClass } from '../components/form-field.tsx';
 import { linkClass } from '../components/page.tsx';
+import { putDatabaseInCache } from '../features/databases/database-cache.ts';
+import { DatabaseForm, type SaveRequest } from '../features/databases/database-form.tsx';
+import { createBody } from '../features/databases/database-form-values.ts';
+import { EngineIcon, engineName } from '../features/databases/engine-icon.tsx';
+import { EnginePicker } from '../features/databases/engine-picker.tsx';
+import { notify } from '../stores/notifications-store.ts';
+import { useUserStore } from '../stores/user-store.ts';
 
-/** The setup funnel (/setup, /databases/new). Connection forms come with the databases issue. */
-export function SetupPage() {
+function ConnectForm({ engine, onBack }: { engine: Engine; onBack: () => void }) {
+  const { api, queryClient, changeContext } = useServices();
+  const navigate = useNavigate();
+  const isAdmin = useUserStore((state) => state.user.isAdmin);
+
+  // Saved means ready to talk about: it becomes the context and the user lands in a new chat.
+  async function save({ values, options }: SaveRequest) {
+    const created = await api.databases.create(createBody(engine, values, options));
+    putDatabaseInCache(queryClient, created);
+    await changeContext(contextId('database', created.id));
+    notify({ title: 'Database connected', text: `${created.name} is ready. Ask it a question.` });
+    await navigate('/chat/new');
+  }
+
   return (
-    <div className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 p-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Connect a database</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">Querent works with these engines:</p>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {engines.map((engine) => (
-          <li
-            key={engine}
-            className="rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800"
-          >
-            {engineCatalog[engine].displayName}
-          </li>
-        ))}
-      </ul>
-      <Link to="/" className={linkClass}>
-        Back to Querent
-      </Link>
+    <>
+      <div className="flex items-center gap-3">
+        <button type="button" className={secondaryButtonClass} onClick={onBack}>
+          <ArrowLeft size={16} aria-hidden="true" /> Back
+        </button>
+        <span className="text-xs text-zinc-500">Step 2 of 2</span>
+      </div>
+      <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight">
+        <EngineIcon engine={engine} size={22} />
+        Connect {engineName(engine)}
+      </h1>
+      <DatabaseForm key={engine} engine={engine} canSetPublic={isAdmin} submitLabel="Save" onSave={save} />
+    </>
+  );
+}
+
+/**
+ * The setup funnel (/setup and /databases/new): step 1 picks the engine, step 2 fills in its
+ * details. The engine lives in the address (`?engine=`), so the browser's back button and a
+ * reload keep the step.
+ */
+export function SetupPage() {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const chosen = params.get('engine');
+  const engine = chosen !== null && isEngine(chosen) ? chosen : null;
+  const fromList = pathname.startsWith('/databases');
+
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col gap-6 p-6 sm:py-12">
+      <div className="flex items-center justify-between">
+        <span className="text-lg font-semibold tracking-tight">Querent</span>
+        <Link to={fromList ? '/databases' : '/'} className={linkClass}>
+          {fromList ? 'Cancel' : 'Skip for now'}
+        </Link>
+      </div>
+      {engine ? (
+        <ConnectForm engine={engine} onBack={() => setParams({})} />
+      ) : (
+        <>
+          <div className="flex flex-col gap-1">
+            <span className="text-xs text-zinc-500">Step 1 of 2</span>
+            <h1 className="text-2xl font-semibold tracking-tight">Connect a database</h1>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Pick the kind of database. On the next step you enter its details, test the connection and
+              choose whether Querent may only read it.
+            </p>
+          </div>
+          <EnginePicker onPick={(picked) => setParams({ engine: picked })} />
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Have a CSV, Excel or Parquet file instead?{' '}
+            <Link to="/upload" className={linkClass}>
+              Upload it
+            </Link>
+            .
+          </p>
+        </>
+      )}
     </div>
   );
 }

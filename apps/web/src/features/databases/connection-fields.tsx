@@ -1,0 +1,124 @@
+import { type Engine, SECRET_MASK } from '@querent/contracts';
+import { type ControlProps, FormField, inputClass } from '../../components/form-field.tsx';
+import { type DetailField, detailFieldsOf } from './detail-fields.ts';
+
+const alternativeTitles: Partial<Record<Engine, string>> = {
+  snowflake: 'Key-pair authentication instead of a password',
+  motherduck: 'A local DuckDB file instead of MotherDuck',
+};
+
+function DetailInput({
+  field,
+  value,
+  disabled,
+  control,
+  onChange,
+}: {
+  field: DetailField;
+  value: string;
+  disabled: boolean;
+  control: ControlProps;
+  onChange: (value: string) => void;
+}) {
+  // A stored secret shows as the mask; focusing selects it so typing replaces it in one go.
+  const selectMask = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+    if (event.currentTarget.value === SECRET_MASK) event.currentTarget.select();
+  };
+  if (field.kind === 'textarea') {
+    return (
+      <textarea
+        {...control}
+        value={value}
+        disabled={disabled}
+        rows={value === SECRET_MASK ? 1 : 5}
+        spellCheck={false}
+        placeholder={field.placeholder}
+        onFocus={selectMask}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClass} font-mono text-xs`}
+      />
+    );
+  }
+  return (
+    <input
+      {...control}
+      type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
+      value={value}
+      disabled={disabled}
+      placeholder={field.placeholder}
+      autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+      spellCheck={false}
+      onFocus={selectMask}
+      onChange={(event) => onChange(event.target.value)}
+      className={inputClass}
+    />
+  );
+}
+
+function helpFor(field: DetailField, value: string): string | undefined {
+  if (value === SECRET_MASK) return 'Stored and hidden. Leave it to keep it, or type a new one.';
+  return field.help;
+}
+
+/** The connection details of one engine, with each field's error from the server beside it. */
+export function ConnectionFields({
+  engine,
+  values,
+  errors,
+  disabled,
+  onChange,
+}: {
+  engine: Engine;
+  values: Record<string, string>;
+  /** Keyed by the server's field name, e.g. `details.host`. */
+  errors: Record<string, string>;
+  disabled: boolean;
+  onChange: (name: string, value: string) => void;
+}) {
+  const fields = detailFieldsOf(engine);
+  const render = (field: DetailField) => {
+    const value = values[field.name] ?? '';
+    return (
+      <div key={field.name} className={field.kind === 'textarea' ? 'sm:col-span-2' : undefined}>
+        <FormField
+          label={field.label}
+          required={field.required}
+          help={helpFor(field, value)}
+          error={errors[`details.${field.name}`]}
+        >
+          {(control) => (
+            <DetailInput
+              field={field}
+              value={value}
+              disabled={disabled}
+              control={control}
+              onChange={(next) => onChange(field.name, next)}
+            />
+          )}
+        </FormField>
+      </div>
+    );
+  };
+
+  const main = fields.filter((field) => !field.alternative);
+  const alternatives = fields.filter((field) => field.alternative);
+  // Open when in use, or when the server blames one of its fields.
+  const alternativeInUse = alternatives.some(
+    (field) => (values[field.name] ?? '') !== '' || errors[`details.${field.name}`] !== undefined,
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{main.map(render)}</div>
+      {alternatives.length ? (
+        <details
+          open={alternativeInUse}
+          className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+        >
+          <summary className="cursor-pointer text-sm font-medium">{alternativeTitles[engine]}</summary>
+          <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">{alternatives.map(render)}</div>
+        </details>
+      ) : null}
+    </div>
+  );
+}

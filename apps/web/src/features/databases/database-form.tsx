@@ -1,0 +1,176 @@
+import type { Database, Engine } from '@querent/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck, Plug } from 'lucide-react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { fieldOfError } from '../../api/field-errors.ts';
+import { useServices } from '../../app/services-context.tsx';
+import { FormField, inputClass, secondaryButtonClass } from '../../components/form-field.tsx';
+import { buttonClass } from '../../components/page.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { ConnectionFields } from './connection-fields.tsx';
+import {
+  type BodyOptions,
+  type DatabaseFormValues,
+  newDatabaseValues,
+  readStatementTimeout,
+  testBody,
+  valuesFromDatabase,
+} from './database-form-values.ts';
+import { DatabaseSettings } from './database-settings.tsx';
+import { detailFieldsOf } from './detail-fields.ts';
+
+export interface SaveRequest {
+  values: DatabaseFormValues;
+  options: BodyOptions;
+}
+
+const formInputs = ['name', 'safe_mode', 'public', 'statement_timeout_ms', 'dbt_manifest', 'dbt_catalog'];
+
+/**
+ * The connection form of the setup funnel and the edit page. It tests the details as they stand
+ * and hands the values to `onSave`; a 400 that names a field is shown beside that field.
+ */
+export function DatabaseForm({
+  engine,
+  database,
+  canSetPublic,
+  readOnly = false,
+  submitLabel,
+  onSave,
+}: {
+  engine: Engine;
+  /** The stored database on the edit page; masked secrets in it are sent back as they are. */
+  database?: Database;
+  canSetPublic: boolean;
+  readOnly?: boolean;
+  submitLabel: string;
+  onSave: (request: SaveRequest) => Promise<unknown>;
+}) {
+  const { api } = useServices();
+  const [values, setValues] = useState(() =>
+    database ? valuesFromDatabase(database) : newDatabaseValues(engine),
+  );
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [lastAction, setLastAction] = useState<'test' | 'save' | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const test = useMutation({ mutationFn: () => api.databases.test(testBody(engine, values, database?.id)) });
+  const save = useMutation({ mutationFn: onSave });
+
+  const failure = lastAction === 'test' ? test.error : lastAction === 'save' ? save.error : null;
+  const inputs = [...formInputs, ...detailFieldsOf(engine).map(({ name }) => `details.${name}`)];
+  const failedField = fieldOfError(failure, inputs);
+  const errors: Record<string, string> = { ...localErrors };
+  if (failure && failedField) errors[failedField] = errorMessage(failure);
+
+  // Take the user to what needs fixing; the field may be far above the buttons.
+  useEffect(() => {
+    if (failedField) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedField, failure]);
+
+  function change(patch: Partial<DatabaseFormValues>) {
+    setValues((current) => ({ ...current, ...patch }));
+    // A result about the old values would mislead.
+    setLocalErrors({});
+    test.reset();
+    save.reset();
+  }
+
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const timeout = readStatementTimeout(values.statementTimeoutSeconds);
+    const problems: Record<string, string> = {};
+    if (values.name.trim() === '') problems.name = 'Give the database a name.';
+    if (!timeout.ok) problems.statement_timeout_ms = timeout.message;
+    setLocalErrors(problems);
+    if (!timeout.ok || Object.keys(problems).length > 0) return;
+    setLastAction('save');
+    test.reset();
+    save.mutate({ values, options: { canSetPublic, statementTimeoutMs: timeout.ms } });
+  }
+
+  function runTest() {
+    setLastAction('test');
+    save.reset();
+    test.mutate();
+  }
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-6">
+      <fieldset disabled={readOnly} className="flex flex-col gap-6">
+        <section aria-labelledby="connection-heading" className="flex flex-col gap-4">
+          <h2 id="connection-heading" className="text-base font-semibold">
+            Connection
+          </h2>
+          <ConnectionFields
+            engine={engine}
+            values={values.details}
+            errors={errors}
+            disabled={readOnly}
+            onChange={(name, value) => change({ details: { ...values.details, [name]: value } })}
+          />
+        </section>
+
+        <FormField
+          label="Name"
+          required
+          help="How this database is called in Querent's context selector."
+          error={errors.name}
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={values.name}
+              placeholder="Sales warehouse"
+              onChange={(event) => change({ name: event.target.value })}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+
+        <DatabaseSettings
+          values={values}
+          errors={errors}
+          database={database}
+          canSetPublic={canSetPublic}
+          readOnly={readOnly}
+          onChange={change}
+        />
+      </fieldset>
+
+      {readOnly ? null : (
+        <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={test.isPending}
+              onClick={runTest}
+            >
+              <Plug size={16} aria-hidden="true" />
+              {test.isPending ? 'Testing…' : 'Test connection'}
+            </button>
+            <button type="submit" className={buttonClass} disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : submitLabel}
+            </button>
+          </div>
+          {test.isSuccess ? (
+            <p role="status" className="flex items-center gap-1.5 text-sm text-green-700 dark:text-green-400">
+              <CircleCheck size={16} aria-hidden="true" /> Connection successful.
+            </p>
+          ) : null}
+          {lastAction === 'test' && test.isError ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              Connection failed: {errorMessage(test.error)}
+            </p>
+          ) : null}
+          {lastAction === 'save' && save.isError && !failedField ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              Could not save: {errorMessage(save.error)}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </form>
+  );
+}

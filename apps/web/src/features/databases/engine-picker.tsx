@@ -1,0 +1,38 @@
+import { type Engine, engines } from '@querent/contracts';
+import { EngineIcon, engineName } from './engine-icon.tsx';
+
+const blurbs: Record<Engine, string> = {
+  postgres: 'PostgreSQL and compatible servers',
+  mysql: 'MySQL and MariaDB',
+  snowflake: 'Password or key-pair sign-in',
+  sqlite: 'A database file on this machine',
+  bigquery: 'Google Cloud, with a service account',
+  motherduck: 'MotherDuck, or a local DuckDB file',
+};
+
+/** Step 1 of the setup funnel: one card per engine (SPEC.md §3). */
+export function EnginePicker({ onPick }: { onPick: (engine: Engine) => void }) {
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {engines.map((engine) => (
+        <li key={engine}>
+          <button
+            type="button"
+            aria-label={engineName(engine)}
+            aria-describedby={`engine-blurb-${engine}`}
+            onClick={() => onPick(engine)}
+            className="flex w-full items-center gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-left shadow-xs transition hover:border-indigo-400 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-indigo-500"
+          >
+            <EngineIcon engine={engine} size={22} />
+            <span className="flex flex-col">
+              <span className="font-medium">{engineName(engine)}</span>
+              <span id={`engine-blurb-${engine}`} className="text-xs text-zinc-500 dark:text-zinc-400">
+                {blurbs[engine]}
+              </span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ColumnInfo, Database, Project, SchemaInfo, ServerUser, TableInfo } from '@querent/contracts';
+import type { TestServer } from './test-server.ts';
+
+/** A database as the API returns it (contracts' shape); tests override what they look at. */
+export function makeDatabase(overrides: Partial<Database> = {}): Database {
+  return {
+    id: 'd1',
+    createdAt: '2026-01-15T10:00:00.000Z',
+    updatedAt: '2026-01-15T10:00:00.000Z',
+    name: 'Chinook',
+    engine: 'sqlite',
+    details: { filename: '/data/chinook.sqlite' },
+    safe_mode: false,
+    public: false,
+    dbt_catalog: null,
+    dbt_manifest: null,
+    statement_timeout_ms: null,
+    editable: true,
+    ...overrides,
+  };
+}
+
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 'p1',
+    name: 'Sales',
+    description: null,
+    databaseId: 'd1',
+    tables: [],
+    createdAt: '2026-01-16T10:00:00.000Z',
+    updatedAt: '2026-01-16T10:00:00.000Z',
+    editable: true,
+    ...overrides,
+  };
+}
+
+export function makeColumn(name: string, overrides: Partial<ColumnInfo> = {}): ColumnInfo {
+  return { name, type: 'integer', nullable: true, comment: null, dbtDescription: null, ...overrides };
+}
+
+export function makeTable(name: string, overrides: Partial<TableInfo> = {}): TableInfo {
+  return {
+    name,
+    kind: 'table',
+    comment: null,
+    rowEstimate: null,
+    columns: [makeColumn('id', { nullable: false })],
+    primaryKey: ['id'],
+    foreignKeys: [],
+    dbtDescription: null,
+    ...overrides,
+  };
+}
+
+export function makeSchema(schemas: Record<string, TableInfo[]>): SchemaInfo {
+  return {
+    schemas: Object.entries(schemas).map(([name, tables]) => ({ name, tables })),
+    introspectedAt: new Date().toISOString(),
+  };
+}
+
+export function serverUser(role: string): ServerUser {
+  return {
+    id: role === 'anonymous' ? 'visitor' : 'local',
+    email: null,
+    first_name: 'Local',
+    last_name: null,
+    profile_picture_url: null,
+    role,
+    organization_id: null,
+  };
+}
+
+/** The calls every screen makes on its way in: who am I, credits, and the two context lists. */
+export function stubSession(
+  server: TestServer,
+  options: { role?: string; databases?: Database[]; projects?: Project[] } = {},
+): void {
+  server.on('GET /api/user', { body: serverUser(options.role ?? 'admin') });
+  server.on('GET /api/user/credits', { body: { credits_remaining: null, unlimited: true } });
+  server.on('GET /api/auth', { body: { authorization_url: null } });
+  server.on('GET /api/databases', { body: options.databases ?? [] });
+  server.on('GET /api/projects', { body: options.projects ?? [] });
+  server.on('GET /api/conversations', { body: [] });
+  server.on('GET /api/business-entities', { body: [] });
+  server.on('GET /api/issues', { body: [] });
+}
