@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../src/router/route-table.tsx';
+import { makeDatabase, makeProject, makeSchema } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -30,10 +31,9 @@ beforeEach(() => {
   server.on('GET /api/databases', { body: [] });
   server.on('GET /api/projects', { body: [] });
   server.on('GET /api/business-entities', { body: [] });
-  server.on('GET /api/databases/d1', {
-    body: { id: 'd1', name: 'Chinook', engine: 'sqlite', createdAt: '2026-01-01' },
-  });
-  server.on('GET /api/projects/p1', { body: { id: 'p1', name: 'Sales' } });
+  server.on('GET /api/databases/d1', { body: makeDatabase({ id: 'd1', name: 'Chinook' }) });
+  server.on('GET /api/databases/d1/schema', { body: makeSchema({ main: [] }) });
+  server.on('GET /api/projects/p1', { body: makeProject({ id: 'p1', name: 'Sales' }) });
   server.on('GET /api/query/q1', {
     body: { id: 'q1', title: 'Top artists', sql: 'SELECT 1', databaseId: 'd1', is_favorite: false },
   });
@@ -52,11 +52,12 @@ const screens: [path: string, heading: string, layout: 'empty' | 'default'][] = 
   ['/favorites', 'Favorite queries', 'default'],
   ['/databases', 'Databases', 'default'],
   ['/databases/new', 'Connect a database', 'empty'],
-  ['/databases/d1', 'Edit database', 'default'],
+  ['/databases/d1', 'Chinook', 'default'],
   ['/issues', 'Issues', 'default'],
   ['/privacy', 'Privacy', 'default'],
   ['/projects', 'Projects', 'default'],
-  ['/projects/p1', 'Edit project', 'default'],
+  ['/projects/new', 'New project', 'default'],
+  ['/projects/p1', 'Sales', 'default'],
   ['/user', 'Account', 'default'],
   ['/control', 'Business Entities', 'default'],
   ['/profile', 'Profile', 'default'],

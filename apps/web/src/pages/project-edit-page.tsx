@@ -1,19 +1,100 @@
+import type { CreateProjectBody, Project, SavedProject } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Lock } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
+import { useDatabases } from '../api/use-lists.ts';
 import { useServices } from '../app/services-context.tsx';
-import { EmptyState, Page } from '../components/page.tsx';
+import { EmptyState, linkClass, Page } from '../components/page.tsx';
+import { DeleteProjectSection } from '../features/projects/delete-project-section.tsx';
+import { putProjectInCache } from '../features/projects/project-cache.ts';
+import { ProjectForm } from '../features/projects/project-form.tsx';
 import { errorMessage } from '../lib/api-error.ts';
+import { notify } from '../stores/notifications-store.ts';
 
-export function ProjectEditPage() {
-  const { id = '' } = useParams();
-  const { api } = useServices();
-  const project = useQuery({ queryKey: queryKeys.project(id), queryFn: () => api.projects.get(id) });
+/** The server saves even when it cannot reach the database to check the tables, and says so. */
+function reportSaved(saved: SavedProject, title: string) {
+  notify({
+    title,
+    text: saved.warning ?? `${saved.name} is saved.`,
+    type: saved.warning ? 'info' : 'success',
+  });
+}
+
+function ProjectEditor({ project }: { project: Project | undefined }) {
+  const { api, queryClient } = useServices();
+  const navigate = useNavigate();
+  const databases = useDatabases();
+
+  async function save(body: CreateProjectBody) {
+    if (project) {
+      const saved = await api.projects.update(project.id, body);
+      putProjectInCache(queryClient, saved);
+      reportSaved(saved, 'Project saved');
+    } else {
+      const saved = await api.projects.create(body);
+      putProjectInCache(queryClient, saved);
+      reportSaved(saved, 'Project created');
+      await navigate(`/projects/${encodeURIComponent(saved.id)}`, { replace: true });
+    }
+  }
+
+  const readOnly = project ? !project.editable : false;
   return (
-    <Page title="Edit project">
-      {project.isError ? <p role="alert">{errorMessage(project.error)}</p> : null}
-      {project.data ? <p className="text-sm">{project.data.name}</p> : null}
-      <EmptyState>Project settings will be editable here.</EmptyState>
+    <Page title={project ? project.name : 'New project'}>
+      {readOnly ? (
+        <p
+          role="note"
+          className="flex items-center gap-2 rounded-md bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800"
+        >
+          <Lock size={16} aria-hidden="true" /> Shared with you read-only: only its owner can change it.
+        </p>
+      ) : null}
+      {databases.isPending ? <p role="status">Loading…</p> : null}
+      {databases.isError ? <p role="alert">{errorMessage(databases.error)}</p> : null}
+      {databases.data?.length === 0 && !project ? (
+        <EmptyState>
+          A project is a set of tables from one database.{' '}
+          <Link to="/databases/new" className={linkClass}>
+            Connect a database
+          </Link>{' '}
+          first.
+        </EmptyState>
+      ) : null}
+      {databases.data && (databases.data.length > 0 || project) ? (
+        <ProjectForm
+          // A saved project comes back as the server stored it; start the form from that.
+          key={project ? `${project.id}:${project.updatedAt}` : 'new'}
+          project={project}
+          databases={databases.data}
+          readOnly={readOnly}
+          submitLabel={project ? 'Save changes' : 'Create project'}
+          onSave={save}
+        />
+      ) : null}
+      {project?.editable ? <DeleteProjectSection project={project} /> : null}
+    </Page>
+  );
+}
+
+/** /projects/new and /projects/:id: name, description, database and its tables. */
+export function ProjectEditPage() {
+  const { id } = useParams();
+  const { api, queryClient } = useServices();
+  const project = useQuery({
+    queryKey: queryKeys.project(id ?? ''),
+    queryFn: () => api.projects.get(id ?? ''),
+    enabled: id !== undefined,
+    initialData: () =>
+      queryClient.getQueryData<Project[]>(queryKeys.projects)?.find((item) => item.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(queryKeys.projects)?.dataUpdatedAt,
+  });
+
+  if (id === undefined) return <ProjectEditor project={undefined} />;
+  if (project.data) return <ProjectEditor project={project.data} />;
+  return (
+    <Page title="Project">
+      {project.isError ? <p role="alert">{errorMessage(project.error)}</p> : <p role="status">Loading…</p>}
     </Page>
   );
 }

@@ -4,17 +4,12 @@ import type { Services } from '../app/services.ts';
 import { loadSavedQuery } from '../features/queries/load-saved-query.ts';
 import { ChatPage } from '../pages/chat-page.tsx';
 import { ControlPage } from '../pages/control-page.tsx';
-import { DatabaseEditPage } from '../pages/database-edit-page.tsx';
-import { DatabasesPage } from '../pages/databases-page.tsx';
 import { FavoritesPage } from '../pages/favorites-page.tsx';
 import { IssuesPage } from '../pages/issues-page.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { PrivacyPage } from '../pages/privacy-page.tsx';
 import { ProfilePage } from '../pages/profile-page.tsx';
-import { ProjectEditPage } from '../pages/project-edit-page.tsx';
-import { ProjectsPage } from '../pages/projects-page.tsx';
-import { SetupPage } from '../pages/setup-page.tsx';
 import { SubscribePage } from '../pages/subscribe-page.tsx';
 import { UploadPage } from '../pages/upload-page.tsx';
 import { UserPage } from '../pages/user-page.tsx';
@@ -24,6 +19,23 @@ import type { RouteMeta } from './route-meta.ts';
 // The SQL editor will carry CodeMirror; it is a chunk of its own so /chat/new never loads it.
 const EditorPage = lazy(() =>
   import('../pages/editor-page.tsx').then((module) => ({ default: module.EditorPage })),
+);
+
+// Connection forms, the schema browser and the table picker are only needed on their own screens.
+const DatabasesPage = lazy(() =>
+  import('../pages/databases-page.tsx').then((module) => ({ default: module.DatabasesPage })),
+);
+const DatabaseEditPage = lazy(() =>
+  import('../pages/database-edit-page.tsx').then((module) => ({ default: module.DatabaseEditPage })),
+);
+const SetupPage = lazy(() =>
+  import('../pages/setup-page.tsx').then((module) => ({ default: module.SetupPage })),
+);
+const ProjectsPage = lazy(() =>
+  import('../pages/projects-page.tsx').then((module) => ({ default: module.ProjectsPage })),
+);
+const ProjectEditPage = lazy(() =>
+  import('../pages/project-edit-page.tsx').then((module) => ({ default: module.ProjectEditPage })),
 );
 
 export interface AppRoute {
@@ -72,6 +84,7 @@ export const routeTable: AppRoute[] = [
   { path: '/issues', name: 'Issues', meta: standard, Component: IssuesPage },
   { path: '/privacy', name: 'Privacy', meta: standard, Component: PrivacyPage },
   { path: '/projects', name: 'Projects', meta: standard, Component: ProjectsPage },
+  { path: '/projects/new', name: 'ProjectNew', meta: standard, Component: ProjectEditPage },
   { path: '/projects/:id', name: 'ProjectEdit', meta: standard, Component: ProjectEditPage },
   { path: '/user', name: 'User', meta: standard, Component: UserPage },
   { path: '/control', name: 'Control', meta: { ...standard, requiresAuth: true }, Component: ControlPage },
