@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { AgentConfig, LlmConfig } from './llm/llm-env.ts';
+import { llmConfigDocs, llmEnvShape, llmSecretVariables, resolveLlmConfig } from './llm/llm-env.ts';
 import { defaultWebDistDir } from './paths.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -29,6 +31,9 @@ export interface AppConfig {
   databaseBodyLimitBytes: number;
   /** Create the generated demo database on first start. */
   demoDatabase: boolean;
+  /** Who answers in conversations (llm/llm-env.ts). */
+  llm: LlmConfig;
+  agent: AgentConfig;
 }
 
 export interface ConfigDoc {
@@ -112,6 +117,7 @@ export const configDocs: readonly ConfigDoc[] = [
     description:
       'Create the generated "Demo shop" database on first start; false skips it. Deleting it keeps it deleted.',
   },
+  ...llmConfigDocs,
 ];
 
 // An empty variable (`PORT=`) means "use the default", as most deployment tools write unset values that way.
@@ -252,11 +258,12 @@ const envSchema = z.object({
   QUERY_TIMEOUT_MS: integer(100, 24 * 60 * 60 * 1000, 60000),
   DATABASE_BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024, 52428800),
   DEMO_DATABASE: flag(true),
+  ...llmEnvShape,
 });
 
-const secretVariables = new Set(['DATABASE_URL', 'REDIS_URL']);
+const secretVariables = new Set(['DATABASE_URL', 'REDIS_URL', 'LLM_BASE_URL']);
 // Whole-value secrets: not even a fragment of them is printed.
-const hiddenVariables = new Set(['SECRET_KEY']);
+const hiddenVariables = new Set<string>(['SECRET_KEY', ...llmSecretVariables]);
 
 /** Shows what was given without printing a password into logs. */
 function describeValue(name: string, value: string | undefined): string {
@@ -291,6 +298,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const env = result.data;
+  const { llm, agent, problems } = resolveLlmConfig(env);
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   const dataDir = path.resolve(cwd, env.DATA_DIR);
   return {
     port: env.PORT,
@@ -311,6 +320,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     queryTimeoutMs: env.QUERY_TIMEOUT_MS,
     databaseBodyLimitBytes: env.DATABASE_BODY_LIMIT_BYTES,
     demoDatabase: env.DEMO_DATABASE,
+    llm,
+    agent,
   };
 }
 

@@ -23,6 +23,16 @@ describe('loadEnv', () => {
       queryTimeoutMs: 60000,
       databaseBodyLimitBytes: 52428800,
       demoDatabase: true,
+      llm: {
+        provider: 'offline',
+        model: 'offline-analyst',
+        apiKey: null,
+        baseUrl: null,
+        timeoutMs: 60000,
+        maxRetries: 2,
+        contextTokens: 100000,
+      },
+      agent: { maxSteps: 25 },
     });
   });
 
@@ -153,6 +163,16 @@ describe('configDocs', () => {
       'QUERY_TIMEOUT_MS',
       'DATABASE_BODY_LIMIT_BYTES',
       'DEMO_DATABASE',
+      'LLM_PROVIDER',
+      'LLM_MODEL',
+      'LLM_API_KEY',
+      'OPENAI_API_KEY',
+      'ANTHROPIC_API_KEY',
+      'LLM_BASE_URL',
+      'LLM_TIMEOUT_MS',
+      'LLM_MAX_RETRIES',
+      'LLM_CONTEXT_TOKENS',
+      'AGENT_MAX_STEPS',
     ]);
     for (const doc of configDocs) {
       expect(doc.default.length, doc.name).toBeGreaterThan(0);

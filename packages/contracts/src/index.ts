@@ -1,3 +1,4 @@
+export * from './chat-messages.ts';
 export * from './connection-details.ts';
 export * from './context.ts';
 export * from './conversations.ts';

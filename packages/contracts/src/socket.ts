@@ -1,4 +1,4 @@
-import type { Message, ServerConversationStatus } from './conversations.ts';
+import type { ConversationSummary, Message, ServerConversationStatus } from './conversations.ts';
 
 /** Events the browser sends (SPEC.md §7, DESIGN.md §5). */
 export interface ClientToServerEvents {
@@ -21,13 +21,23 @@ export interface SocketErrorEvent {
   conversationId?: string | null;
 }
 
+/** A piece of an answer being written; the stored message with all of it follows as `response`. */
+export interface ResponseChunkEvent {
+  conversationId: string;
+  messageId: string;
+  delta: string;
+}
+
 /** Events the server sends, only to the rooms of the user concerned. */
 export interface ServerToClientEvents {
+  /** A stored message, new or changed (same id: replace it). */
   response: (message: Message & { credits_remaining?: number }) => void;
   status: (event: StatusEvent) => void;
   error: (event: SocketErrorEvent) => void;
   'delete-message': (messageId: string) => void;
-  'response-chunk': (chunk: { conversationId: string; messageId: string; delta: string }) => void;
+  'response-chunk': (chunk: ResponseChunkEvent) => void;
+  /** A conversation's summary changed (named from its first question). */
+  conversation: (summary: ConversationSummary) => void;
 }
 
 /** The room every socket of one user joins, so events reach all their tabs. */

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/env.ts';
+
+describe('LLM configuration', () => {
+  it('is the offline analyst when no key and no base URL are set', () => {
+    expect(loadEnv({}).llm).toMatchObject({ provider: 'offline', apiKey: null, baseUrl: null });
+  });
+
+  it('picks the provider from the key or base URL that is set', () => {
+    expect(loadEnv({ OPENAI_API_KEY: 'sk-1' }).llm).toMatchObject({
+      provider: 'openai',
+      apiKey: 'sk-1',
+      model: 'gpt-5-mini',
+    });
+    expect(loadEnv({ ANTHROPIC_API_KEY: 'sk-ant' }).llm).toMatchObject({
+      provider: 'anthropic',
+      apiKey: 'sk-ant',
+    });
+    expect(loadEnv({ LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'llama3.1' }).llm).toMatchObject({
+      provider: 'openai-compatible',
+      apiKey: null,
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.1',
+    });
+  });
+
+  it('lets LLM_API_KEY win over the provider key and LLM_PROVIDER over the guess', () => {
+    const config = loadEnv({
+      LLM_PROVIDER: 'anthropic',
+      LLM_API_KEY: 'generic',
+      OPENAI_API_KEY: 'sk-openai',
+      ANTHROPIC_API_KEY: 'sk-ant',
+      LLM_MODEL: 'claude-haiku-4-5',
+    });
+    expect(config.llm).toMatchObject({ provider: 'anthropic', apiKey: 'generic', model: 'claude-haiku-4-5' });
+    expect(loadEnv({ LLM_PROVIDER: 'offline', OPENAI_API_KEY: 'sk' }).llm).toMatchObject({
+      provider: 'offline',
+      apiKey: null,
+    });
+  });
+
+  it('reads the limits', () => {
+    const config = loadEnv({
+      LLM_TIMEOUT_MS: '5000',
+      LLM_MAX_RETRIES: '0',
+      LLM_CONTEXT_TOKENS: '8192',
+      AGENT_MAX_STEPS: '7',
+    });
+    expect(config.llm).toMatchObject({ timeoutMs: 5000, maxRetries: 0, contextTokens: 8192 });
+    expect(config.agent).toEqual({ maxSteps: 7 });
+  });
+
+  it('names what a provider is missing, all at once', () => {
+    expect(() => loadEnv({ LLM_PROVIDER: 'openai' })).toThrow(
+      'LLM_API_KEY (or OPENAI_API_KEY) is required when LLM_PROVIDER is openai',
+    );
+    expect(() => loadEnv({ LLM_PROVIDER: 'openai-compatible' })).toThrow(
+      /LLM_BASE_URL is required.*; LLM_MODEL is required/,
+    );
+    expect(() => loadEnv({ LLM_PROVIDER: 'gemini' })).toThrow(
+      'LLM_PROVIDER must be one of openai, anthropic, openai-compatible, offline',
+    );
+    expect(() => loadEnv({ AGENT_MAX_STEPS: '0' })).toThrow(
+      'AGENT_MAX_STEPS must be an integer between 1 and 200',
+    );
+    expect(() => loadEnv({ LLM_BASE_URL: 'localhost:11434' })).toThrow('LLM_BASE_URL must be an http://');
+  });
+
+  it('never prints an API key', () => {
+    const key = 'sk-very-secret-key-123';
+    expect(() => loadEnv({ OPENAI_API_KEY: key, LLM_TIMEOUT_MS: 'soon' })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(() => loadEnv({ LLM_PROVIDER: 'nope', LLM_API_KEY: key })).not.toThrow(/very-secret/);
+  });
+});
