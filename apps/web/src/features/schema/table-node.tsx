@@ -4,6 +4,8 @@ import type { TableMatch } from './filter-schema.ts';
 import { formatRowEstimate } from './format-schema.ts';
 import { Highlight } from './highlight.tsx';
 
+const MATCHED_COLUMNS_SHOWN = 5;
+
 /**
  * One table or view. Closed, it costs one line; its columns are drawn only when opened, or, while
  * searching, the columns that matched.
@@ -28,7 +30,9 @@ export function TableNode({
   const description = table.comment ?? table.dbtDescription;
   const dbtExtra =
     table.dbtDescription && table.dbtDescription !== table.comment ? table.dbtDescription : null;
-  const shownColumns = open ? table.columns : match.columns;
+  // Closed tables list only matching columns, and only a few: a search like "id" matches everywhere.
+  const shownColumns = open ? table.columns : match.columns.slice(0, MATCHED_COLUMNS_SHOWN);
+  const moreMatches = open ? 0 : match.columns.length - shownColumns.length;
   return (
     <li data-testid="schema-table" className={indented ? 'py-0.5 pl-4' : 'py-0.5'}>
       <div className="flex items-center gap-1.5">
@@ -58,6 +62,12 @@ export function TableNode({
         <p className="ml-7 text-xs text-zinc-600 dark:text-zinc-400">dbt: {dbtExtra}</p>
       ) : null}
       {shownColumns.length > 0 ? <ColumnList table={table} columns={shownColumns} search={search} /> : null}
+      {moreMatches > 0 ? (
+        <p className="ml-9 text-xs text-zinc-500">
+          and {moreMatches} more matching {moreMatches === 1 ? 'column' : 'columns'}; open the table to see
+          all
+        </p>
+      ) : null}
     </li>
   );
 }
