@@ -53,9 +53,9 @@ export function WelcomePage() {
       ) : null}
 
       {publicDatabases.length > 0 ? (
-        <ul aria-label="Public databases" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <ul aria-label="Public databases" className="flex flex-wrap justify-center gap-3">
           {publicDatabases.map((database) => (
-            <li key={database.id}>
+            <li key={database.id} className="w-full sm:w-[calc(50%-0.375rem)]">
               <button
                 type="button"
                 onClick={() => void choose(database.id)}

@@ -55,6 +55,11 @@ function DetailInput({
   );
 }
 
+// Paths and pasted keys are long; half a row would hide most of them.
+function wide(field: DetailField): boolean {
+  return field.kind === 'textarea' || field.name === 'filename' || field.name === 'path';
+}
+
 function helpFor(field: DetailField, value: string): string | undefined {
   if (value === SECRET_MASK) return 'Stored and hidden. Leave it to keep it, or type a new one.';
   return field.help;
@@ -79,7 +84,7 @@ export function ConnectionFields({
   const render = (field: DetailField) => {
     const value = values[field.name] ?? '';
     return (
-      <div key={field.name} className={field.kind === 'textarea' ? 'sm:col-span-2' : undefined}>
+      <div key={field.name} className={wide(field) ? 'sm:col-span-2' : undefined}>
         <FormField
           label={field.label}
           required={field.required}

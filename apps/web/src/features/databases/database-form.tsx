@@ -1,4 +1,4 @@
-import type { Database, Engine } from '@querent/contracts';
+import type { Database, Engine, TestConnectionBody } from '@querent/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Plug } from 'lucide-react';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
@@ -54,7 +54,7 @@ export function DatabaseForm({
   const [lastAction, setLastAction] = useState<'test' | 'save' | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
-  const test = useMutation({ mutationFn: () => api.databases.test(testBody(engine, values, database?.id)) });
+  const test = useMutation({ mutationFn: (body: TestConnectionBody) => api.databases.test(body) });
   const save = useMutation({ mutationFn: onSave });
 
   const failure = lastAction === 'test' ? test.error : lastAction === 'save' ? save.error : null;
@@ -92,7 +92,7 @@ export function DatabaseForm({
   function runTest() {
     setLastAction('test');
     save.reset();
-    test.mutate();
+    test.mutate(testBody(engine, values, database?.id));
   }
 
   return (

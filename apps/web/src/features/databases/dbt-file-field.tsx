@@ -1,5 +1,5 @@
 import type { DbtSummary } from '@querent/contracts';
-import { FileJson, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { FormField, secondaryButtonClass } from '../../components/form-field.tsx';
 import type { DbtChange } from './database-form-values.ts';
@@ -47,8 +47,7 @@ export function DbtFileField({
   return (
     <FormField label={label} required={false} error={readError ?? serverError} help={status}>
       {(control) => (
-        <div className="flex flex-wrap items-center gap-2">
-          <FileJson size={18} aria-hidden="true" className="text-zinc-400" />
+        <div className="flex flex-col items-start gap-2">
           <input
             {...control}
             type="file"
@@ -59,7 +58,7 @@ export function DbtFileField({
               // Choosing the same file again after fixing it must fire a change again.
               event.target.value = '';
             }}
-            className="text-sm file:mr-2 file:rounded-md file:border-0 file:bg-zinc-100 file:px-2 file:py-1 file:text-sm dark:file:bg-zinc-800"
+            className="w-full min-w-0 text-sm file:mr-2 file:rounded-md file:border-0 file:bg-zinc-100 file:px-2 file:py-1 file:text-sm dark:file:bg-zinc-800"
           />
           {hasFile && !disabled ? (
             <button
