@@ -22,6 +22,7 @@ import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerVersionRoutes } from './modules/version/version.routes.ts';
 import { createRealtime } from './realtime/socket-server.ts';
@@ -115,6 +116,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...databases,
       rowCap: config.queryRowCap,
       defaultTimeoutMs: config.queryTimeoutMs,
+    });
+    await registerUploadRoutes(app, {
+      ...databases,
+      dataDir: config.dataDir,
+      maxBytes: config.uploadMaxBytes,
     });
 
     await registerWebApp(app, config.webDistDir);

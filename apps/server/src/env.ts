@@ -31,6 +31,8 @@ export interface AppConfig {
   databaseBodyLimitBytes: number;
   /** Create the generated demo database on first start. */
   demoDatabase: boolean;
+  /** Largest file accepted by POST /api/uploads. */
+  uploadMaxBytes: number;
   /** Who answers in conversations (llm/llm-env.ts). */
   llm: LlmConfig;
   agent: AgentConfig;
@@ -116,6 +118,12 @@ export const configDocs: readonly ConfigDoc[] = [
     default: 'true',
     description:
       'Create the generated "Demo shop" database on first start; false skips it. Deleting it keeps it deleted.',
+  },
+  {
+    name: 'UPLOAD_MAX_BYTES',
+    default: '209715200',
+    description:
+      'Largest file accepted by the upload page (CSV, TSV, JSON, Parquet, XLSX), in bytes. Each upload becomes a DuckDB file under DATA_DIR/uploads.',
   },
   ...llmConfigDocs,
 ];
@@ -258,6 +266,7 @@ const envSchema = z.object({
   QUERY_TIMEOUT_MS: integer(100, 24 * 60 * 60 * 1000, 60000),
   DATABASE_BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024, 52428800),
   DEMO_DATABASE: flag(true),
+  UPLOAD_MAX_BYTES: integer(1, 1024 * 1024 * 1024 * 1024, 209715200),
   ...llmEnvShape,
 });
 
@@ -320,6 +329,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     queryTimeoutMs: env.QUERY_TIMEOUT_MS,
     databaseBodyLimitBytes: env.DATABASE_BODY_LIMIT_BYTES,
     demoDatabase: env.DEMO_DATABASE,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     llm,
     agent,
   };

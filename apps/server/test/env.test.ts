@@ -23,6 +23,7 @@ describe('loadEnv', () => {
       queryTimeoutMs: 60000,
       databaseBodyLimitBytes: 52428800,
       demoDatabase: true,
+      uploadMaxBytes: 209715200,
       llm: {
         provider: 'offline',
         model: 'offline-analyst',
@@ -163,6 +164,7 @@ describe('configDocs', () => {
       'QUERY_TIMEOUT_MS',
       'DATABASE_BODY_LIMIT_BYTES',
       'DEMO_DATABASE',
+      'UPLOAD_MAX_BYTES',
       'LLM_PROVIDER',
       'LLM_MODEL',
       'LLM_API_KEY',

@@ -1,0 +1,64 @@
+import type { Database } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { StoreDb } from '../../store/connect.ts';
+import { requireDatabase } from '../databases/database-access.ts';
+import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import { listDatabasesVisibleTo } from '../databases/databases.repo.ts';
+import { presentDatabase } from '../databases/present-database.ts';
+import type { User } from '../users/users.repo.ts';
+import { uploadDatabaseFile } from './upload-paths.ts';
+
+/**
+ * An upload database is a DuckDB file Querent made for its owner, recognised by where the file
+ * is: no flag in the store, so a database whose path was edited away is simply no longer one.
+ */
+export function isUploadDatabase(
+  dataDir: string,
+  database: Pick<DatabaseRecord, 'id' | 'engine' | 'details' | 'ownerId'>,
+): boolean {
+  return (
+    database.engine === 'motherduck' &&
+    database.details.path === uploadDatabaseFile(dataDir, database.ownerId, database.id)
+  );
+}
+
+/** GET /api/uploads/databases: the user's own upload databases, the ones a file can be added to. */
+export async function listUploadDatabases(
+  deps: { db: StoreDb; dataDir: string },
+  input: { user: User },
+): Promise<Database[]> {
+  const visible = await listDatabasesVisibleTo(deps.db, input.user);
+  return visible
+    .filter((database) => database.ownerId === input.user.id && isUploadDatabase(deps.dataDir, database))
+    .map((database) => presentDatabase(database, 'write'));
+}
+
+/** The upload database a file is added to: the user's own, made by an upload, writable. */
+export async function requireUploadDatabase(
+  deps: { db: StoreDb; dataDir: string },
+  user: User,
+  databaseId: string,
+): Promise<DatabaseRecord> {
+  // Someone else's private database is "not found", as on every other route.
+  const database = await requireDatabase(deps.db, user, databaseId, 'read');
+  if (database.ownerId !== user.id) {
+    throw new AppError('FORBIDDEN', `Only the owner of "${database.name}" can add files to it`, {
+      field: 'databaseId',
+    });
+  }
+  if (!isUploadDatabase(deps.dataDir, database)) {
+    throw new AppError(
+      'FORBIDDEN',
+      `"${database.name}" is not an upload database: files can only be added to databases created by an upload`,
+      { field: 'databaseId' },
+    );
+  }
+  if (database.safeMode) {
+    throw new AppError(
+      'CONFLICT',
+      `"${database.name}" is in safe mode (read-only): turn safe mode off in its settings to add files`,
+      { field: 'databaseId' },
+    );
+  }
+  return database;
+}
