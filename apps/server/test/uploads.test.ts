@@ -231,8 +231,9 @@ describe('uploads API', () => {
       'orders_3',
     );
 
-    const mine = await api.get<Database[]>('/api/uploads/databases');
-    expect(mine.body.map((database) => database.id)).toContain(id);
+    const options = await api.get<{ maxBytes: number; databases: Database[] }>('/api/uploads');
+    expect(options.body.maxBytes).toBe(MAX_BYTES);
+    expect(options.body.databases.map((database) => database.id)).toContain(id);
   });
 
   it('refuses an unsupported file type before storing it', async () => {
@@ -330,8 +331,8 @@ describe('uploads API', () => {
     expectError(await upload('x.csv', 'id\n2\n', { databaseId: mine.database.id }, users.eve), 403, {
       message: 'Only the owner of "private.csv" can add files to it',
     });
-    const theirs = await api.get<Database[]>('/api/uploads/databases', { user: users.eve });
-    expect(theirs.body).toEqual([]);
+    const theirs = await api.get<{ databases: Database[] }>('/api/uploads', { user: users.eve });
+    expect(theirs.body.databases).toEqual([]);
 
     // A database connected by hand, even a DuckDB file, is not an upload database.
     const connected = await api.post<Database>('/api/databases', {
@@ -344,9 +345,8 @@ describe('uploads API', () => {
       message:
         '"Hand-made" is not an upload database: files can only be added to databases created by an upload',
     });
-    expect((await api.get<Database[]>('/api/uploads/databases')).body.map((d) => d.id)).not.toContain(
-      connected.body.id,
-    );
+    const listed = await api.get<{ databases: Database[] }>('/api/uploads');
+    expect(listed.body.databases.map((database) => database.id)).not.toContain(connected.body.id);
 
     // Eve's own uploads are hers alone.
     const evesResponse = await upload('eve.csv', 'id\n1\n', {}, users.eve);

@@ -22,7 +22,7 @@ export function isUploadDatabase(
   );
 }
 
-/** GET /api/uploads/databases: the user's own upload databases, the ones a file can be added to. */
+/** The user's own upload databases, the ones a file can be added to (GET /api/uploads). */
 export async function listUploadDatabases(
   deps: { db: StoreDb; dataDir: string },
   input: { user: User },

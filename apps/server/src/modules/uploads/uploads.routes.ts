@@ -22,6 +22,12 @@ export const uploadResultSchema = z.object({
   }),
 });
 
+export const uploadOptionsSchema = z.object({
+  /** UPLOAD_MAX_BYTES, so the page can refuse a file before sending it. */
+  maxBytes: z.number().int(),
+  databases: z.array(databaseSchema),
+});
+
 export async function registerUploadRoutes(
   app: ZodApp,
   deps: UploadDeps & {
@@ -30,16 +36,20 @@ export async function registerUploadRoutes(
   },
 ): Promise<void> {
   app.get(
-    '/api/uploads/databases',
+    '/api/uploads',
     {
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'The user’s upload databases, which further files can be added to',
-        response: { 200: z.array(databaseSchema), ...errorResponses },
+        summary:
+          'What the upload page needs: the size limit, and the user’s upload databases a file can be added to',
+        response: { 200: uploadOptionsSchema, ...errorResponses },
       },
     },
-    (request) => listUploadDatabases(deps, { user: currentUser(request) }),
+    async (request) => ({
+      maxBytes: deps.maxBytes,
+      databases: await listUploadDatabases(deps, { user: currentUser(request) }),
+    }),
   );
 
   // The rest of the API accepts JSON only: multipart is parsed in this scope and nowhere else.
