@@ -17,6 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'querent-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
