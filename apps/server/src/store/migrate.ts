@@ -4,6 +4,7 @@ import { Migrator } from 'kysely/migration';
 import type { Store, StoreDialect } from './connect.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { settingsAndDbtSummaryMigration } from './migrations/0002-settings-and-dbt-summary.ts';
+import { conversationTurnsMigration } from './migrations/0004-conversation-turns.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -13,6 +14,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-settings-and-dbt-summary': settingsAndDbtSummaryMigration(dialect),
+    '0004-conversation-turns': conversationTurnsMigration(dialect),
   };
 }
 

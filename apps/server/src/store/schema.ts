@@ -97,6 +97,8 @@ export interface ConversationsTable {
     StoredConversationStatus
   >;
   error: string | null;
+  /** Until when the instance answering holds the turn (migration 0004); null when none runs. */
+  turn_expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,0 +1,60 @@
+import { queryReference } from '@querent/contracts';
+import type { ChatRunOutcome } from '../modules/conversations/run-chat-query.ts';
+
+/** The model reads at most this much of a result: enough to answer, cheap enough to repeat. */
+export const MODEL_ROWS = 20;
+export const MODEL_CHARS = 10_000;
+const CELL_CHARS = 300;
+
+function shorten(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > CELL_CHARS) return `${value.slice(0, CELL_CHARS - 1)}…`;
+  if (value !== null && typeof value === 'object') {
+    const text = JSON.stringify(value);
+    if (text.length > CELL_CHARS) return `${text.slice(0, CELL_CHARS - 1)}…`;
+  }
+  return value;
+}
+
+/**
+ * What the model learns from a query: its id (to chart it or show it in the answer), the columns,
+ * the true row count and the first rows, at most 20 and 10,000 characters. A failure comes back
+ * as the database's message so the model can correct its SQL.
+ */
+export function previewForModel(outcome: ChatRunOutcome): Record<string, unknown> {
+  const { query } = outcome;
+  if (query.error !== null) {
+    return {
+      queryId: query.id,
+      error: query.error,
+      ...(outcome.errorKind === 'sql'
+        ? { hint: 'Fix the SQL (check names with describe_table) and run it again.' }
+        : {}),
+    };
+  }
+  const rows: Record<string, unknown>[] = [];
+  let used = 2;
+  for (const row of (query.rows ?? []).slice(0, MODEL_ROWS)) {
+    const shown = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, shorten(value)]));
+    const cost = JSON.stringify(shown).length + 1;
+    if (used + cost > MODEL_CHARS) break;
+    rows.push(shown);
+    used += cost;
+  }
+  const returned = query.rows?.length ?? 0;
+  const total = query.count;
+  return {
+    queryId: query.id,
+    embed: queryReference(query.id),
+    columns: query.columns ?? [],
+    rowCount: total,
+    ...(total === null ? { rowCountNote: 'more rows than could be counted in time' } : {}),
+    ...(outcome.affectedRows !== null ? { affectedRows: outcome.affectedRows } : {}),
+    rowsShown: rows.length,
+    rows,
+    ...(rows.length < (total ?? returned + 1)
+      ? {
+          note: `Only the first ${rows.length} rows are shown to you; the user sees up to ${returned} in the chat.`,
+        }
+      : {}),
+  };
+}

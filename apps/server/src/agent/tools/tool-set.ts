@@ -1,0 +1,36 @@
+import type { AgentToolName } from '@querent/contracts';
+import { tool } from 'ai';
+import type { ToolSet } from 'ai';
+import type { AgentTool } from './agent-tool.ts';
+import { createChartTool } from './create-chart.ts';
+import { describeTableTool } from './describe-table.ts';
+import { runSqlTool } from './run-sql.ts';
+import { sampleRowsTool } from './sample-rows.ts';
+import { saveMemoryTool } from './save-memory.ts';
+import { searchSchemaTool } from './search-schema.ts';
+
+/** The analyst's tools, in the order they are offered. */
+export const agentTools: readonly AgentTool[] = [
+  searchSchemaTool,
+  describeTableTool,
+  sampleRowsTool,
+  runSqlTool,
+  createChartTool,
+  saveMemoryTool,
+];
+
+export function findAgentTool(name: string): AgentTool | null {
+  return agentTools.find((candidate) => candidate.name === name) ?? null;
+}
+
+/**
+ * The tools as the AI SDK offers them to a model: definitions only. The loop runs them itself,
+ * one at a time, so it can store each step, wait for a write's confirmation and stop cleanly.
+ */
+export function toolDefinitions(): ToolSet {
+  const definitions: Partial<Record<AgentToolName, ToolSet[string]>> = {};
+  for (const entry of agentTools) {
+    definitions[entry.name] = tool({ description: entry.description, inputSchema: entry.inputSchema });
+  }
+  return definitions;
+}

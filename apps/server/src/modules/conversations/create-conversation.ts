@@ -1,0 +1,26 @@
+import type { ConversationSummary } from '@querent/contracts';
+import type { StoreDb } from '../../store/connect.ts';
+import type { User } from '../users/users.repo.ts';
+import { resolveContext } from './conversation-context.ts';
+import { insertConversation } from './conversations.repo.ts';
+import { presentSummary } from './present-conversation.ts';
+
+/**
+ * POST /api/conversations: about a database or project the user may read. It stays unnamed until
+ * its first question names it.
+ */
+export async function createConversation(
+  deps: { db: StoreDb },
+  input: { user: User; contextId: string },
+): Promise<ConversationSummary> {
+  const context = await resolveContext(deps.db, input.user, input.contextId);
+  const record = await insertConversation(deps.db, {
+    ownerId: input.user.id,
+    organizationId: input.user.organizationId,
+    databaseId: context.database.id,
+    projectId: context.project?.id ?? null,
+    contextId: input.contextId,
+    name: null,
+  });
+  return presentSummary(record);
+}

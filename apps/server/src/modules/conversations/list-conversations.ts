@@ -1,0 +1,36 @@
+import type { Conversation, ConversationSummary } from '@querent/contracts';
+import { parseContextId } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { StoreDb } from '../../store/connect.ts';
+import type { User } from '../users/users.repo.ts';
+import { requireOwnedConversation } from './conversation-access.ts';
+import { listOwnedConversations } from './conversations.repo.ts';
+import { listMessages } from './messages.repo.ts';
+import { presentConversation, presentSummary } from './present-conversation.ts';
+
+/** GET /api/conversations?contextId= : the user's own conversations about that context. */
+export async function listConversations(
+  deps: { db: StoreDb },
+  input: { user: User; contextId: string },
+): Promise<ConversationSummary[]> {
+  if (!parseContextId(input.contextId)) {
+    throw new AppError('BAD_REQUEST', 'Invalid contextId: must be database-{id} or project-{id}', {
+      field: 'contextId',
+    });
+  }
+  const records = await listOwnedConversations(deps.db, {
+    ownerId: input.user.id,
+    contextId: input.contextId,
+  });
+  return records.map(presentSummary);
+}
+
+/** GET /api/conversations/{id}: with its messages in order. */
+export async function getConversation(
+  deps: { db: StoreDb },
+  input: { user: User; conversationId: string },
+): Promise<Conversation> {
+  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const messages = await listMessages(deps.db, conversation.id);
+  return presentConversation(deps.db, conversation, messages);
+}
