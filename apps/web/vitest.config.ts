@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // jsdom is slow on a loaded 2-core machine; this is a hang guard, not a speed check (benchmarks do that).
+    testTimeout: 20_000,
   },
 });
