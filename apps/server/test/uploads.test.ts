@@ -164,6 +164,15 @@ describe('uploads API', () => {
     ]);
   });
 
+  it('reads CSV saved the way spreadsheets in many locales save it: semicolons, Latin-1', async () => {
+    const semicolons = await uploaded('prices.csv', 'item;price\napple;1.5\npear;2\n');
+    expect(columnTypes(semicolons)).toEqual({ item: 'VARCHAR', price: 'DOUBLE' });
+    const latin1 = await uploaded('cafes.csv', Buffer.from('id,name\n1,Café Crème\n', 'latin1'));
+    expect((await query(latin1.database.id, 'SELECT name FROM cafes')).rows).toEqual([
+      { name: 'Café Crème' },
+    ]);
+  });
+
   it('reads Parquet with its own types', async () => {
     const file = await writePeopleParquet(scratch.dir);
     const body = await uploaded('people.parquet', await readFile(file));
