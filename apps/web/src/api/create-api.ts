@@ -1,6 +1,5 @@
 import type {
   AuthUrl,
-  ConversationSummary,
   CreateDatabaseBody,
   CreateProjectBody,
   CreditBalance,
@@ -16,6 +15,7 @@ import type {
   VersionInfo,
 } from '@querent/contracts';
 import type { HttpClient } from '../lib/http-client.ts';
+import { createConversationsApi } from './conversations-api.ts';
 import type { BusinessEntity, SavedQuery } from './types.ts';
 
 const sessionCall = { handleUnauthorized: false } as const;
@@ -60,9 +60,7 @@ export function createApi(http: HttpClient) {
     queries: {
       get: (id: string) => http.get<SavedQuery>(`/api/query/${encodeURIComponent(id)}`),
     },
-    conversations: {
-      create: (contextId: string) => http.post<ConversationSummary>('/api/conversations', { contextId }),
-    },
+    conversations: createConversationsApi(http),
     businessEntities: {
       list: (contextId: string) =>
         http.get<BusinessEntity[]>('/api/business-entities', { query: { contextId } }),
