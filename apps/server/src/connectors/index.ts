@@ -10,6 +10,7 @@ import { ConnectorError } from './connector-error.ts';
 import { duckdbEngine } from './duckdb.ts';
 import { mysqlEngine } from './mysql.ts';
 import { postgresEngine } from './postgres.ts';
+import { snowflakeEngine } from './snowflake.ts';
 import { sqliteEngine } from './sqlite.ts';
 
 export type * from './connector.ts';
@@ -17,8 +18,14 @@ export { ConnectorError, type ConnectorErrorKind, isConnectorError } from './con
 export { ConnectorPool } from './connector-pool.ts';
 export { classifyStatement, type StatementClass } from './statement-classifier.ts';
 
-/** Every engine module; Snowflake and BigQuery join when their connectors exist. */
-const engineModules: readonly EngineModule[] = [postgresEngine, mysqlEngine, sqliteEngine, duckdbEngine];
+/** Every engine module. */
+const engineModules: readonly EngineModule[] = [
+  postgresEngine,
+  mysqlEngine,
+  snowflakeEngine,
+  sqliteEngine,
+  duckdbEngine,
+];
 
 /**
  * Boot check (DESIGN.md §3): every engine module must name a known engine and dialect and provide
