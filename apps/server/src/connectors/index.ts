@@ -7,6 +7,7 @@ import {
   type EngineModule,
 } from './connector.ts';
 import { ConnectorError } from './connector-error.ts';
+import { bigqueryEngine } from './bigquery.ts';
 import { duckdbEngine } from './duckdb.ts';
 import { mysqlEngine } from './mysql.ts';
 import { postgresEngine } from './postgres.ts';
@@ -24,6 +25,7 @@ const engineModules: readonly EngineModule[] = [
   mysqlEngine,
   snowflakeEngine,
   sqliteEngine,
+  bigqueryEngine,
   duckdbEngine,
 ];
 
