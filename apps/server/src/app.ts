@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerVersionRoutes } from './modules/version/version.routes.ts';
+import { createChatSetup } from './realtime/chat-setup.ts';
 import { createRealtime } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
@@ -36,6 +38,13 @@ import type { Store } from './store/connect.ts';
 export interface BuildAppOptions {
   /** A store the caller owns (tests share one); otherwise one is opened from the config and closed with the app. */
   store?: Store;
+  /** The model answering conversations instead of the configured provider (scripted test models). */
+  languageModel?: LanguageModelV4;
+  /**
+   * Tests only, never configuration: a request naming a user id in this header is that user, so
+   * suites can act as several users through the real authentication path.
+   */
+  testUserHeader?: string;
 }
 
 export interface BuiltApp {
@@ -83,7 +92,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsStore = options.store === undefined;
   const store = options.store ?? createStore(config.store);
   const app = createHttp(config);
-  const auth = createAuthResolver({ mode: config.authMode, db: store.db });
+  const auth = createAuthResolver({
+    mode: config.authMode,
+    db: store.db,
+    testUserHeader: options.testUserHeader,
+  });
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
   const connections: DatabaseConnections = createDatabaseConnections({ secrets });
   const databases: DatabaseDeps = {
@@ -93,6 +106,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     connections,
     schemaCache: new SchemaCache(),
   };
+
+  const chat = createChatSetup({ config, databases, log: app.log, languageModel: options.languageModel });
 
   let realtime: Realtime;
   try {
@@ -112,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerUserRoutes(app, { db: store.db, creditsEnforced: false });
     registerDatabaseRoutes(app, { ...databases, bodyLimitBytes: config.databaseBodyLimitBytes });
     registerProjectRoutes(app, databases);
+    chat.registerRoutes(app);
     registerQueryRoutes(app, {
       ...databases,
       rowCap: config.queryRowCap,
@@ -129,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       redisUrl: config.redisUrl,
       log: app.log,
     });
+    chat.attach(realtime.io, config.redisUrl !== null);
   } catch (error) {
     await app.close();
     await connections.closeAll();
@@ -139,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await chat.close();
       await realtime.close();
       await app.close();
       await connections.closeAll();

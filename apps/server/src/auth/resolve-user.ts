@@ -27,10 +27,23 @@ export function cookiesFromHeaders(headers: IncomingHttpHeaders): Record<string,
  * The one place that decides who is asking, shared by HTTP and Socket.IO. Each mode is one
  * strategy; the hosted mode will add one that looks the session cookie up in `sessions`.
  */
-export function createAuthResolver(deps: { mode: AppConfig['authMode']; db: StoreDb }): AuthResolver {
+export function createAuthResolver(deps: {
+  mode: AppConfig['authMode'];
+  db: StoreDb;
+  /** Tests only (BuildAppOptions, never the environment): the header naming the user of a request. */
+  testUserHeader?: string | undefined;
+}): AuthResolver {
   const strategies: Record<AppConfig['authMode'], ResolveUser> = {
     // Everyone who can reach a local instance is its administrator; there is no sign-in.
     local: () => findUserById(deps.db, LOCAL_ADMIN_ID),
   };
-  return { mode: deps.mode, resolveUser: strategies[deps.mode] };
+  const modeStrategy = strategies[deps.mode];
+  const header = deps.testUserHeader?.toLowerCase();
+  if (header === undefined) return { mode: deps.mode, resolveUser: modeStrategy };
+  // Suites acting as several users go through this same resolver for HTTP and sockets alike.
+  const resolveUser: ResolveUser = (credentials) => {
+    const id = credentials.headers[header];
+    return typeof id === 'string' ? findUserById(deps.db, id) : modeStrategy(credentials);
+  };
+  return { mode: deps.mode, resolveUser };
 }

@@ -2,8 +2,11 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@querent/contra
 import type { Server, Socket } from 'socket.io';
 import type { User } from '../modules/users/users.repo.ts';
 
-/** Instances talk to each other only through the adapter's built-in broadcasts for now. */
-export type InterServerEvents = Record<string, never>;
+/** What instances tell each other through the adapter: requests for a turn running elsewhere. */
+export interface InterServerEvents {
+  stopTurn: (conversationId: string) => void;
+  decideWrite: (conversationId: string, queryId: string, decision: 'confirmed' | 'rejected') => void;
+}
 
 export interface SocketData {
   user: User;

@@ -131,3 +131,7 @@ export async function deleteMessagesFrom(
     .execute();
   return rows.map((row) => row.id);
 }
+
+export async function deleteMessage(db: StoreDb, id: string): Promise<void> {
+  await db.deleteFrom('messages').where('id', '=', id).execute();
+}

@@ -1,0 +1,192 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { isAppError } from '../errors.ts';
+import type { LlmConfig } from '../llm/llm-env.ts';
+import { MalformedToolCallError } from '../llm/llm-errors.ts';
+import type { ChatEvents } from '../modules/conversations/chat-events.ts';
+import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
+import { listMessages } from '../modules/conversations/messages.repo.ts';
+import type { RunChatQueryDeps } from '../modules/conversations/run-chat-query.ts';
+import { runChatQuery } from '../modules/conversations/run-chat-query.ts';
+import { storeMessage } from '../modules/conversations/store-message.ts';
+import type { SchemaDeps } from '../modules/databases/get-database-schema.ts';
+import { loadAgentContext } from './agent-context.ts';
+import { createAnswerWriter } from './answer-writer.ts';
+import { compactHistory } from './compact-history.ts';
+import { toModelMessages } from './history.ts';
+import type { StepToolCall } from './model-step.ts';
+import { runModelStep } from './model-step.ts';
+import { referableIds } from './references.ts';
+import { estimateTokens } from './token-estimate.ts';
+import type { ToolContext, ToolResult, WriteDecision, WriteRequest } from './tools/agent-tool.ts';
+import { agentTools, findAgentTool, toolDefinitions } from './tools/tool-set.ts';
+
+export interface AgentDeps extends RunChatQueryDeps, SchemaDeps {
+  model: LanguageModelV4;
+  llm: LlmConfig;
+  /** AGENT_MAX_STEPS: most model calls in one turn. */
+  maxSteps: number;
+  log: FastifyBaseLogger;
+}
+
+export interface AgentTurn {
+  ownerId: string;
+  conversationId: string;
+  context: ConversationContext;
+  signal: AbortSignal;
+  events: ChatEvents;
+  confirmWrite(request: WriteRequest): Promise<WriteDecision>;
+}
+
+/** Consecutive steps whose tool calls could not be read before the turn gives up. */
+const MALFORMED_STEPS_ALLOWED = 1;
+
+// The definitions never change, so their share of every request is measured once.
+const toolTokens = estimateTokens(
+  agentTools.map((entry) => [entry.name, entry.description, z.toJSONSchema(entry.inputSchema)]),
+);
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function callArguments(input: unknown): Record<string, unknown> {
+  if (input !== null && typeof input === 'object' && !Array.isArray(input))
+    return input as Record<string, unknown>;
+  return { input };
+}
+
+async function runTool(deps: AgentDeps, call: StepToolCall, context: ToolContext): Promise<ToolResult> {
+  const tool = findAgentTool(call.toolName);
+  if (call.invalid || !tool) {
+    return {
+      output: {
+        error: `Invalid tool call: ${errorText(call.error)} Call it again with arguments that match the tool's schema.`,
+      },
+    };
+  }
+  try {
+    return await tool.execute(call.input, context);
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    // Expected failures (a chart over a missing column, memory that is read-only) are for the
+    // model to work around; anything else is our bug, logged, and the model told the step failed.
+    if (isAppError(error)) return { output: { error: error.message } };
+    deps.log.error({ err: error, tool: call.toolName }, 'Agent tool failed');
+    return { output: { error: `The ${call.toolName} tool failed unexpectedly: ${errorText(error)}` } };
+  }
+}
+
+/** Stores a tool call, runs it, stores its result: each visible in the chat as it happens. */
+async function step(
+  deps: AgentDeps,
+  turn: AgentTurn,
+  call: StepToolCall,
+  context: ToolContext,
+): Promise<void> {
+  const functionCall = { name: call.toolName, arguments: callArguments(call.input), callId: call.toolCallId };
+  await storeMessage(deps.db, turn.events, {
+    conversationId: turn.conversationId,
+    role: 'assistant',
+    content: null,
+    functionCall,
+  });
+  let result: ToolResult;
+  try {
+    result = await runTool(deps, call, context);
+  } catch (error) {
+    await storeMessage(deps.db, turn.events, {
+      conversationId: turn.conversationId,
+      role: 'function',
+      content: JSON.stringify({ error: 'Stopped by the user before this step finished.' }),
+      functionCall,
+    });
+    throw error;
+  }
+  await storeMessage(deps.db, turn.events, {
+    conversationId: turn.conversationId,
+    role: 'function',
+    content: JSON.stringify(result.output),
+    functionCall,
+    queryId: result.queryId ?? null,
+    chartId: result.chartId ?? null,
+  });
+}
+
+/**
+ * The analyst's loop, the same for every model: before each step the stored conversation is read
+ * back and compacted to fit the context window; the model answers or calls tools; each call is
+ * stored, run and its result stored, until the model answers with no call or the step limit is
+ * reached. Stop aborts the model call and the SQL running for it.
+ */
+export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> {
+  const loaded = await loadAgentContext(deps, {
+    context: turn.context,
+    contextTokens: deps.llm.contextTokens,
+  });
+  const tools = toolDefinitions();
+  const answerReserve = Math.min(8192, Math.floor(deps.llm.contextTokens / 4));
+  const messageTokens = Math.max(
+    1024,
+    deps.llm.contextTokens - answerReserve - toolTokens - estimateTokens(loaded.instructions),
+  );
+  const context: ToolContext = {
+    db: deps.db,
+    ownerId: turn.ownerId,
+    conversationId: turn.conversationId,
+    database: turn.context.database,
+    dialect: loaded.dialect,
+    tables: loaded.tables,
+    focus: loaded.focus,
+    mayChangeDatabase: turn.context.canChangeDatabase,
+    signal: turn.signal,
+    runQuery: (input) =>
+      runChatQuery(deps, {
+        ...input,
+        ownerId: turn.ownerId,
+        conversationId: turn.conversationId,
+        database: turn.context.database,
+        signal: turn.signal,
+      }),
+    confirmWrite: (request) => turn.confirmWrite(request),
+  };
+
+  let malformedSteps = 0;
+  for (let stepNumber = 1; stepNumber <= deps.maxSteps; stepNumber += 1) {
+    turn.signal.throwIfAborted();
+    const records = await listMessages(deps.db, turn.conversationId);
+    const known = referableIds(records);
+    const writer = createAnswerWriter({
+      db: deps.db,
+      events: turn.events,
+      conversationId: turn.conversationId,
+      known: () => known,
+    });
+    const calls = await runModelStep({
+      model: deps.model,
+      llm: deps.llm,
+      instructions: loaded.instructions,
+      messages: compactHistory(toModelMessages(records), { messageTokens }),
+      tools,
+      toolChoice: stepNumber === deps.maxSteps ? 'none' : 'auto',
+      signal: turn.signal,
+      writer,
+    });
+    if (calls.length === 0) return;
+    const invalid = calls.filter((call) => call.invalid || !findAgentTool(call.toolName));
+    malformedSteps = invalid.length > 0 ? malformedSteps + 1 : 0;
+    for (const call of calls) {
+      await step(deps, turn, call, context);
+      turn.signal.throwIfAborted();
+    }
+    if (malformedSteps > MALFORMED_STEPS_ALLOWED) {
+      throw new MalformedToolCallError(`${invalid[0]?.toolName ?? 'tool'}: ${errorText(invalid[0]?.error)}`);
+    }
+  }
+  await storeMessage(deps.db, turn.events, {
+    conversationId: turn.conversationId,
+    role: 'assistant',
+    content: `I stopped after ${deps.maxSteps} steps (AGENT_MAX_STEPS) without reaching an answer. Ask me to continue, or narrow the question.`,
+  });
+}

@@ -1,0 +1,70 @@
+import { USER_SQL_FUNCTION } from '@querent/contracts';
+import { sqlOf } from '../../agent/history.ts';
+import { previewForModel } from '../../agent/result-preview.ts';
+import { runAgent } from '../../agent/run-agent.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { ChatEvents } from './chat-events.ts';
+import { confirmWithUser } from './confirm-write.ts';
+import type { ConversationContext } from './conversation-context.ts';
+import { findConversation, nameIfUnnamed } from './conversations.repo.ts';
+import type { MessageRecord } from './messages.repo.ts';
+import { presentSummary } from './present-conversation.ts';
+import { runChatQuery } from './run-chat-query.ts';
+import { storeMessage } from './store-message.ts';
+import type { LiveTurn } from './turn-registry.ts';
+
+export interface AnswerInput {
+  ownerId: string;
+  context: ConversationContext;
+  events: ChatEvents;
+  turn: LiveTurn;
+  /** The user's message to answer: a question for the analyst, or SQL of their own. */
+  message: MessageRecord;
+}
+
+/** Runs the user's own SQL as they wrote it (read-only only under safe mode) and shows the result. */
+async function answerWithSql(deps: ChatDeps, input: AnswerInput, sql: string): Promise<void> {
+  const outcome = await runChatQuery(deps, {
+    ownerId: input.ownerId,
+    conversationId: input.turn.conversationId,
+    database: input.context.database,
+    sql,
+    title: null,
+    readOnly: false,
+    signal: input.turn.signal,
+  });
+  await storeMessage(deps.db, input.events, {
+    conversationId: input.turn.conversationId,
+    role: 'function',
+    content: JSON.stringify(previewForModel(outcome)),
+    functionCall: { name: USER_SQL_FUNCTION, arguments: { query: sql } },
+    queryId: outcome.query.id,
+  });
+}
+
+/** Answers a user message: SQL is run, a question goes to the analyst. */
+export async function answerMessage(deps: ChatDeps, input: AnswerInput): Promise<void> {
+  const call = input.message.functionCall;
+  if (call?.name === USER_SQL_FUNCTION) {
+    await answerWithSql(deps, input, sqlOf(call.arguments.query, input.message.content));
+    return;
+  }
+  await runAgent(deps, {
+    ownerId: input.ownerId,
+    conversationId: input.turn.conversationId,
+    context: input.context,
+    signal: input.turn.signal,
+    events: input.events,
+    confirmWrite: (request) => confirmWithUser(deps, { events: input.events, turn: input.turn, request }),
+  });
+}
+
+/** A conversation without a name takes its first question's; the sidebar hears of it. */
+export async function nameAfterFirstQuestion(
+  deps: ChatDeps,
+  input: { conversationId: string; name: string; events: ChatEvents },
+): Promise<void> {
+  if (!(await nameIfUnnamed(deps.db, input.conversationId, input.name))) return;
+  const conversation = await findConversation(deps.db, input.conversationId);
+  if (conversation) input.events.conversation(presentSummary(conversation));
+}

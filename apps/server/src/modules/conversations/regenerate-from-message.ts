@@ -1,0 +1,68 @@
+import { USER_SQL_FUNCTION } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { User } from '../users/users.repo.ts';
+import { answerMessage } from './answer-message.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { ChatEvents } from './chat-events.ts';
+import { requireOwnedConversation } from './conversation-access.ts';
+import { resolveContext } from './conversation-context.ts';
+import type { MessageRecord } from './messages.repo.ts';
+import { deleteMessagesFrom, findMessage, listMessages } from './messages.repo.ts';
+import { runTurn } from './run-turn.ts';
+import { checkMessageText } from './send-message.ts';
+import { changeMessage } from './store-message.ts';
+
+/** The user message an answer was for: the last one at or before it. */
+function questionOf(records: readonly MessageRecord[], message: MessageRecord): MessageRecord | null {
+  return records.filter((record) => record.role === 'user' && record.seq <= message.seq).at(-1) ?? null;
+}
+
+/**
+ * Socket `regenerateFromMessage`. With content: the user message is edited, every later message
+ * deleted (each announced with `delete-message`) and the question answered again. Without: the
+ * answer from that message on is deleted and produced again — on a user message (a turn that
+ * failed), everything after it.
+ */
+export async function regenerateFromMessage(
+  deps: ChatDeps,
+  input: { user: User; conversationId: string; messageId: unknown; content: unknown; events: ChatEvents },
+): Promise<void> {
+  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const message =
+    typeof input.messageId === 'string' ? await findMessage(deps.db, conversation.id, input.messageId) : null;
+  if (!message) throw new AppError('NOT_FOUND', 'Message not found', { field: 'messageId' });
+  const edited = input.content === undefined || input.content === null ? null : input.content;
+  if (edited !== null && message.role !== 'user') {
+    throw new AppError('BAD_REQUEST', 'Only your own messages can be edited', { field: 'messageId' });
+  }
+  const question = questionOf(await listMessages(deps.db, conversation.id), message);
+  if (!question)
+    throw new AppError('BAD_REQUEST', 'There is no question before this message to answer again');
+  const isSql = question.functionCall?.name === USER_SQL_FUNCTION;
+  const text = edited === null ? null : checkMessageText(edited, isSql ? 'SQL' : 'question');
+  const context = await resolveContext(deps.db, input.user, conversation.contextId);
+
+  await runTurn(deps, {
+    conversationId: conversation.id,
+    ownerId: input.user.id,
+    events: input.events,
+    work: async (turn) => {
+      let asked = question;
+      if (text !== null) {
+        asked = await changeMessage(deps.db, input.events, question.id, {
+          content: text,
+          ...(isSql ? { functionCall: { name: USER_SQL_FUNCTION, arguments: { query: text } } } : {}),
+        });
+      }
+      const from = message.role === 'user' ? message.seq + 1 : message.seq;
+      for (const id of await deleteMessagesFrom(deps.db, conversation.id, from)) input.events.deleted(id);
+      await answerMessage(deps, {
+        ownerId: input.user.id,
+        context,
+        events: input.events,
+        turn,
+        message: asked,
+      });
+    },
+  });
+}

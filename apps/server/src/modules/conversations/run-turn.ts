@@ -1,0 +1,56 @@
+import type { ChatEvents } from './chat-events.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import { claimTurn, finishTurn, renewTurn } from './conversations.repo.ts';
+import { describeTurnFailure } from './describe-turn-failure.ts';
+import type { LiveTurn } from './turn-registry.ts';
+
+/** How long a turn's claim lasts without renewal; a crashed instance's turn lapses after it. */
+export const TURN_LEASE_MS = 30_000;
+
+/**
+ * Runs one turn of a conversation: claims it (refusing if a turn already runs, on any instance),
+ * says `running`, keeps the claim alive while the work runs, and ends with `clear` — also when
+ * stopped — or `error` with a message for the user. False when the turn was refused.
+ */
+export async function runTurn(
+  deps: ChatDeps,
+  input: {
+    conversationId: string;
+    ownerId: string;
+    events: ChatEvents;
+    work: (turn: LiveTurn) => Promise<void>;
+  },
+): Promise<boolean> {
+  const { conversationId, events } = input;
+  if (!(await claimTurn(deps.db, conversationId, TURN_LEASE_MS))) {
+    events.error({ message: 'Conversation is already running', conversationId });
+    return false;
+  }
+  const turn = deps.turns.start(conversationId, input.ownerId);
+  events.status({ conversation_id: conversationId, status: 'running', error: null });
+  // The renewal also carries stops asked on an instance that could not relay them.
+  const renewal = setInterval(() => {
+    renewTurn(deps.db, conversationId, TURN_LEASE_MS)
+      .then((status) => {
+        if (status !== 'running') turn.abort();
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error, conversationId }, 'Could not renew a turn'));
+  }, TURN_LEASE_MS / 3);
+  renewal.unref();
+
+  let outcome: { status: 'clear' | 'error'; error: string | null } = { status: 'clear', error: null };
+  try {
+    await input.work(turn);
+  } catch (error) {
+    if (!turn.signal.aborted)
+      outcome = { status: 'error', error: describeTurnFailure(error, deps.llm, deps.log) };
+  } finally {
+    clearInterval(renewal);
+    await finishTurn(deps.db, conversationId, outcome).catch((error: unknown) =>
+      deps.log.error({ err: error, conversationId }, 'Could not record the end of a turn'),
+    );
+    deps.turns.end(turn);
+    events.status({ conversation_id: conversationId, ...outcome });
+  }
+  return true;
+}

@@ -1,0 +1,55 @@
+import { MAX_QUESTION_LENGTH, USER_SQL_FUNCTION } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { User } from '../users/users.repo.ts';
+import { answerMessage, nameAfterFirstQuestion } from './answer-message.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { ChatEvents } from './chat-events.ts';
+import { requireOwnedConversation } from './conversation-access.ts';
+import { resolveContext } from './conversation-context.ts';
+import { nameFromQuestion } from './conversation-name.ts';
+import { runTurn } from './run-turn.ts';
+import { storeMessage } from './store-message.ts';
+
+/** A question or SQL as sent: trimmed, not empty, not absurdly long. */
+export function checkMessageText(value: unknown, what: 'question' | 'SQL'): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text === '') throw new AppError('BAD_REQUEST', `The ${what} is empty`, { field: 'text' });
+  if (text.length > MAX_QUESTION_LENGTH) {
+    throw new AppError('BAD_REQUEST', `The ${what} is longer than ${MAX_QUESTION_LENGTH} characters`, {
+      field: 'text',
+    });
+  }
+  return text;
+}
+
+/**
+ * Socket `ask` (a question for the analyst) and `query` (SQL of the user's own): the message is
+ * stored and sent before anything runs, so a failure later never loses it.
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  input: { user: User; conversationId: string; text: unknown; kind: 'question' | 'sql'; events: ChatEvents },
+): Promise<void> {
+  const text = checkMessageText(input.text, input.kind === 'sql' ? 'SQL' : 'question');
+  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const context = await resolveContext(deps.db, input.user, conversation.contextId);
+  await runTurn(deps, {
+    conversationId: conversation.id,
+    ownerId: input.user.id,
+    events: input.events,
+    work: async (turn) => {
+      const message = await storeMessage(deps.db, input.events, {
+        conversationId: conversation.id,
+        role: 'user',
+        content: text,
+        functionCall: input.kind === 'sql' ? { name: USER_SQL_FUNCTION, arguments: { query: text } } : null,
+      });
+      await nameAfterFirstQuestion(deps, {
+        conversationId: conversation.id,
+        name: nameFromQuestion(text),
+        events: input.events,
+      });
+      await answerMessage(deps, { ownerId: input.user.id, context, events: input.events, turn, message });
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import type { StoreDb } from '../../store/connect.ts';
+import { findCharts } from './chat-charts.repo.ts';
+import { findChatQueries } from './chat-queries.repo.ts';
+import type { ChatEvents } from './chat-events.ts';
+import type { MessageChanges, MessageRecord, NewMessage } from './messages.repo.ts';
+import { insertMessage, updateMessage } from './messages.repo.ts';
+import { presentMessage, presentQuery } from './present-conversation.ts';
+
+/** Sends a stored message with the query result and chart it shows. */
+export async function publishMessage(db: StoreDb, events: ChatEvents, record: MessageRecord): Promise<void> {
+  if (record.role !== 'function') {
+    events.message(presentMessage(record));
+    return;
+  }
+  const [queries, charts] = await Promise.all([
+    findChatQueries(db, record.queryId ? [record.queryId] : []),
+    findCharts(db, record.chartId ? [record.chartId] : []),
+  ]);
+  const query = queries[0];
+  events.message(
+    presentMessage(record, { query: query ? presentQuery(query) : null, chart: charts[0] ?? null }),
+  );
+}
+
+/** Every message is stored before anyone hears of it. */
+export async function storeMessage(
+  db: StoreDb,
+  events: ChatEvents,
+  input: NewMessage,
+): Promise<MessageRecord> {
+  const record = await insertMessage(db, input);
+  await publishMessage(db, events, record);
+  return record;
+}
+
+export async function changeMessage(
+  db: StoreDb,
+  events: ChatEvents,
+  id: string,
+  changes: MessageChanges,
+): Promise<MessageRecord> {
+  const record = await updateMessage(db, id, changes);
+  await publishMessage(db, events, record);
+  return record;
+}

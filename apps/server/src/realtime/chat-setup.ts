@@ -1,0 +1,63 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../env.ts';
+import type { ZodApp } from '../http/zod-app.ts';
+import { createLanguageModel } from '../llm/create-language-model.ts';
+import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts';
+import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
+import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
+import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
+import { registerChatHandlers } from './chat-socket.ts';
+import type { QuerentServer } from './socket-types.ts';
+import { createTurnRelay } from './turn-relay.ts';
+
+export interface ChatSetup {
+  registerRoutes(app: ZodApp): void;
+  /** Socket events, and the relay to other instances when they share an adapter. */
+  attach(io: QuerentServer, crossInstance: boolean): void;
+  /** Stops every turn running here (their SQL cancelled) and waits for them to end. */
+  close(): Promise<void>;
+}
+
+/**
+ * Conversations as the app wires them: REST routes, socket events, the turns running on this
+ * instance and the model answering them — the configured provider, or the one a test passes.
+ */
+export function createChatSetup(input: {
+  config: AppConfig;
+  databases: DatabaseDeps;
+  log: FastifyBaseLogger;
+  languageModel?: LanguageModelV4 | undefined;
+}): ChatSetup {
+  const turns = new TurnRegistry();
+  let relay: TurnRelay = { stop: () => undefined, decide: () => undefined };
+  const deps: ChatDeps = {
+    ...input.databases,
+    rowCap: input.config.queryRowCap,
+    defaultTimeoutMs: input.config.queryTimeoutMs,
+    model: input.languageModel ?? createLanguageModel(input.config.llm),
+    llm: input.config.llm,
+    maxSteps: input.config.agent.maxSteps,
+    log: input.log,
+    turns,
+    relay: {
+      stop: (conversationId) => relay.stop(conversationId),
+      decide: (conversationId, queryId, decision) => relay.decide(conversationId, queryId, decision),
+    },
+  };
+  return {
+    registerRoutes(app) {
+      registerConversationRoutes(app, {
+        db: deps.db,
+        stopTurn: (conversationId) => {
+          if (!turns.abort(conversationId)) relay.stop(conversationId);
+        },
+      });
+    },
+    attach(io, crossInstance) {
+      relay = createTurnRelay(io, turns, crossInstance);
+      registerChatHandlers(io, deps);
+    },
+    close: () => turns.stopAll(),
+  };
+}

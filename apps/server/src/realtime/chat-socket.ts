@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isAppError } from '../errors.ts';
+import type { ChatDeps } from '../modules/conversations/chat-deps.ts';
+import type { ChatEvents } from '../modules/conversations/chat-events.ts';
+import { regenerateFromMessage } from '../modules/conversations/regenerate-from-message.ts';
+import { sendMessage } from '../modules/conversations/send-message.ts';
+import { decideWrite, stopConversation } from '../modules/conversations/stop-conversation.ts';
+import { emitToUser } from './emit-to-user.ts';
+import type { QuerentServer, QuerentSocket } from './socket-types.ts';
+
+/** A conversation's events go to every tab of its owner; a refusal only to the tab that asked. */
+function chatEvents(io: QuerentServer, socket: QuerentSocket): ChatEvents {
+  const userId = socket.data.user.id;
+  return {
+    message: (message) => emitToUser(io, userId, 'response', message),
+    chunk: (chunk) => emitToUser(io, userId, 'response-chunk', chunk),
+    status: (event) => emitToUser(io, userId, 'status', event),
+    deleted: (messageId) => emitToUser(io, userId, 'delete-message', messageId),
+    conversation: (summary) => emitToUser(io, userId, 'conversation', summary),
+    error: (event) => socket.emit('error', event),
+  };
+}
+
+/**
+ * The chat's socket events (SPEC.md §7). Each handler takes untyped arguments from the wire,
+ * leaves the checks (ownership first) to the use case, and answers any refusal with `error`.
+ */
+export function registerChatHandlers(io: QuerentServer, deps: ChatDeps & { log: FastifyBaseLogger }): void {
+  io.on('connection', (socket) => {
+    const events = chatEvents(io, socket);
+    const { user } = socket.data;
+
+    const handle = (conversationId: unknown, work: (id: string) => Promise<unknown>) => {
+      if (typeof conversationId !== 'string' || conversationId === '') {
+        events.error({ message: 'Conversation not found', conversationId: null });
+        return;
+      }
+      work(conversationId).catch((error: unknown) => {
+        if (!isAppError(error)) deps.log.error({ err: error, conversationId }, 'Chat event failed');
+        events.error({
+          message: isAppError(error) ? error.message : 'Internal server error',
+          conversationId,
+        });
+      });
+    };
+
+    socket.on('ask', (conversationId, text) =>
+      handle(conversationId, (id) =>
+        sendMessage(deps, { user, conversationId: id, text, kind: 'question', events }),
+      ),
+    );
+    socket.on('query', (conversationId, sql) =>
+      handle(conversationId, (id) =>
+        sendMessage(deps, { user, conversationId: id, text: sql, kind: 'sql', events }),
+      ),
+    );
+    socket.on('regenerateFromMessage', (conversationId, messageId, content) =>
+      handle(conversationId, (id) =>
+        regenerateFromMessage(deps, { user, conversationId: id, messageId, content, events }),
+      ),
+    );
+    socket.on('stop', (conversationId) =>
+      handle(conversationId, (id) => stopConversation(deps, { user, conversationId: id, events })),
+    );
+    socket.on('confirmWriteOperation', (conversationId, queryId) =>
+      handle(conversationId, (id) =>
+        decideWrite(deps, { user, conversationId: id, queryId, decision: 'confirmed', events }),
+      ),
+    );
+    socket.on('rejectWriteOperation', (conversationId, queryId) =>
+      handle(conversationId, (id) =>
+        decideWrite(deps, { user, conversationId: id, queryId, decision: 'rejected', events }),
+      ),
+    );
+  });
+}
