@@ -229,10 +229,10 @@ export class BigQueryConnector implements Connector {
       jobTimeoutMs: Math.ceil(control.timeoutMs) + serverLimitSlackMs,
       labels: { client: 'querent' },
     });
-    const job = client.job(jobId);
     control.setCanceller(async () => {
-      await inserting.catch(() => undefined);
-      await job.cancel();
+      // The created job knows its location, which BigQuery needs to find a job outside US/EU.
+      const [created] = await inserting;
+      await created.cancel();
     });
     const [created] = await control.race(inserting);
     return created;

@@ -237,16 +237,10 @@ export class SnowflakeConnector implements Connector {
           statement.cancel(() => resolve());
         }),
     );
-    try {
-      const executed = await control.race(done);
-      control.setCanceller(null);
-      control.throwIfStopped();
-      return { statement: executed, ...describeColumns(executed) };
-    } catch (error) {
-      // Given up on: the statement may still run in this session.
-      if (control.hardStopped) lease.discard = true;
-      throw error;
-    }
+    const executed = await control.race(done);
+    control.setCanceller(null);
+    control.throwIfStopped();
+    return { statement: executed, ...describeColumns(executed) };
   }
 
   async #acquire(options: QueryOptions): Promise<Lease> {
@@ -263,6 +257,7 @@ export class SnowflakeConnector implements Connector {
     }
   }
 
+  /** A session we gave up waiting on may still run the statement: it is ended, not reused. */
   #release(lease: Lease): void {
     lease.control.setCanceller(null);
     this.#sessions.release(lease.session, lease.discard || lease.control.hardStopped);
