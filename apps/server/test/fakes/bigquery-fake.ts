@@ -194,10 +194,11 @@ export class BigQueryFake {
       else if (job.dryRun) return apiError(400, message, 'invalidQuery');
       else this.#finish(job, { reason: 'invalidQuery', message });
     }
+    const running = job.state === 'RUNNING'; // a job that failed to compile is already done
     if (job.dryRun) this.#finish(job, null);
-    else if (this.#options.slowQueries.test(job.sql))
+    else if (running && this.#options.slowQueries.test(job.sql)) {
       this.#runSlowly(job, Number(configuration.jobTimeoutMs ?? 0));
-    else this.#execute(job, sql);
+    } else if (running) this.#execute(job, sql);
     return { json: this.#resource(job) };
   }
 
@@ -210,7 +211,6 @@ export class BigQueryFake {
   }
 
   #execute(job: FakeJob, sql: string): void {
-    if (job.state !== 'RUNNING') return;
     try {
       const result = this.#copy.query(sql);
       job.result = { ...encodeRows(result), affected: result.reader ? null : result.changes };
