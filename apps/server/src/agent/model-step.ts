@@ -41,6 +41,9 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
     abortSignal: input.signal,
     maxRetries: input.llm.maxRetries,
     timeout: { firstChunkMs: input.llm.timeoutMs, chunkMs: input.llm.timeoutMs },
+    // Errors are read from the stream below and end the turn with a message; the SDK's default
+    // would also print each one to the console.
+    onError: () => undefined,
   });
   const calls: StepToolCall[] = [];
   let failure: unknown = null;
