@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BigQuery, type Job } from '@google-cloud/bigquery';
-import { JWT } from 'google-auth-library';
+import type { BigQuery, Job } from '@google-cloud/bigquery';
+import type { JWT } from 'google-auth-library';
 import { type BigQueryPhase, type BigQueryTarget, bigQueryError } from './bigquery-errors.ts';
 import { introspectBigQuery } from './bigquery-introspect.ts';
 import { type BigQueryField, describeFields } from './bigquery-values.ts';
@@ -65,8 +65,9 @@ export class BigQueryConnector implements Connector {
   readonly engine = 'bigquery' as const;
   readonly dialect = 'bigquery' as const;
   readonly #target: BigQueryTarget;
-  readonly #client: BigQuery | null;
-  readonly #setupError: ConnectorError | null;
+  readonly #key: ParsedKey;
+  readonly #endpoints: BigQueryConnectorOptions['bigqueryEndpoints'];
+  #client: Promise<BigQuery> | null = null;
   #closed = false;
 
   constructor(details: ConnectionDetails, options: BigQueryConnectorOptions) {
@@ -78,17 +79,8 @@ export class BigQueryConnector implements Connector {
       clientEmail: key.ok ? key.clientEmail : '(unreadable key)',
       apiEndpoint: new URL(endpoints?.apiEndpoint ?? 'https://bigquery.googleapis.com'),
     };
-    this.#setupError = key.ok ? null : new ConnectorError('auth', key.message);
-    this.#client = key.ok
-      ? new BigQuery({
-          projectId,
-          authClient: serviceAccountClient(key.json, endpoints?.tokenUrl),
-          ...(endpoints ? { apiEndpoint: endpoints.apiEndpoint } : {}),
-          // A few quick retries for a dropped request, not a minute of back-off before an answer.
-          retryOptions: { maxRetries: 2, maxRetryDelay: 4 },
-          userAgent: 'querent',
-        })
-      : null;
+    this.#key = key;
+    this.#endpoints = endpoints;
   }
 
   async test(): Promise<void> {
@@ -105,7 +97,8 @@ export class BigQueryConnector implements Connector {
   async introspect(): Promise<SchemaInfo> {
     const control = new QueryControl({ timeoutMs: 120_000 });
     try {
-      return await introspectBigQuery(this.#bigQuery(), (work) => control.race(work));
+      const client = await control.race(this.#bigQuery());
+      return await introspectBigQuery(client, (work) => control.race(work));
     } catch (error) {
       throw this.#error(error, 'connect', control);
     } finally {
@@ -187,9 +180,12 @@ export class BigQueryConnector implements Connector {
     return Promise.resolve();
   }
 
-  #bigQuery(): BigQuery {
-    if (this.#closed) throw new Error('The BigQuery connector is closed');
-    if (!this.#client) throw this.#setupError ?? new Error('The BigQuery client could not be set up');
+  /** The client, made on first use: Google's libraries take a quarter second to load. */
+  #bigQuery(): Promise<BigQuery> {
+    if (this.#closed) return Promise.reject(new Error('The BigQuery connector is closed'));
+    const key = this.#key;
+    if (!key.ok) return Promise.reject(new ConnectorError('auth', key.message));
+    this.#client ??= createClient(this.#target.projectId, key.json, this.#endpoints);
     return this.#client;
   }
 
@@ -210,7 +206,8 @@ export class BigQueryConnector implements Connector {
 
   /** Plans the statement without running it; returns BigQuery's statement type (SELECT, INSERT, SCRIPT…). */
   async #dryRun(sql: string): Promise<string> {
-    const [job] = await this.#bigQuery().createQueryJob({ query: sql, dryRun: true, useLegacySql: false });
+    const client = await this.#bigQuery();
+    const [job] = await client.createQueryJob({ query: sql, dryRun: true, useLegacySql: false });
     const statistics = job.metadata as { statistics?: { query?: { statementType?: string } } } | undefined;
     return statistics?.statistics?.query?.statementType ?? 'UNKNOWN';
   }
@@ -220,7 +217,7 @@ export class BigQueryConnector implements Connector {
    * on its way; BigQuery's jobTimeoutMs is the backstop if the cancel never arrives.
    */
   async #startJob(sql: string, control: QueryControl): Promise<Job> {
-    const client = this.#bigQuery();
+    const client = await control.race(this.#bigQuery());
     const jobId = `querent_${randomUUID().replaceAll('-', '')}`;
     const inserting = client.createQueryJob({
       query: sql,
@@ -284,17 +281,38 @@ function parseServiceAccount(text: string | undefined): ParsedKey {
   }
 }
 
-/**
- * The service account's own JWT client. With a fake's token URL, the exchange that would go to
- * Google's fixed token endpoint is sent there instead; nothing else about signing changes.
- */
-function serviceAccountClient(key: Record<string, unknown>, tokenUrl: string | undefined): JWT {
-  const client = new JWT({
-    email: String(key.client_email),
-    key: String(key.private_key),
-    keyId: typeof key.private_key_id === 'string' ? key.private_key_id : undefined,
-    scopes,
+async function createClient(
+  projectId: string,
+  key: Record<string, unknown>,
+  endpoints: BigQueryConnectorOptions['bigqueryEndpoints'],
+): Promise<BigQuery> {
+  const [{ BigQuery }, { JWT }] = await Promise.all([
+    import('@google-cloud/bigquery'),
+    import('google-auth-library'),
+  ]);
+  return new BigQuery({
+    projectId,
+    authClient: redirectTokenExchange(
+      new JWT({
+        email: String(key.client_email),
+        key: String(key.private_key),
+        keyId: typeof key.private_key_id === 'string' ? key.private_key_id : undefined,
+        scopes,
+      }),
+      endpoints?.tokenUrl,
+    ),
+    ...(endpoints ? { apiEndpoint: endpoints.apiEndpoint } : {}),
+    // A few quick retries for a dropped request, not a minute of back-off before an answer.
+    retryOptions: { maxRetries: 2, maxRetryDelay: 4 },
+    userAgent: 'querent',
   });
+}
+
+/**
+ * With a fake's token URL, the service account's token exchange, which would go to Google's fixed
+ * token endpoint, is sent there instead; nothing else about signing changes.
+ */
+function redirectTokenExchange(client: JWT, tokenUrl: string | undefined): JWT {
   if (tokenUrl) {
     client.transporter.interceptors.request.add({
       resolved: (config) => {

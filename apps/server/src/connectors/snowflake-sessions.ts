@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import snowflake from 'snowflake-sdk';
+import type snowflake from 'snowflake-sdk';
 
 /**
  * Logged-in Snowflake sessions, reused one statement at a time (the driver has no pool we could
@@ -7,13 +7,26 @@ import snowflake from 'snowflake-sdk';
  * a session-changing statement or was given up on is destroyed instead.
  */
 
-// The driver logs to a snowflake.log file in the working directory unless told otherwise; its
-// errors reach us through callbacks anyway.
-const quiet = (): void => undefined;
-snowflake.configure({
-  logLevel: 'ERROR',
-  customLogger: { error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet },
-});
+type Driver = typeof snowflake;
+let driver: Promise<Driver> | null = null;
+
+/**
+ * The driver takes half a second to load and probes cloud metadata addresses when it does, so
+ * it loads on the first Snowflake login rather than with the app.
+ */
+function loadDriver(): Promise<Driver> {
+  driver ??= import('snowflake-sdk').then(({ default: sdk }) => {
+    // It logs to a snowflake.log file in the working directory unless told otherwise; its errors
+    // reach us through callbacks anyway.
+    const quiet = (): void => undefined;
+    sdk.configure({
+      logLevel: 'ERROR',
+      customLogger: { error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet },
+    });
+    return sdk;
+  });
+  return driver;
+}
 
 export type SnowflakeSession = snowflake.Connection;
 
@@ -86,9 +99,10 @@ export class SnowflakeSessions {
   }
 
   async #login(): Promise<SnowflakeSession> {
+    const sdk = await loadDriver();
     let session: SnowflakeSession;
     try {
-      session = snowflake.createConnection(this.#options);
+      session = sdk.createConnection(this.#options);
     } catch (error) {
       // The driver checks its options (account name, key format) before any network call.
       throw this.#toConnectionError(error);
