@@ -41,7 +41,7 @@ beforeEach(async () => {
   chat().reset();
   const client = createHttpClient({
     baseUrl: http.url,
-    reauthenticate: async () => undefined,
+    reauthenticate: () => Promise.resolve(),
     isAdmin: () => false,
     offerCredits: () => undefined,
   });
@@ -146,14 +146,19 @@ describe('server events', () => {
     await vi.waitFor(() => expect(chat().conversations.c1?.status).toBe('running'));
     io.emit('status', { conversation_id: 'c1', status: 'error', error: 'Rate limited by the provider' });
     await vi.waitFor(() =>
-      expect(chat().conversations.c1).toMatchObject({ status: 'error', error: 'Rate limited by the provider' }),
+      expect(chat().conversations.c1).toMatchObject({
+        status: 'error',
+        error: 'Rate limited by the provider',
+      }),
     );
   });
 
   it('streamed chunks build the answer and the stored response replaces it', async () => {
     io.emit('response-chunk', { conversationId: 'c1', messageId: 'a1', delta: 'There are ' });
     io.emit('response-chunk', { conversationId: 'c1', messageId: 'a1', delta: '59 customers' });
-    await vi.waitFor(() => expect(chat().conversations.c1?.messages[0]?.content).toBe('There are 59 customers'));
+    await vi.waitFor(() =>
+      expect(chat().conversations.c1?.messages[0]?.content).toBe('There are 59 customers'),
+    );
     expect(chat().conversations.c1?.messages[0]?.streaming).toBe(true);
     const stored = makeMessage({ id: 'a1', role: 'assistant', content: 'There are 59 customers.' });
     io.emit('response', { ...stored, credits_remaining: 41 });

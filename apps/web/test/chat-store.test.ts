@@ -99,16 +99,23 @@ describe('conversation status (SPEC.md §4)', () => {
   it('another server error on a pending send ends the wait and is kept as a notice', () => {
     chat().markPending('c1');
     chat().applyError({ message: 'Conversation is already running', conversationId: 'c1' });
-    expect(chat().conversations.c1).toMatchObject({ status: 'clear', notice: 'Conversation is already running' });
+    expect(chat().conversations.c1).toMatchObject({
+      status: 'clear',
+      notice: 'Conversation is already running',
+    });
     expect(chat().subscriptionRequired).toBe(false);
     chat().markPending('c1');
     expect(chat().conversations.c1?.notice).toBeNull();
   });
 
-  it("an error fetching messages is set on the conversation with status error", () => {
+  it('an error fetching messages is set on the conversation with status error', () => {
     chat().startLoading('c1');
     chat().setLoadError('c1', 'Conversation not found');
-    expect(chat().conversations.c1).toMatchObject({ status: 'error', error: 'Conversation not found', loading: false });
+    expect(chat().conversations.c1).toMatchObject({
+      status: 'error',
+      error: 'Conversation not found',
+      loading: false,
+    });
   });
 
   it('a fetched conversation keeps a pending send that the server has not seen yet', () => {
@@ -133,7 +140,12 @@ describe('messages', () => {
     chat().applyChunk({ conversationId: 'c1', messageId: 'a1', delta: 'There are ' });
     chat().applyChunk({ conversationId: 'c1', messageId: 'a1', delta: '59 customers' });
     expect(chat().conversations.c1?.messages).toEqual([
-      expect.objectContaining({ id: 'a1', role: 'assistant', content: 'There are 59 customers', streaming: true }),
+      expect.objectContaining({
+        id: 'a1',
+        role: 'assistant',
+        content: 'There are 59 customers',
+        streaming: true,
+      }),
     ]);
     const stored = makeMessage({ id: 'a1', role: 'assistant', content: 'There are **59** customers.' });
     chat().applyResponse({ ...stored, credits_remaining: 12 } as typeof stored);
@@ -146,7 +158,10 @@ describe('messages', () => {
     chat().applyResponse(first);
     chat().applyResponse(second);
     chat().applyResponse({ ...first, content: 'one, edited' });
-    expect(chat().conversations.c1?.messages.map((message) => message.content)).toEqual(['one, edited', 'two']);
+    expect(chat().conversations.c1?.messages.map((message) => message.content)).toEqual([
+      'one, edited',
+      'two',
+    ]);
   });
 
   it('delete-message removes the message from its conversation', () => {

@@ -161,7 +161,10 @@ describe('control page', () => {
     const app = renderApp('/control', server.url);
     fireEvent.click(await screen.findByRole('button', { name: 'Start Analysis' }));
     await waitFor(() => expect(app.router().state.location.pathname).toBe('/chat/conv-9'));
-    expect(server.requests.find((request) => request.path === '/api/conversations')?.body).toEqual({
+    const created = server.requests.find(
+      (request) => request.method === 'POST' && request.path === '/api/conversations',
+    );
+    expect(created?.body).toEqual({
       contextId: 'database-d1',
     });
     const [event, conversationId, text] = app.sockets[0]?.emitted[0] ?? [];

@@ -1,13 +1,10 @@
 import { useParams } from 'react-router';
-import { EmptyState, Page } from '../components/page.tsx';
+import { ChatView } from '../features/chat/chat-view.tsx';
 
-/** /chat/new and /chat/{id}. The conversation itself comes with the chat issue. */
+/** /chat/new and /chat/{id}: a new conversation starts with its first message. */
 export function ChatPage() {
   const { id } = useParams();
-  const isNew = id === undefined || id === 'new';
-  return (
-    <Page title={isNew ? 'New chat' : 'Chat'}>
-      <EmptyState>Ask a question about your data, in plain text or SQL.</EmptyState>
-    </Page>
-  );
+  const conversationId = id === undefined || id === 'new' ? null : id;
+  // Keyed so the input and any refusal belong to one conversation and reset when it changes.
+  return <ChatView key={conversationId ?? 'new'} conversationId={conversationId} />;
 }

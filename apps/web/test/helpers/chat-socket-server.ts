@@ -11,7 +11,10 @@ export interface ChatSocketServer {
   /** Every event a client sent, in order. */
   received: ReceivedEvent[];
   /** Sends an event to every connected client, as the app's server does to a user's rooms. */
-  emit: <E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+  emit: <E extends keyof ServerToClientEvents>(
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ) => void;
   connectedCount: () => number;
   /** Drops every client, as a server restart would. */
   disconnectAll: () => void;

@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ContextSelector } from './context-selector.tsx';
+import { ConversationList } from './conversation-list.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface NavItem {
@@ -64,6 +65,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
             </li>
           ))}
         </ul>
+        <ConversationList onNavigate={onNavigate} />
       </nav>
       <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
         <UserMenu />

@@ -1,0 +1,51 @@
+import type { SchemaInfo, TableInfo } from '@querent/contracts';
+
+// Type names engines use for numbers (PostgreSQL, MySQL, SQLite, Snowflake, BigQuery, DuckDB).
+const numericType =
+  /^(int|integer|smallint|bigint|tinyint|mediumint|int[248]|float[48]?|real|double|decimal|numeric|number|money|hugeint|int64|float64|bignumeric)\b/i;
+
+/** Keys and ids are numbers too, but "top 5 by customer_id" is no question anyone asks. */
+function isMeasure(table: TableInfo, column: TableInfo['columns'][number]): boolean {
+  if (!numericType.test(column.type.trim())) return false;
+  if (table.primaryKey.includes(column.name)) return false;
+  if (table.foreignKeys.some((key) => key.columns.includes(column.name))) return false;
+  return !/(^id$|_id$|Id$|_key$|_code$)/.test(column.name);
+}
+
+/** Tables before views, and the biggest first when the engine gave row estimates. */
+function rankTables(schema: SchemaInfo): TableInfo[] {
+  const tables = schema.schemas.flatMap((item) => item.tables);
+  return tables
+    .map((table, index) => ({ table, index }))
+    .sort(
+      (a, b) =>
+        Number(a.table.kind === 'view') - Number(b.table.kind === 'view') ||
+        (b.table.rowEstimate ?? -1) - (a.table.rowEstimate ?? -1) ||
+        a.index - b.index,
+    )
+    .map((item) => item.table);
+}
+
+/**
+ * Three questions an empty conversation offers, drawn from the schema so each one can be answered:
+ * a count of the largest table, rows of another, and a top 5 by a measure where one exists.
+ */
+export function starterQuestions(schema: SchemaInfo | null | undefined): string[] {
+  if (!schema) return [];
+  const tables = rankTables(schema);
+  const largest = tables[0];
+  if (!largest) return [];
+  const questions = [`How many rows are in ${largest.name}?`];
+  const other = tables[1] ?? largest;
+  questions.push(`Show the first 10 rows of ${other.name}`);
+
+  for (const table of tables) {
+    const measure = table.columns.find((column) => isMeasure(table, column));
+    if (measure) {
+      questions.push(`What are the top 5 ${table.name} by ${measure.name}?`);
+      break;
+    }
+  }
+  if (questions.length < 3) questions.push(`Describe the columns of ${largest.name}`);
+  return questions;
+}
