@@ -6,6 +6,7 @@ import { apiClient } from './helpers/api-client.ts';
 import type { ChatClient } from './helpers/chat-client.ts';
 import { connectChat } from './helpers/chat-client.ts';
 import type { ScriptEntry } from './helpers/scripted-model.ts';
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { lastToolResult, scriptedModel } from './helpers/scripted-model.ts';
 import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
     if (entry === undefined) return original(options);
     return scriptedModel([entry]).doStream(options);
   };
-  running = await startTestApp({}, { languageModel: model });
+  running = await startTestApp({ AGENT_MAX_STEPS: '6' }, { languageModel: model });
   api = apiClient(running.baseUrl);
   const created = await api.post<{ id: string }>('/api/databases', {
     name: 'Chinook',
@@ -47,10 +48,8 @@ afterAll(async () => {
   await sqlite.remove();
 });
 
-async function newConversation(): Promise<string> {
-  const response = await api.post<ConversationSummary>('/api/conversations', {
-    contextId: `database-${databaseId}`,
-  });
+async function newConversation(contextId = `database-${databaseId}`): Promise<string> {
+  const response = await api.post<ConversationSummary>('/api/conversations', { contextId });
   expect(response.status, response.text).toBe(201);
   return response.body.id;
 }
@@ -150,5 +149,213 @@ describe('the analyst loop with a scripted model', () => {
     // Every message was sent as `response`, the last state of each equal to what is stored.
     const sent = new Map(client.all<Message>('response').map((message) => [message.id, message]));
     for (const message of messages) expect(sent.get(message.id)?.content).toBe(message.content);
+  });
+
+  async function run(question: string, steps: ScriptEntry[], contextId?: string) {
+    const conversationId = await newConversation(contextId);
+    script = steps;
+    const client = await chat();
+    // Each message must already be in the store when it is announced.
+    const announced: Promise<boolean>[] = [];
+    client.socket.on('response', (message) => {
+      announced.push(
+        running.built.store.db
+          .selectFrom('messages')
+          .select('id')
+          .where('id', '=', message.id)
+          .executeTakeFirst()
+          .then((row) => row !== undefined),
+      );
+    });
+    client.socket.emit('ask', conversationId, question);
+    const end = await client.waitFor<StatusEvent>('status', cleared(conversationId));
+    const stored = await api.get<{ messages: Message[] }>(`/api/conversations/${conversationId}`);
+    return {
+      conversationId,
+      client,
+      end,
+      messages: stored.body.messages,
+      announced: await Promise.all(announced),
+    };
+  }
+
+  const outputOf = (options: LanguageModelV4CallOptions) =>
+    lastToolResult(options)?.output as Record<string, unknown>;
+
+  it('hands a failing statement’s error back so the model corrects its SQL', async () => {
+    let error: unknown = null;
+    const { messages, end, announced } = await run('How many invoices?', [
+      { calls: [{ name: 'run_sql', input: { query: 'SELECT COUNT(*) AS n FROM Invoices' } }] },
+      (options) => {
+        error = outputOf(options);
+        return { calls: [{ name: 'run_sql', input: { query: 'SELECT COUNT(*) AS n FROM Invoice' } }] };
+      },
+      (options) => ({ text: `There are ${JSON.stringify(outputOf(options).rows)} invoices.` }),
+    ]);
+    expect(end.status).toBe('clear');
+    expect(announced.every(Boolean)).toBe(true);
+    expect(error).toMatchObject({ error: 'no such table: Invoices', hint: expect.any(String) as unknown });
+    const queries = messages.filter((message) => message.role === 'function').map((message) => message.query);
+    expect(queries.map((query) => [query?.error ?? null, query?.count ?? null])).toEqual([
+      ['no such table: Invoices', null],
+      [null, 1],
+    ]);
+    expect(messages.at(-1)?.content).toBe('There are [{"n":412}] invoices.');
+  });
+
+  it('checks a chart against its query’s columns and tells the model what is wrong', async () => {
+    let queryId = '';
+    let refusal: unknown = null;
+    const { messages } = await run('Chart sales by country', [
+      {
+        calls: [
+          {
+            name: 'run_sql',
+            input: {
+              query:
+                'SELECT BillingCountry AS country, SUM(Total) AS sales FROM Invoice GROUP BY 1 ORDER BY 2 DESC',
+            },
+          },
+        ],
+      },
+      (options) => {
+        queryId = String(outputOf(options).queryId);
+        return {
+          calls: [
+            {
+              name: 'create_chart',
+              input: { queryId, title: 'Sales', type: 'bar', x: 'country', y: ['revenue'] },
+            },
+          ],
+        };
+      },
+      (options) => {
+        refusal = outputOf(options);
+        return {
+          calls: [
+            {
+              name: 'create_chart',
+              input: { queryId, title: 'Sales', type: 'pie', x: 'country', y: ['sales'] },
+            },
+          ],
+        };
+      },
+      { text: 'Done.' },
+    ]);
+    expect(refusal).toEqual({
+      error: `Column "revenue" is not in the result of query ${queryId}; its columns are: country, sales.`,
+    });
+    const charts = messages.filter((message) => message.chart).map((message) => message.chart);
+    expect(charts).toEqual([
+      {
+        id: expect.any(String) as unknown,
+        queryId,
+        title: 'Sales',
+        config: { type: 'pie', x: 'country', y: ['sales'] },
+      },
+    ]);
+    const stored = await running.built.store.db
+      .selectFrom('charts')
+      .select('query_id')
+      .where('query_id', '=', queryId)
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  it('remembers a fact for later conversations about the database', async () => {
+    await run('Note that Total is in USD', [
+      { calls: [{ name: 'save_memory', input: { content: 'Invoice.Total is in US dollars.' } }] },
+      { text: 'Noted.' },
+    ]);
+    let instructions = '';
+    await run('Anything', [
+      (options) => {
+        const system = options.prompt.find((entry) => entry.role === 'system');
+        instructions = system?.role === 'system' ? system.content : '';
+        return { text: 'ok' };
+      },
+    ]);
+    expect(instructions).toContain(
+      'What you remember about this database:\n- Invoice.Total is in US dollars.',
+    );
+    expect(instructions).toContain('SQLite: dates are usually text');
+    expect(instructions).toContain('Database: Chinook (SQLite)');
+  });
+
+  it('works on a project: its name, description and tables come first', async () => {
+    const project = await api.post<{ id: string }>('/api/projects', {
+      name: 'Music catalogue',
+      description: 'Artists, albums and tracks',
+      databaseId,
+      tables: [
+        { schema: 'main', table: 'Track' },
+        { schema: 'main', table: 'Album' },
+      ],
+    });
+    expect(project.status, project.text).toBe(201);
+    let instructions = '';
+    let listed: unknown = null;
+    await run(
+      'What is here?',
+      [
+        (options) => {
+          const system = options.prompt.find((entry) => entry.role === 'system');
+          instructions = system?.role === 'system' ? system.content : '';
+          return { calls: [{ name: 'search_schema', input: { query: '', limit: 2 } }] };
+        },
+        (options) => {
+          listed = outputOf(options);
+          return { text: 'Tracks and albums.' };
+        },
+      ],
+      `project-${project.body.id}`,
+    );
+    expect(instructions).toContain('Project: Music catalogue — Artists, albums and tracks');
+    expect(instructions).toContain(
+      "The project's tables, which the question is most likely about: main.Album, main.Track",
+    );
+    const cards = listed as { totalTables: number; tables: { table: string }[] };
+    expect(cards.totalTables).toBe(11);
+    expect(cards.tables.map((card) => card.table).sort()).toEqual(['Album', 'Track']);
+  });
+
+  it('samples rows and points to close names when a table does not exist', async () => {
+    let sample: unknown = null;
+    let missing: unknown = null;
+    await run('Show me genres', [
+      { calls: [{ name: 'sample_rows', input: { table: 'genre', limit: 3 } }] },
+      (options) => {
+        sample = outputOf(options);
+        return { calls: [{ name: 'describe_table', input: { table: 'Genres_table' } }] };
+      },
+      (options) => {
+        missing = outputOf(options);
+        return { text: 'ok' };
+      },
+    ]);
+    expect(sample).toMatchObject({
+      rowsShown: 3,
+      rows: [{ GenreId: 1, Name: 'Rock' }, { GenreId: 2 }, { GenreId: 3 }],
+    });
+    expect(missing).toEqual({
+      error: expect.stringMatching(/^No table named Genres_table\. Did you mean: Genre\b/) as unknown,
+    });
+  });
+
+  it('stops at the step limit, asking the model for an answer on the last step and saying so', async () => {
+    const choices: unknown[] = [];
+    const loop = (options: LanguageModelV4CallOptions) => {
+      choices.push(options.toolChoice);
+      return { calls: [{ name: 'search_schema', input: { query: 'track' } }] };
+    };
+    const { messages, end } = await run('Loop forever', [loop, loop, loop, loop, loop, loop, loop]);
+    expect(end.error).toBeNull();
+    expect(end.status).toBe('clear');
+    expect(choices).toHaveLength(6);
+    expect(choices.at(-1)).toEqual({ type: 'none' });
+    expect(choices[0]).toEqual({ type: 'auto' });
+    expect(messages.at(-1)?.content).toBe(
+      'I stopped after 6 steps (AGENT_MAX_STEPS) without reaching an answer. Ask me to continue, or narrow the question.',
+    );
   });
 });

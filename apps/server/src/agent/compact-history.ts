@@ -9,8 +9,12 @@ export interface CompactionBudget {
 const TRIMMED_PREVIEW = 300;
 const OMITTED_NOTE = '(Earlier messages of this conversation were left out to fit the model’s context.)';
 
+function costOf(message: ModelMessage): number {
+  return estimateTokens(message.content) + 4;
+}
+
 function tokensOf(messages: readonly ModelMessage[]): number {
-  return messages.reduce((total, message) => total + estimateTokens(message.content) + 4, 0);
+  return messages.reduce((total, message) => total + costOf(message), 0);
 }
 
 function outputText(part: ToolResultPart): string {
@@ -48,15 +52,22 @@ function trimOldResults(
   spareNewest: number,
   keep: number,
 ): ModelMessage[] {
+  // Costs are kept per message and the total updated as results shrink: one pass, however long.
+  const costs = messages.map(costOf);
+  let total = costs.reduce((sum, cost) => sum + cost, 0);
   const positions = resultPositions(messages);
   for (const [index, partIndex] of positions.slice(0, Math.max(0, positions.length - spareNewest))) {
-    if (tokensOf(messages) <= budget) break;
+    if (total <= budget) break;
     const message = messages[index];
     if (message?.role !== 'tool') continue;
     const content = [...message.content];
     const part = content[partIndex];
     if (part?.type === 'tool-result') content[partIndex] = trimResult(part, keep);
-    messages[index] = { ...message, content };
+    const trimmed = { ...message, content };
+    messages[index] = trimmed;
+    const cost = costOf(trimmed);
+    total += cost - (costs[index] ?? 0);
+    costs[index] = cost;
   }
   return messages;
 }
@@ -64,9 +75,12 @@ function trimOldResults(
 /** Drops whole exchanges (a user message and all that answered it) from the start, keeping the last. */
 function dropOldExchanges(messages: ModelMessage[], budget: number): ModelMessage[] {
   const starts = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []));
+  const costs = messages.map(costOf);
+  let remaining = costs.reduce((sum, cost) => sum + cost, 0);
   let from = 0;
   for (const start of starts.slice(1)) {
-    if (tokensOf(messages.slice(from)) <= budget) break;
+    if (remaining <= budget) break;
+    for (let index = from; index < start; index += 1) remaining -= costs[index] ?? 0;
     from = start;
   }
   if (from === 0) return messages;

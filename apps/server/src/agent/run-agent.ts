@@ -1,5 +1,6 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
+import { ToolChoiceViolationError } from 'ai';
 import { z } from 'zod';
 import { isAppError } from '../errors.ts';
 import type { LlmConfig } from '../llm/llm-env.ts';
@@ -163,16 +164,22 @@ export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> 
       conversationId: turn.conversationId,
       known: () => known,
     });
+    const lastStep = stepNumber === deps.maxSteps;
     const calls = await runModelStep({
       model: deps.model,
       llm: deps.llm,
       instructions: loaded.instructions,
       messages: compactHistory(toModelMessages(records), { messageTokens }),
       tools,
-      toolChoice: stepNumber === deps.maxSteps ? 'none' : 'auto',
+      toolChoice: lastStep ? 'none' : 'auto',
       signal: turn.signal,
       writer,
+    }).catch((error: unknown) => {
+      // On the last step tools are off; a model calling one anyway has simply not finished.
+      if (lastStep && ToolChoiceViolationError.isInstance(error)) return null;
+      throw error;
     });
+    if (calls === null) break;
     if (calls.length === 0) return;
     const invalid = calls.filter((call) => call.invalid || !findAgentTool(call.toolName));
     malformedSteps = invalid.length > 0 ? malformedSteps + 1 : 0;

@@ -46,10 +46,11 @@ function providerMessage(error: APICallError): string {
   return error.message;
 }
 
+/** An error's message and its cause's, without a closing full stop (the caller adds one). */
 function causeMessage(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
+  const cause = error.cause instanceof Error ? ` (${error.cause.message.replace(/\.$/, '')})` : '';
+  return `${error.message.replace(/\.$/, '')}${cause}`;
 }
 
 function describeApiCall(error: APICallError, config: LlmConfig): string {
