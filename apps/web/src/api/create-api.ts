@@ -16,7 +16,8 @@ import type {
 } from '@querent/contracts';
 import type { HttpClient } from '../lib/http-client.ts';
 import { createConversationsApi } from './conversations-api.ts';
-import type { BusinessEntity, SavedQuery } from './types.ts';
+import { createChartsApi, createFavoritesApi, createQueriesApi } from './queries-api.ts';
+import type { BusinessEntity } from './types.ts';
 
 const sessionCall = { handleUnauthorized: false } as const;
 
@@ -57,9 +58,9 @@ export function createApi(http: HttpClient) {
       schema: (id: string, refresh = false) =>
         http.get<SchemaInfo>(`${projectPath(id)}/schema`, schemaQuery(refresh)),
     },
-    queries: {
-      get: (id: string) => http.get<SavedQuery>(`/api/query/${encodeURIComponent(id)}`),
-    },
+    queries: createQueriesApi(http),
+    charts: createChartsApi(http),
+    favorites: createFavoritesApi(http),
     conversations: createConversationsApi(http),
     businessEntities: {
       list: (contextId: string) =>

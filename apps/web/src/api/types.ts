@@ -2,13 +2,7 @@
 // Only the fields this app reads are listed. Move each to @querent/contracts once it exists there.
 // Databases, projects and schemas come from @querent/contracts.
 
-export interface SavedQuery {
-  id: string;
-  title: string | null;
-  sql: string;
-  databaseId: string;
-  is_favorite: boolean;
-}
+export type { SavedQuery } from '@querent/contracts';
 
 export interface BusinessEntity {
   id: string;

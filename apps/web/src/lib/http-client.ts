@@ -27,6 +27,11 @@ export interface HttpClient {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * For file downloads: the same error rules, but an ok response is handed back unread so the
+   * caller can stream its body (and show progress) instead of parsing JSON.
+   */
+  stream(method: 'GET' | 'POST', path: string, body?: unknown, options?: RequestOptions): Promise<Response>;
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
@@ -68,8 +73,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
+    const headers: Record<string, string> = { Accept: accept };
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -78,12 +83,16 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (options.signal) init.signal = options.signal;
 
     const response = await doFetch(buildUrl(baseUrl, path, options.query), init);
-    const payload = await readBody(response);
-    if (response.ok) return payload as T;
+    if (response.ok) return response;
 
-    const error = toApiError(response.status, response.statusText, payload);
+    const error = toApiError(response.status, response.statusText, await readBody(response));
     await handleFailure(response.status, error.message, options);
     throw error;
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}) {
+    const response = await send(method, path, body, options, 'application/json');
+    return (await readBody(response)) as T;
   }
 
   return {
@@ -91,5 +100,6 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
     delete: (path, options) => request('DELETE', path, undefined, options),
+    stream: (method, path, body, options = {}) => send(method, path, body, options, '*/*'),
   };
 }

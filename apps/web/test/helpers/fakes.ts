@@ -34,6 +34,14 @@ export class FakeSocket {
     return this;
   }
 
+  off(event: string, listener: Listener) {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((item) => item !== listener),
+    );
+    return this;
+  }
+
   emit(...args: unknown[]) {
     this.emitted.push(args);
     return this;

@@ -14,6 +14,8 @@ export interface Reply {
   body?: unknown;
   /** Milliseconds to wait before answering. */
   delayMs?: number;
+  /** A non-JSON answer (a file download), sent as is with these headers. */
+  raw?: { body: string | Buffer; headers: Record<string, string> };
 }
 
 export type Responder = Reply | ((request: RecordedRequest) => Reply | Promise<Reply>);
@@ -36,6 +38,10 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 
 function send(response: ServerResponse, reply: Reply): void {
   const status = reply.status ?? 200;
+  if (reply.raw) {
+    response.writeHead(status, reply.raw.headers).end(reply.raw.body);
+    return;
+  }
   if (reply.body === undefined) {
     response.writeHead(status).end();
     return;

@@ -1,0 +1,58 @@
+// Saved queries, runs, charts and favourites: the types are @querent/contracts' (types only, so
+// zod stays out of the bundle); this file adds the few client-side shapes built on them.
+import type {
+  Chart,
+  ChartConfig,
+  ChartType,
+  CreateChartBody,
+  CreateSavedQueryBody,
+  ExportFormat,
+  FavoriteChart,
+  FavoriteQuery,
+  Favorites,
+  FavoriteState,
+  QueryHistoryItem,
+  QueryResults,
+  ResultColumn,
+  ResultPreview,
+  RunQueryResult,
+  SavedQuery,
+  UpdateChartBody,
+  UpdateSavedQueryBody,
+} from '@querent/contracts';
+
+export type {
+  Chart,
+  ChartConfig,
+  ChartType,
+  CreateChartBody,
+  CreateSavedQueryBody,
+  ExportFormat,
+  FavoriteChart,
+  FavoriteQuery,
+  Favorites,
+  FavoriteState,
+  QueryHistoryItem,
+  QueryResults,
+  ResultColumn,
+  ResultPreview,
+  RunQueryResult,
+  SavedQuery,
+  UpdateChartBody,
+  UpdateSavedQueryBody,
+};
+
+/** The chart types in the builder's order (a copy of contracts' list, which sits beside zod schemas). */
+export const chartTypes: readonly ChartType[] = ['bar', 'line', 'area', 'pie', 'scatter'];
+
+/**
+ * A result as the grid and the charts take it: a fresh run, a saved query's stored results or a
+ * favourite's preview.
+ */
+export interface ResultData {
+  columns: ResultColumn[];
+  rows: Record<string, unknown>[];
+  count: number | null;
+  truncated: boolean;
+  durationMs?: number | null;
+}
