@@ -1,0 +1,61 @@
+/**
+ * How a result value reads in a cell and in copied text. Drivers hand back numbers, strings,
+ * booleans, null, dates (as strings or Date), big integers as strings and JSON as objects.
+ */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+/** Copied text has no NULL marker: a spreadsheet reads an empty field as empty. */
+export function copyValue(value: unknown): string {
+  return value === null || value === undefined ? '' : displayValue(value);
+}
+
+/** A field quoted the way spreadsheets read TSV when it holds a tab, a line break or a quote. */
+export function tsvField(text: string): string {
+  return /[\t\n\r"]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows of values as TSV: tab between fields, a line break between rows. */
+export function toTsv(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((row) => row.map((value) => tsvField(copyValue(value))).join('\t')).join('\n');
+}
+
+const numericType =
+  /^(int|integer|smallint|bigint|tinyint|mediumint|int[248]|float[48]?|real|double|double precision|decimal|numeric|number|money|hugeint|ubigint|uinteger|usmallint|utinyint|int64|float64|bignumeric)\b/i;
+
+/** Numbers are right-aligned and sort as numbers; the database's type name says which are. */
+export function isNumericType(type: string): boolean {
+  return numericType.test(type.trim());
+}
+
+// What drivers report when the database gives no type: SQLite for expressions, NULL columns.
+const untyped = /^\s*(unknown|null|any)?\s*$/i;
+
+/** How many values are looked at to guess a column's kind when the database gives no type. */
+const SAMPLE_SIZE = 50;
+
+/**
+ * Whether a result column holds numbers: by its type name, or, when the database reports none
+ * (SQLite has no type for an expression such as `count(*)`: "unknown"), by its first non-null values.
+ */
+export function isNumericColumn(
+  column: { name: string; type: string },
+  rows: readonly Record<string, unknown>[],
+): boolean {
+  if (!untyped.test(column.type)) return isNumericType(column.type);
+  let seen = 0;
+  for (const row of rows) {
+    const value = row[column.name];
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'number' && typeof value !== 'bigint') return false;
+    seen += 1;
+    if (seen >= SAMPLE_SIZE) break;
+  }
+  return seen > 0;
+}
