@@ -1,0 +1,164 @@
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import type { ChartConfig, ResultColumn } from '../../api/query-types.ts';
+import { displayValue, isNumericColumn } from '../../components/results-grid/format-value.ts';
+
+export type ChartOption = ComposeOption<
+  | BarSeriesOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | ScatterSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
+>;
+
+export interface ChartData {
+  columns: readonly ResultColumn[];
+  rows: readonly Record<string, unknown>[];
+}
+
+type Row = Record<string, unknown>;
+
+/** A value as a number for plotting; NULL and text that is no number leave a gap. */
+export function toChartNumber(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return Number(value);
+  const parsed = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+function label(value: unknown): string {
+  return displayValue(value);
+}
+
+/** Why a config cannot be drawn from these columns, or null when it can. */
+export function chartConfigProblem(config: ChartConfig, columns: readonly ResultColumn[]): string | null {
+  const names = new Set(columns.map((column) => column.name));
+  const missing = [config.x, ...config.y, ...(config.series ? [config.series] : [])].filter(
+    (name) => !names.has(name),
+  );
+  if (missing.length > 0) return `The result has no column ${missing.map((name) => `“${name}”`).join(', ')}`;
+  if (config.y.length === 0) return 'Choose at least one value column';
+  return null;
+}
+
+/** Distinct values in first-seen order, as labels. */
+function distinct(rows: readonly Row[], column: string): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) seen.add(label(row[column]));
+  return [...seen];
+}
+
+/**
+ * Long-format data (x, series, value) pivoted into one series per distinct `series` value, aligned
+ * on the distinct x values. Several rows for one (x, series) pair are summed.
+ */
+function pivot(rows: readonly Row[], x: string, series: string, y: string) {
+  const categories = distinct(rows, x);
+  const position = new Map(categories.map((category, index) => [category, index]));
+  const bySeries = new Map<string, (number | null)[]>();
+  for (const row of rows) {
+    const name = label(row[series]);
+    let values = bySeries.get(name);
+    if (!values) {
+      values = categories.map(() => null);
+      bySeries.set(name, values);
+    }
+    const index = position.get(label(row[x])) ?? 0;
+    const value = toChartNumber(row[y]);
+    if (value !== null) values[index] = (values[index] ?? 0) + value;
+  }
+  return { categories, series: [...bySeries].map(([name, data]) => ({ name, data })) };
+}
+
+function cartesian(config: ChartConfig, rows: readonly Row[]): ChartOption {
+  const kind = config.type === 'bar' ? 'bar' : 'line';
+  const area = config.type === 'area';
+  const [firstY = ''] = config.y;
+  const { categories, series } = config.series
+    ? pivot(rows, config.x, config.series, firstY)
+    : {
+        categories: rows.map((row) => label(row[config.x])),
+        series: config.y.map((name) => ({ name, data: rows.map((row) => toChartNumber(row[name])) })),
+      };
+  const built: (BarSeriesOption | LineSeriesOption)[] = series.map(({ name, data }) =>
+    kind === 'bar'
+      ? { type: 'bar', name, data }
+      : {
+          type: 'line',
+          name,
+          data,
+          showSymbol: data.length <= 100,
+          connectNulls: false,
+          ...(area ? { areaStyle: {}, stack: series.length > 1 ? 'total' : undefined } : {}),
+        },
+  );
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { show: built.length > 1, type: 'scroll', top: 0 },
+    grid: { left: 8, right: 16, bottom: 8, top: built.length > 1 ? 36 : 16, containLabel: true },
+    xAxis: { type: 'category', data: categories, name: config.x, nameLocation: 'middle', nameGap: 28 },
+    yAxis: { type: 'value', name: config.series ? firstY : config.y.length === 1 ? firstY : undefined },
+    series: built,
+  };
+}
+
+function pie(config: ChartConfig, rows: readonly Row[]): ChartOption {
+  const [value = ''] = config.y;
+  return {
+    tooltip: { trigger: 'item' },
+    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
+    series: [
+      {
+        type: 'pie',
+        name: value,
+        radius: '70%',
+        center: ['40%', '50%'],
+        data: rows.map((row) => ({ name: label(row[config.x]), value: toChartNumber(row[value]) ?? 0 })),
+      },
+    ],
+  };
+}
+
+function scatter(config: ChartConfig, columns: readonly ResultColumn[], rows: readonly Row[]): ChartOption {
+  const xColumn = columns.find((column) => column.name === config.x);
+  const numericX = xColumn ? isNumericColumn(xColumn, rows) : false;
+  const xValue = (row: Row) => (numericX ? toChartNumber(row[config.x]) : label(row[config.x]));
+  const groups: { name: string; rows: readonly Row[]; y: string }[] = config.series
+    ? distinct(rows, config.series).map((name) => ({
+        name,
+        rows: rows.filter((row) => label(row[config.series as string]) === name),
+        y: config.y[0] ?? '',
+      }))
+    : config.y.map((name) => ({ name, rows, y: name }));
+  return {
+    tooltip: { trigger: 'item' },
+    legend: { show: groups.length > 1, type: 'scroll', top: 0 },
+    grid: { left: 8, right: 16, bottom: 8, top: groups.length > 1 ? 36 : 16, containLabel: true },
+    xAxis: numericX
+      ? { type: 'value', name: config.x, nameLocation: 'middle', nameGap: 28, scale: true }
+      : { type: 'category', name: config.x, nameLocation: 'middle', nameGap: 28 },
+    yAxis: { type: 'value', scale: true, name: groups.length === 1 ? groups[0]?.y : undefined },
+    series: groups.map((group) => ({
+      type: 'scatter',
+      name: group.name,
+      symbolSize: 8,
+      data: group.rows.map((row) => [xValue(row), toChartNumber(row[group.y])]),
+    })),
+  };
+}
+
+/**
+ * The ECharts option for a stored chart config over a query result. Bar, line and area put the x
+ * column on a category axis with one series per y column (or per distinct value of the series
+ * column, pivoting the first y); area is a line with its area filled, stacked when there are
+ * several series; pie takes x as slice names and the first y as sizes; scatter plots (x, y)
+ * points, on a value axis when x is numeric.
+ */
+export function buildChartOption(config: ChartConfig, data: ChartData): ChartOption {
+  if (config.type === 'pie') return pie(config, data.rows);
+  if (config.type === 'scatter') return scatter(config, data.columns, data.rows);
+  return cartesian(config, data.rows);
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { buildChartOption, chartConfigProblem, toChartNumber } from '../src/features/charts/chart-option.ts';
+import { suggestChartConfig } from '../src/features/charts/suggest-chart-config.ts';
+
+const columns = [
+  { name: 'month', type: 'date' },
+  { name: 'country', type: 'text' },
+  { name: 'revenue', type: 'numeric' },
+  { name: 'orders', type: 'bigint' },
+];
+const rows = [
+  { month: '2026-01', country: 'FR', revenue: '10.5', orders: 2 },
+  { month: '2026-01', country: 'DE', revenue: '4', orders: 1 },
+  { month: '2026-02', country: 'FR', revenue: null, orders: 3 },
+  { month: '2026-02', country: 'FR', revenue: '1.5', orders: 1 },
+];
+const data = { columns, rows };
+
+describe('chart config → ECharts option', () => {
+  it('draws one bar series per y column over the x categories', () => {
+    const option = buildChartOption({ type: 'bar', x: 'month', y: ['revenue', 'orders'] }, data);
+    expect(option.xAxis).toMatchObject({
+      type: 'category',
+      data: ['2026-01', '2026-01', '2026-02', '2026-02'],
+    });
+    expect(option.series).toEqual([
+      { type: 'bar', name: 'revenue', data: [10.5, 4, null, 1.5] },
+      { type: 'bar', name: 'orders', data: [2, 1, 3, 1] },
+    ]);
+    expect(option.legend).toMatchObject({ show: true });
+  });
+
+  it('pivots long data by the series column, summing repeated pairs', () => {
+    const option = buildChartOption({ type: 'line', x: 'month', y: ['revenue'], series: 'country' }, data);
+    expect(option.xAxis).toMatchObject({ data: ['2026-01', '2026-02'] });
+    expect(option.series).toMatchObject([
+      { type: 'line', name: 'FR', data: [10.5, 1.5] },
+      { type: 'line', name: 'DE', data: [4, null] },
+    ]);
+  });
+
+  it('fills and stacks an area chart', () => {
+    const option = buildChartOption({ type: 'area', x: 'month', y: ['revenue', 'orders'] }, data);
+    expect(option.series).toMatchObject([
+      { type: 'line', areaStyle: {}, stack: 'total' },
+      { type: 'line', areaStyle: {}, stack: 'total' },
+    ]);
+    const single = buildChartOption({ type: 'area', x: 'month', y: ['orders'] }, data);
+    expect(single.series).toMatchObject([{ type: 'line', areaStyle: {} }]);
+    expect(single.legend).toMatchObject({ show: false });
+  });
+
+  it('turns x into slice names and the first y into sizes for a pie', () => {
+    const option = buildChartOption({ type: 'pie', x: 'country', y: ['orders'] }, data);
+    expect(option.series).toMatchObject([
+      {
+        type: 'pie',
+        data: [
+          { name: 'FR', value: 2 },
+          { name: 'DE', value: 1 },
+          { name: 'FR', value: 3 },
+          { name: 'FR', value: 1 },
+        ],
+      },
+    ]);
+    expect(option.tooltip).toMatchObject({ trigger: 'item' });
+  });
+
+  it('plots scatter points on a value axis when x is numeric, one group per series value', () => {
+    const option = buildChartOption(
+      { type: 'scatter', x: 'orders', y: ['revenue'], series: 'country' },
+      data,
+    );
+    expect(option.xAxis).toMatchObject({ type: 'value' });
+    expect(option.series).toMatchObject([
+      {
+        type: 'scatter',
+        name: 'FR',
+        data: [
+          [2, 10.5],
+          [3, null],
+          [1, 1.5],
+        ],
+      },
+      { type: 'scatter', name: 'DE', data: [[1, 4]] },
+    ]);
+    const byText = buildChartOption({ type: 'scatter', x: 'country', y: ['orders'] }, data);
+    expect(byText.xAxis).toMatchObject({ type: 'category' });
+  });
+
+  it('says which columns a stored config needs that the result lacks', () => {
+    expect(chartConfigProblem({ type: 'bar', x: 'month', y: ['revenue'] }, columns)).toBeNull();
+    expect(chartConfigProblem({ type: 'bar', x: 'day', y: ['revenue', 'units'] }, columns)).toBe(
+      'The result has no column “day”, “units”',
+    );
+  });
+
+  it('reads numbers from numbers, numeric text and booleans; the rest is a gap', () => {
+    expect([1, '2.5', true, null, '', 'n/a', undefined].map(toChartNumber)).toEqual([
+      1,
+      2.5,
+      1,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});
+
+describe('suggested chart', () => {
+  it('puts the first non-numeric column across and the first numeric one up; a line over dates', () => {
+    expect(suggestChartConfig(columns, rows)).toEqual({
+      type: 'line',
+      x: 'month',
+      y: ['revenue'],
+      series: null,
+    });
+    expect(suggestChartConfig(columns.slice(1), rows)).toEqual({
+      type: 'bar',
+      x: 'country',
+      y: ['revenue'],
+      series: null,
+    });
+  });
+
+  it('recognises numbers by value when the database gives no type, and gives up without any', () => {
+    const untyped = [
+      { name: 'status', type: 'text' },
+      { name: 'n', type: 'unknown' },
+    ];
+    expect(suggestChartConfig(untyped, [{ status: 'shipped', n: 3 }])?.y).toEqual(['n']);
+    expect(suggestChartConfig([{ name: 'status', type: 'text' }], [{ status: 'x' }])).toBeNull();
+  });
+});
