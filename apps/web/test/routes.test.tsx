@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { EditorView } from '@uiw/react-codemirror';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../src/router/route-table.tsx';
 import { makeDatabase, makeProject, makeSchema } from './helpers/fixtures.ts';
@@ -49,7 +50,7 @@ const screens: [path: string, heading: string, layout: 'empty' | 'default'][] = 
   ['/editor', 'SQL editor', 'default'],
   ['/upload', 'Upload a file', 'default'],
   ['/query/q1', 'SQL editor', 'default'],
-  ['/favorites', 'Favorite queries', 'default'],
+  ['/favorites', 'Favorites', 'default'],
   ['/databases', 'Databases', 'default'],
   ['/databases/new', 'Connect a database', 'empty'],
   ['/databases/d1', 'Chinook', 'default'],
@@ -116,7 +117,8 @@ describe('routes', () => {
   it('loads the saved query before entering /query/:id', async () => {
     renderApp('/query/q1', server.url);
     expect(await screen.findByRole('heading', { name: 'SQL editor' })).toBeInTheDocument();
-    expect(screen.getByLabelText('SQL')).toHaveValue('SELECT 1');
+    // The SQL is in CodeMirror's editable content, the title in a plain input.
+    expect(await screen.findByRole('textbox', { name: 'SQL' })).toHaveTextContent('SELECT 1');
     expect(screen.getByLabelText('Title')).toHaveValue('Top artists');
   });
 
@@ -130,7 +132,9 @@ describe('routes', () => {
     expect(within(screen.getByTestId('notifications')).getByRole('alert')).toBe(alert);
     expect(alert).toHaveTextContent('Query not found');
     expect(alert).toHaveAttribute('data-color', 'red');
-    expect(screen.getByLabelText('SQL')).toHaveValue('');
+    const sql = EditorView.findFromDOM(await screen.findByRole('textbox', { name: 'SQL' }));
+    expect(sql?.state.doc.toString()).toBe('');
+    expect(screen.getByLabelText('Title')).toHaveValue('');
     expect(app.router().state.location.pathname).toBe('/query/does-not-exist');
   });
 });
