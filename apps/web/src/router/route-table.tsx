@@ -4,7 +4,6 @@ import type { Services } from '../app/services.ts';
 import { loadSavedQuery } from '../features/queries/load-saved-query.ts';
 import { ChatPage } from '../pages/chat-page.tsx';
 import { ControlPage } from '../pages/control-page.tsx';
-import { FavoritesPage } from '../pages/favorites-page.tsx';
 import { IssuesPage } from '../pages/issues-page.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
@@ -19,6 +18,11 @@ import type { RouteMeta } from './route-meta.ts';
 // The SQL editor will carry CodeMirror; it is a chunk of its own so /chat/new never loads it.
 const EditorPage = lazy(() =>
   import('../pages/editor-page.tsx').then((module) => ({ default: module.EditorPage })),
+);
+
+// Favourites preview results in the grid and in charts; both stay out of the first load.
+const FavoritesPage = lazy(() =>
+  import('../pages/favorites-page.tsx').then((module) => ({ default: module.FavoritesPage })),
 );
 
 // Connection forms, the schema browser and the table picker are only needed on their own screens.
