@@ -1,4 +1,5 @@
 export * from './chat-messages.ts';
+export * from './charts.ts';
 export * from './connection-details.ts';
 export * from './context.ts';
 export * from './conversations.ts';
@@ -6,6 +7,7 @@ export * from './databases.ts';
 export * from './detail-secrets.ts';
 export * from './engines.ts';
 export * from './errors.ts';
+export * from './favorites.ts';
 export * from './health.ts';
 export * from './projects.ts';
 export * from './queries.ts';
