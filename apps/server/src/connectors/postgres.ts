@@ -137,7 +137,9 @@ export class PostgresConnector implements Connector {
     };
     try {
       const first = await read();
-      const columns = await this.#columns(lease, first.result.fields);
+      // The cursor stays open on the leased connection, so type names are looked up elsewhere:
+      // a query sent behind it would wait until the whole result had been read.
+      const columns = await this.#columns(lease, first.result.fields, 'fresh connection');
       return streamFromSource(
         {
           columns,
@@ -258,16 +260,36 @@ export class PostgresConnector implements Connector {
     }
   }
 
-  async #columns(lease: Lease, fields: readonly pg.FieldDef[]): Promise<ResultColumn[]> {
+  async #columns(
+    lease: Lease,
+    fields: readonly pg.FieldDef[],
+    lookup: 'leased connection' | 'fresh connection' = 'leased connection',
+  ): Promise<ResultColumn[]> {
     const typeIds = fields.map((field) => field.dataTypeID);
     if (this.#typeNames.unknown(typeIds).length > 0) {
-      await lease.control.race(this.#typeNames.load(lease.client, typeIds)).catch(() => undefined);
+      const loading =
+        lookup === 'leased connection'
+          ? this.#typeNames.load(lease.client, typeIds)
+          : this.#loadTypeNamesApart(typeIds);
+      await lease.control.race(loading).catch(() => undefined);
     }
     const names = uniqueColumnNames(fields.map((field) => field.name));
     return fields.map((field, index) => ({
       name: names[index] ?? field.name,
       type: this.#typeNames.name(field.dataTypeID),
     }));
+  }
+
+  /** Type names over a short-lived connection of its own, for when the leased one is busy. */
+  async #loadTypeNamesApart(typeIds: readonly number[]): Promise<void> {
+    const client = new pg.Client(this.#config);
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await this.#typeNames.load(client, typeIds);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   #statementError(error: unknown, control: QueryControl): ConnectorError {

@@ -26,11 +26,11 @@ export class QueryControl {
   #cancelling: Promise<void> | null = null;
   #hardStopped = false;
   #hardStopTimer: NodeJS.Timeout | undefined;
-  #rejectHardStop: ((error: ConnectorError) => void) | null = null;
+  /** Rejects the waits in progress when we give up; each removes itself once settled. */
+  readonly #hardStopWaiters = new Set<(error: ConnectorError) => void>();
   readonly #giveUpListeners: (() => void)[] = [];
   /** Waits in progress: with none (a stream nobody reads), a stop need not wait for the database. */
   #racing = 0;
-  readonly #hardStop: Promise<never>;
   readonly #timer: NodeJS.Timeout;
   readonly #signal: AbortSignal | undefined;
   readonly #graceMs: number;
@@ -40,11 +40,6 @@ export class QueryControl {
     this.timeoutMs = options.timeoutMs;
     this.#graceMs = options.graceMs ?? 5000;
     this.#signal = options.signal;
-    this.#hardStop = new Promise<never>((_, reject) => {
-      this.#rejectHardStop = reject;
-    });
-    // Only `race` observes the hard stop; without a racer it must not count as unhandled.
-    this.#hardStop.catch(() => undefined);
     this.#timer = setTimeout(() => this.stop('timeout'), options.timeoutMs + (options.timerSlackMs ?? 0));
     this.#timer.unref();
     if (this.#signal?.aborted) this.#reason = 'cancelled';
@@ -104,7 +99,9 @@ export class QueryControl {
   #giveUp(): void {
     if (this.#hardStopped) return;
     this.#hardStopped = true;
-    this.#rejectHardStop?.(this.error());
+    const error = this.error();
+    for (const reject of this.#hardStopWaiters) reject(error);
+    this.#hardStopWaiters.clear();
     for (const listener of this.#giveUpListeners.splice(0)) listener();
   }
 
@@ -119,11 +116,20 @@ export class QueryControl {
 
   /** Waits for `work`, unless the database ignores a cancel for longer than the grace period. */
   async race<T>(work: Promise<T>): Promise<T> {
+    if (this.#hardStopped) throw this.error();
+    // A fresh stop promise per wait, dropped when the wait ends. Racing against one long-lived
+    // promise would keep every result ever raced (each batch of a stream) reachable from it.
+    let rejectWait: (error: ConnectorError) => void = () => undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      rejectWait = reject;
+    });
+    this.#hardStopWaiters.add(rejectWait);
     this.#racing += 1;
     try {
-      return await Promise.race([work, this.#hardStop]);
+      return await Promise.race([work, stopped]);
     } finally {
       this.#racing -= 1;
+      this.#hardStopWaiters.delete(rejectWait);
     }
   }
 
