@@ -15,14 +15,18 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerChartRoutes } from './modules/charts/charts.routes.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseDeps } from './modules/databases/database-deps.ts';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes.ts';
 import { SchemaCache } from './modules/databases/schema-cache.ts';
+import { registerFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
+import type { RunQueryDeps } from './modules/queries/run-query.ts';
+import { registerSavedQueryRoutes } from './modules/queries/saved-queries.routes.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerVersionRoutes } from './modules/version/version.routes.ts';
@@ -128,11 +132,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerDatabaseRoutes(app, { ...databases, bodyLimitBytes: config.databaseBodyLimitBytes });
     registerProjectRoutes(app, databases);
     chat.registerRoutes(app);
-    registerQueryRoutes(app, {
+    const queries: RunQueryDeps = {
       ...databases,
       rowCap: config.queryRowCap,
       defaultTimeoutMs: config.queryTimeoutMs,
-    });
+    };
+    registerQueryRoutes(app, queries);
+    registerSavedQueryRoutes(app, queries);
+    registerChartRoutes(app, queries);
+    registerFavoriteRoutes(app, queries);
     await registerUploadRoutes(app, {
       ...databases,
       dataDir: config.dataDir,

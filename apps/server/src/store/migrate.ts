@@ -5,6 +5,7 @@ import type { Store, StoreDialect } from './connect.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { settingsAndDbtSummaryMigration } from './migrations/0002-settings-and-dbt-summary.ts';
 import { conversationTurnsMigration } from './migrations/0004-conversation-turns.ts';
+import { queryHistoryIndexMigration } from './migrations/0005-query-history-index.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -15,6 +16,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-settings-and-dbt-summary': settingsAndDbtSummaryMigration(dialect),
     '0004-conversation-turns': conversationTurnsMigration(dialect),
+    '0005-query-history-index': queryHistoryIndexMigration(),
   };
 }
 

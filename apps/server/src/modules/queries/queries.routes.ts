@@ -2,6 +2,7 @@ import { runQueryBodySchema, runQueryResultSchema } from '@querent/contracts';
 import { currentUser } from '../../auth/http-auth.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
+import { abortOnClose } from './abort-on-close.ts';
 import type { RunQueryDeps } from './run-query.ts';
 import { runQuery } from './run-query.ts';
 
@@ -14,7 +15,7 @@ export function registerQueryRoutes(app: ZodApp, deps: RunQueryDeps): void {
         tags: ['queries'],
         summary: 'Run SQL against a database',
         description:
-          'Rows are capped (QUERY_ROW_CAP); `count` is exact when the result fits, otherwise the total if it could be counted in time, else null. The statement times out after the database’s statement_timeout_ms (or QUERY_TIMEOUT_MS), is read-only under safe mode, and is cancelled in the database when the client disconnects. A failing statement is a 400 with the database’s message.',
+          'Rows are capped (QUERY_ROW_CAP); `count` is exact when the result fits, otherwise the total if it could be counted in time, else null. The statement times out after the database’s statement_timeout_ms (or QUERY_TIMEOUT_MS), is read-only under safe mode, and is cancelled in the database when the client disconnects. A failing statement is a 400 with the database’s message. Every run is recorded in the user’s history; `queryId` is that record, to save, chart or export it.',
         body: runQueryBodySchema,
         response: { 200: runQueryResultSchema, ...errorResponses },
       },
@@ -23,21 +24,16 @@ export function registerQueryRoutes(app: ZodApp, deps: RunQueryDeps): void {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
-      // The response closing before it was written means the client went away: stop the statement.
-      const controller = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      };
-      reply.raw.on('close', onClose);
+      const { signal, done } = abortOnClose(reply);
       try {
         return await runQuery(deps, {
           user: currentUser(request),
           databaseId: request.body.databaseId,
           sql: request.body.query,
-          signal: controller.signal,
+          signal,
         });
       } finally {
-        reply.raw.off('close', onClose);
+        done();
       }
     },
   );

@@ -1,11 +1,14 @@
-import type { RunQueryResult } from '@querent/contracts';
+import type { QueryResults } from '@querent/contracts';
+import type { ResultRow, RunResult } from '../../connectors/index.ts';
 import { isConnectorError } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { nowIso } from '../../store/values.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { DatabaseConnections } from '../databases/database-connections.ts';
 import { toUserFacingError } from '../databases/database-connections.ts';
+import type { DatabaseRecord } from '../databases/databases.repo.ts';
 import type { User } from '../users/users.repo.ts';
+import type { QueryOutcome } from './queries.repo.ts';
 import { insertQueryRun } from './queries.repo.ts';
 
 export interface RunQueryDeps {
@@ -23,51 +26,96 @@ export interface RunQueryInput {
   sql: string;
   /** Aborting (the client went away, the user pressed stop) cancels the statement in the database. */
   signal?: AbortSignal;
+  /** The conversation whose agent runs it; kept on the history record. */
+  conversationId?: string | null;
+}
+
+/** A finished run as it is recorded: the outcome and the (capped) rows, none when it failed. */
+export type RecordedRun = QueryOutcome & { rows: ResultRow[] | null };
+
+export interface RunOnDatabaseInput {
+  database: DatabaseRecord;
+  sql: string;
+  signal?: AbortSignal | undefined;
+  /** Keeps the run (as history, or as a saved query's last result); answers the query id. */
+  record: (run: RecordedRun) => Promise<string>;
 }
 
 /**
- * Runs the user's SQL with the row cap, the statement timeout and, under safe mode, read-only
- * enforcement; every run, failed or not, is recorded in the user's query history. A failure of
- * the SQL itself is answered with the database's own message (SPEC.md §8).
+ * POST /api/query/_run: runs the user's SQL on a database they may read; every run, failed or
+ * not, is recorded in the user's query history, and its record id answered as `queryId`.
  */
-export async function runQuery(deps: RunQueryDeps, input: RunQueryInput): Promise<RunQueryResult> {
+export async function runQuery(deps: RunQueryDeps, input: RunQueryInput): Promise<QueryResults> {
   const database = await requireDatabase(deps.db, input.user, input.databaseId, 'read');
+  return runOnDatabase(deps, {
+    database,
+    sql: input.sql,
+    signal: input.signal,
+    // History keeps no rows: they may be large and sensitive, and it reruns the SQL instead.
+    record: ({ rows: _rows, ...outcome }) =>
+      insertQueryRun(deps.db, {
+        ...outcome,
+        sql: input.sql,
+        databaseId: database.id,
+        ownerId: input.user.id,
+        conversationId: input.conversationId ?? null,
+      }),
+  });
+}
+
+/**
+ * Runs SQL with the row cap, the statement timeout and, under safe mode, read-only enforcement,
+ * then records it. A failure of the SQL itself is recorded too and answered with the database's
+ * own message (SPEC.md §8); the caller has already checked access to the database.
+ */
+export async function runOnDatabase(deps: RunQueryDeps, input: RunOnDatabaseInput): Promise<QueryResults> {
+  const { database } = input;
   const ranAt = nowIso();
   const startedAt = performance.now();
-  const record = (
-    outcome: Pick<Parameters<typeof insertQueryRun>[1], 'columns' | 'count' | 'truncated' | 'error'>,
-  ) =>
-    insertQueryRun(deps.db, {
-      sql: input.sql,
-      databaseId: database.id,
-      ownerId: input.user.id,
-      durationMs: Math.round(performance.now() - startedAt),
-      ranAt,
-      ...outcome,
-    });
+  const elapsed = () => Math.round(performance.now() - startedAt);
 
+  let result: RunResult;
   try {
     const connector = deps.connections.forDatabase(database);
-    const result = await connector.run(input.sql, {
+    result = await connector.run(input.sql, {
       rowCap: deps.rowCap,
       timeoutMs: database.statementTimeoutMs ?? deps.defaultTimeoutMs,
       readOnly: database.safeMode,
       ...(input.signal === undefined ? {} : { signal: input.signal }),
     });
-    await record({ columns: result.columns, count: result.count, truncated: result.truncated, error: null });
-    return {
-      rows: result.rows,
-      count: result.count,
-      columns: result.columns,
-      truncated: result.truncated,
-      durationMs: result.durationMs,
-    };
   } catch (error) {
     const failure = toUserFacingError(error);
-    // Only failures the user can act on are history; our own bugs go to the log instead.
+    // Only failures the user can act on are recorded; our own bugs go to the log instead.
     if (isConnectorError(error) || failure !== error) {
-      await record({ columns: null, count: null, truncated: false, error: (failure as Error).message });
+      await input.record({
+        rows: null,
+        columns: null,
+        count: null,
+        truncated: false,
+        durationMs: elapsed(),
+        error: (failure as Error).message,
+        ranAt,
+      });
     }
     throw failure;
   }
+  const queryId = await input.record({
+    rows: result.rows,
+    columns: result.columns,
+    count: result.count,
+    truncated: result.truncated,
+    durationMs: result.durationMs,
+    error: null,
+    ranAt,
+  });
+  return {
+    rows: result.rows,
+    count: result.count,
+    columns: result.columns,
+    truncated: result.truncated,
+    durationMs: result.durationMs,
+    queryId,
+    ranAt,
+    error: null,
+  };
 }

@@ -1,0 +1,35 @@
+import type { ChartConfig, ResultColumn } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('BAD_REQUEST', message, { field });
+}
+
+/**
+ * Checks a chart config against the columns of its query's result, naming the exact field at
+ * fault (`config.y[1]`), so the builder and the agent both learn what to fix.
+ */
+export function checkChartConfig(config: ChartConfig, columns: readonly ResultColumn[]): void {
+  const names = new Set(columns.map((column) => column.name));
+  const known = columns.map((column) => column.name).join(', ');
+  const requireColumn = (field: string, name: string) => {
+    if (!names.has(name)) {
+      throw invalid(field, `Invalid ${field}: no column "${name}" in the query's result (columns: ${known})`);
+    }
+  };
+  requireColumn('config.x', config.x);
+  config.y.forEach((name, index) => {
+    requireColumn(`config.y[${index}]`, name);
+  });
+  if (config.series !== undefined && config.series !== null) requireColumn('config.series', config.series);
+
+  if (new Set(config.y).size !== config.y.length) {
+    throw invalid('config.y', 'Invalid config.y: a column is listed twice');
+  }
+  if (config.type === 'pie' && config.y.length !== 1) {
+    throw invalid('config.y', 'Invalid config.y: a pie chart takes exactly one value column');
+  }
+  if (config.series && config.y.length !== 1) {
+    throw invalid('config.y', 'Invalid config.y: with a series column, give exactly one value column');
+  }
+}

@@ -1,0 +1,15 @@
+import type { Chart } from '@querent/contracts';
+import type { StoreDb } from '../../store/connect.ts';
+import { isFavorite } from '../favorites/favorites.repo.ts';
+import type { User } from '../users/users.repo.ts';
+import { requireChart } from './chart-access.ts';
+import { presentChart } from './present-chart.ts';
+
+/** GET /api/charts/{id}: the chart; its data is its query's (GET /api/query/{queryId}/results). */
+export async function getChart(
+  deps: { db: StoreDb },
+  input: { user: User; chartId: string },
+): Promise<Chart> {
+  const { chart } = await requireChart(deps.db, input.user, input.chartId, 'read');
+  return presentChart(chart, input.user, await isFavorite(deps.db, input.user.id, 'chart', chart.id));
+}

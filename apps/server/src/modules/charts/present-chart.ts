@@ -1,0 +1,15 @@
+import type { Chart } from '@querent/contracts';
+import type { ChartRecord } from './charts.repo.ts';
+
+export function presentChart(chart: ChartRecord, viewer: { id: string }, isFavorite: boolean): Chart {
+  return {
+    id: chart.id,
+    queryId: chart.queryId,
+    title: chart.title,
+    config: chart.config,
+    is_favorite: isFavorite,
+    editable: chart.ownerId === viewer.id,
+    createdAt: chart.createdAt,
+    updatedAt: chart.updatedAt,
+  };
+}

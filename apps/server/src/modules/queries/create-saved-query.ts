@@ -1,0 +1,21 @@
+import type { CreateSavedQueryBody, SavedQuery } from '@querent/contracts';
+import type { StoreDb } from '../../store/connect.ts';
+import { requireDatabase } from '../databases/database-access.ts';
+import type { User } from '../users/users.repo.ts';
+import { getSavedQuery } from './get-saved-query.ts';
+import { insertSavedQuery } from './queries.repo.ts';
+
+/** POST /api/query: saving needs only read access to the database, like running does. */
+export async function createSavedQuery(
+  deps: { db: StoreDb },
+  input: { user: User; body: CreateSavedQueryBody },
+): Promise<SavedQuery> {
+  const database = await requireDatabase(deps.db, input.user, input.body.databaseId, 'read');
+  const id = await insertSavedQuery(deps.db, {
+    title: input.body.title,
+    sql: input.body.sql,
+    databaseId: database.id,
+    ownerId: input.user.id,
+  });
+  return getSavedQuery(deps, { user: input.user, queryId: id });
+}

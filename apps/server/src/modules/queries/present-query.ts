@@ -1,0 +1,45 @@
+import type { QueryHistoryItem, QueryRunSummary, SavedQuery } from '@querent/contracts';
+import type { QueryRecord } from './queries.repo.ts';
+
+export function presentRunSummary(query: QueryRecord): QueryRunSummary | null {
+  if (query.ranAt === null) return null;
+  return {
+    ranAt: query.ranAt,
+    durationMs: query.durationMs,
+    count: query.count,
+    truncated: query.truncated,
+    columns: query.columns,
+    error: query.error,
+  };
+}
+
+/** SPEC.md §3 saved query fields, plus its state for the asking user and its last run. */
+export function presentQuery(query: QueryRecord, viewer: { id: string }, isFavorite: boolean): SavedQuery {
+  return {
+    id: query.id,
+    title: query.title,
+    sql: query.sql,
+    databaseId: query.databaseId,
+    is_favorite: isFavorite,
+    is_saved: query.isSaved,
+    conversationId: query.conversationId,
+    editable: query.ownerId === viewer.id,
+    createdAt: query.createdAt,
+    updatedAt: query.updatedAt,
+    lastRun: presentRunSummary(query),
+  };
+}
+
+export function presentHistoryItem(query: QueryRecord & { ranAt: string }): QueryHistoryItem {
+  return {
+    id: query.id,
+    sql: query.sql,
+    databaseId: query.databaseId,
+    conversationId: query.conversationId,
+    ranAt: query.ranAt,
+    durationMs: query.durationMs,
+    count: query.count,
+    truncated: query.truncated,
+    error: query.error,
+  };
+}

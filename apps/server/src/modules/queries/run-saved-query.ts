@@ -1,0 +1,51 @@
+import type { QueryResults } from '@querent/contracts';
+import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { User } from '../users/users.repo.ts';
+import type { QueryRecord } from './queries.repo.ts';
+import { insertQueryRun, storeQueryOutcome } from './queries.repo.ts';
+import { requireQuery } from './query-access.ts';
+import type { RunQueryDeps } from './run-query.ts';
+import { runOnDatabase } from './run-query.ts';
+
+/**
+ * Runs a stored query again and keeps the outcome, with its rows up to QUERY_ROW_CAP, as the
+ * query's last result. A saved query's run also joins the user's history; a history record is
+ * itself the run, so it is only refreshed.
+ */
+export async function rerunQuery(
+  deps: RunQueryDeps,
+  input: { user: User; query: QueryRecord; database: DatabaseRecord; signal?: AbortSignal | undefined },
+): Promise<QueryResults> {
+  const { query, database, user } = input;
+  return runOnDatabase(deps, {
+    database,
+    sql: query.sql,
+    signal: input.signal,
+    record: async (run) => {
+      await storeQueryOutcome(deps.db, query.id, query.sql, run);
+      if (query.isSaved) {
+        const { rows: _rows, ...outcome } = run;
+        await insertQueryRun(deps.db, {
+          ...outcome,
+          sql: query.sql,
+          databaseId: database.id,
+          ownerId: user.id,
+        });
+      }
+      return query.id;
+    },
+  });
+}
+
+/**
+ * POST /api/query/{id}/run ("Run again"): anyone who may read the query may refresh its result.
+ * A failing statement is a 400 with the database's message, as for POST /api/query/_run, and
+ * is stored as the query's last result.
+ */
+export async function runSavedQuery(
+  deps: RunQueryDeps,
+  input: { user: User; queryId: string; signal?: AbortSignal | undefined },
+): Promise<QueryResults> {
+  const { query, database } = await requireQuery(deps.db, input.user, input.queryId, 'read');
+  return rerunQuery(deps, { user: input.user, query, database, signal: input.signal });
+}

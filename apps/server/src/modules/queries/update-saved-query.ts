@@ -1,0 +1,21 @@
+import type { SavedQuery, UpdateSavedQueryBody } from '@querent/contracts';
+import type { StoreDb } from '../../store/connect.ts';
+import type { User } from '../users/users.repo.ts';
+import { getSavedQuery } from './get-saved-query.ts';
+import { updateQuery } from './queries.repo.ts';
+import { queryNotFound, requireQuery } from './query-access.ts';
+
+/** PUT /api/query/{id}: the owner edits the title and SQL; new SQL forgets the stored result. */
+export async function updateSavedQuery(
+  deps: { db: StoreDb },
+  input: { user: User; queryId: string; body: UpdateSavedQueryBody },
+): Promise<SavedQuery> {
+  const { query } = await requireQuery(deps.db, input.user, input.queryId, 'write');
+  const sqlChanged = input.body.sql !== undefined && input.body.sql !== query.sql;
+  const updated = await updateQuery(deps.db, query.id, {
+    ...(input.body.title === undefined ? {} : { title: input.body.title }),
+    ...(sqlChanged && input.body.sql !== undefined ? { sql: input.body.sql } : {}),
+  });
+  if (!updated) throw queryNotFound();
+  return getSavedQuery(deps, { user: input.user, queryId: query.id });
+}
