@@ -21,6 +21,7 @@ import type { DatabaseConnections } from './modules/databases/database-connectio
 import type { DatabaseDeps } from './modules/databases/database-deps.ts';
 import { registerDatabaseRoutes } from './modules/databases/databases.routes.ts';
 import { SchemaCache } from './modules/databases/schema-cache.ts';
+import { registerExportRoutes } from './modules/exports/exports.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
@@ -141,6 +142,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerSavedQueryRoutes(app, queries);
     registerChartRoutes(app, queries);
     registerFavoriteRoutes(app, queries);
+    registerExportRoutes(app, {
+      ...databases,
+      maxRows: config.exportMaxRows,
+      timeoutMs: config.exportTimeoutMs,
+    });
     await registerUploadRoutes(app, {
       ...databases,
       dataDir: config.dataDir,

@@ -31,6 +31,10 @@ export interface AppConfig {
   databaseBodyLimitBytes: number;
   /** Create the generated demo database on first start. */
   demoDatabase: boolean;
+  /** Most rows a CSV or XLSX export writes. */
+  exportMaxRows: number;
+  /** Time limit of a whole export, first row to last. */
+  exportTimeoutMs: number;
   /** Largest file accepted by POST /api/uploads. */
   uploadMaxBytes: number;
   /** Who answers in conversations (llm/llm-env.ts). */
@@ -118,6 +122,18 @@ export const configDocs: readonly ConfigDoc[] = [
     default: 'true',
     description:
       'Create the generated "Demo shop" database on first start; false skips it. Deleting it keeps it deleted.',
+  },
+  {
+    name: 'EXPORT_MAX_ROWS',
+    default: '1000000',
+    description:
+      'Most rows a CSV or XLSX export writes (XLSX also stops at its sheet limit of 1048575). A cut export says so in its HTTP trailer X-Querent-Truncated, in a last CSV line starting "# Truncated:" and in an XLSX sheet named Truncated.',
+  },
+  {
+    name: 'EXPORT_TIMEOUT_MS',
+    default: '600000',
+    description:
+      'Time limit in milliseconds of a whole export, first row to last; the statement is then cancelled in the database and the download ends unfinished.',
   },
   {
     name: 'UPLOAD_MAX_BYTES',
@@ -266,6 +282,8 @@ const envSchema = z.object({
   QUERY_TIMEOUT_MS: integer(100, 24 * 60 * 60 * 1000, 60000),
   DATABASE_BODY_LIMIT_BYTES: integer(1, 1024 * 1024 * 1024, 52428800),
   DEMO_DATABASE: flag(true),
+  EXPORT_MAX_ROWS: integer(1, 100_000_000, 1_000_000),
+  EXPORT_TIMEOUT_MS: integer(1000, 24 * 60 * 60 * 1000, 600_000),
   UPLOAD_MAX_BYTES: integer(1, 1024 * 1024 * 1024 * 1024, 209715200),
   ...llmEnvShape,
 });
@@ -329,6 +347,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     queryTimeoutMs: env.QUERY_TIMEOUT_MS,
     databaseBodyLimitBytes: env.DATABASE_BODY_LIMIT_BYTES,
     demoDatabase: env.DEMO_DATABASE,
+    exportMaxRows: env.EXPORT_MAX_ROWS,
+    exportTimeoutMs: env.EXPORT_TIMEOUT_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     llm,
     agent,

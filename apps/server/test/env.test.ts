@@ -23,6 +23,8 @@ describe('loadEnv', () => {
       queryTimeoutMs: 60000,
       databaseBodyLimitBytes: 52428800,
       demoDatabase: true,
+      exportMaxRows: 1000000,
+      exportTimeoutMs: 600000,
       uploadMaxBytes: 209715200,
       llm: {
         provider: 'offline',
@@ -62,6 +64,8 @@ describe('loadEnv', () => {
         QUERY_TIMEOUT_MS: '1500',
         DATABASE_BODY_LIMIT_BYTES: '4096',
         DEMO_DATABASE: 'false',
+        EXPORT_MAX_ROWS: '250',
+        EXPORT_TIMEOUT_MS: '90000',
       },
       '/',
     );
@@ -80,6 +84,8 @@ describe('loadEnv', () => {
       queryTimeoutMs: 1500,
       databaseBodyLimitBytes: 4096,
       demoDatabase: false,
+      exportMaxRows: 250,
+      exportTimeoutMs: 90000,
     });
     expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
@@ -118,6 +124,8 @@ describe('loadEnv', () => {
     ['QUERY_TIMEOUT_MS', 'soon', 'QUERY_TIMEOUT_MS must be an integer'],
     ['DATABASE_BODY_LIMIT_BYTES', '1.5', 'DATABASE_BODY_LIMIT_BYTES must be an integer'],
     ['DEMO_DATABASE', 'maybe', 'DEMO_DATABASE must be true or false'],
+    ['EXPORT_MAX_ROWS', '0', 'EXPORT_MAX_ROWS must be an integer between 1 and 100000000'],
+    ['EXPORT_TIMEOUT_MS', '500', 'EXPORT_TIMEOUT_MS must be an integer between 1000 and 86400000'],
   ];
 
   it.each(invalid)('names %s when it is %j', (name, value, message) => {
@@ -164,6 +172,8 @@ describe('configDocs', () => {
       'QUERY_TIMEOUT_MS',
       'DATABASE_BODY_LIMIT_BYTES',
       'DEMO_DATABASE',
+      'EXPORT_MAX_ROWS',
+      'EXPORT_TIMEOUT_MS',
       'UPLOAD_MAX_BYTES',
       'LLM_PROVIDER',
       'LLM_MODEL',

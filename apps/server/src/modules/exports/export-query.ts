@@ -1,0 +1,97 @@
+import type { Readable } from 'node:stream';
+import type { ExportFormat } from '@querent/contracts';
+import type { ResultStream } from '../../connectors/index.ts';
+import { AppError } from '../../errors.ts';
+import type { StoreDb } from '../../store/connect.ts';
+import { requireDatabase } from '../databases/database-access.ts';
+import type { DatabaseConnections } from '../databases/database-connections.ts';
+import { toUserFacingError } from '../databases/database-connections.ts';
+import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import { requireQuery } from '../queries/query-access.ts';
+import type { User } from '../users/users.repo.ts';
+import { csvBody } from './csv-export.ts';
+import { exportContentTypes, exportFilename } from './export-filename.ts';
+import type { ExportStats } from './limited-batches.ts';
+import { limitedBatches } from './limited-batches.ts';
+import { xlsxBody, xlsxSheetRows } from './xlsx-export.ts';
+
+export interface ExportDeps {
+  db: StoreDb;
+  connections: DatabaseConnections;
+  /** Most rows written (EXPORT_MAX_ROWS). */
+  maxRows: number;
+  /** Time limit of the whole export (EXPORT_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Rows fetched per round trip; also about the most rows held in memory at once. */
+  batchRows?: number;
+}
+
+export type ExportSource = { queryId: string } | { sql: string; databaseId: string };
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  /** Most rows this file may hold. */
+  rowLimit: number;
+  body: Readable;
+  /** Final once `body` has ended. */
+  stats: ExportStats;
+}
+
+const defaultBatchRows = 5000;
+
+async function resolveSource(
+  db: StoreDb,
+  user: User,
+  source: ExportSource,
+): Promise<{ sql: string; database: DatabaseRecord; title: string | null }> {
+  if ('queryId' in source) {
+    const { query, database } = await requireQuery(db, user, source.queryId, 'read');
+    return { sql: query.sql, database, title: query.title };
+  }
+  return {
+    sql: source.sql,
+    database: await requireDatabase(db, user, source.databaseId, 'read'),
+    title: null,
+  };
+}
+
+/**
+ * GET /api/query/{id}/export and POST /api/query/_export: the whole result, read from the
+ * database batch by batch (never held whole), up to EXPORT_MAX_ROWS, within EXPORT_TIMEOUT_MS,
+ * read-only under safe mode. A statement that fails, or is refused by safe mode, fails here,
+ * before any byte is sent, as a 400 with the database's message. Aborting `signal` (the client
+ * went away) cancels the statement in the database.
+ */
+export async function openExport(
+  deps: ExportDeps,
+  input: { user: User; source: ExportSource; format: ExportFormat; signal?: AbortSignal | undefined },
+): Promise<ExportFile> {
+  const { sql, database, title } = await resolveSource(deps.db, input.user, input.source);
+  let stream: ResultStream;
+  try {
+    stream = await deps.connections.forDatabase(database).stream(sql, {
+      timeoutMs: deps.timeoutMs,
+      readOnly: database.safeMode,
+      batchSize: deps.batchRows ?? defaultBatchRows,
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
+    });
+  } catch (error) {
+    throw toUserFacingError(error);
+  }
+  if (stream.columns.length === 0) {
+    await stream.close();
+    throw new AppError('BAD_REQUEST', 'The statement returns no rows to export', { field: 'query' });
+  }
+  const rowLimit = input.format === 'xlsx' ? Math.min(deps.maxRows, xlsxSheetRows - 1) : deps.maxRows;
+  const stats: ExportStats = { rows: 0, truncated: false };
+  const batches = limitedBatches(stream, rowLimit, stats);
+  const build = input.format === 'xlsx' ? xlsxBody : csvBody;
+  return {
+    filename: exportFilename(title, input.format),
+    contentType: exportContentTypes[input.format],
+    rowLimit,
+    body: build(stream.columns, batches, stats, rowLimit),
+    stats,
+  };
+}
