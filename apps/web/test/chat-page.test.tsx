@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChatStore } from '../src/features/chat/chat-store.ts';
+import { useInputModeStore } from '../src/features/chat/input-mode-store.ts';
 import { renderChatApp } from './helpers/chat-app.tsx';
 import { makeChatQuery, makeConversation, makeMessage, makeSummary } from './helpers/chat-fixtures.ts';
 import { type ChatSocketServer, startChatSocketServer } from './helpers/chat-socket-server.ts';
@@ -83,6 +84,7 @@ afterEach(async () => {
   // Unmounting closes the app's socket; the next test then starts with no client connected.
   cleanup();
   useChatStore.getState().reset();
+  useInputModeStore.getState().setMode('text');
   await waitFor(() => expect(io.connectedCount()).toBe(0));
 });
 

@@ -2,6 +2,7 @@ import type { SchemaInfo } from '@querent/contracts';
 import { ArrowUp, Square } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import type { ChatInput as ChatInputValue } from './chat-actions.ts';
+import { useInputModeStore } from './input-mode-store.ts';
 
 // CodeMirror is heavy: the SQL mode is its own chunk, loaded when the user switches to it.
 const ChatSqlInput = lazy(() =>
@@ -27,9 +28,12 @@ const modeClass = (active: boolean) =>
 
 /** Text or SQL; Enter (text) or Ctrl/Cmd+Enter (both) sends; Stop while the analyst runs. */
 export function ChatInput({ onSend, onStop, running, stopping, notice, engine, schema }: ChatInputProps) {
-  const [mode, setMode] = useState<ChatInputValue['mode']>('text');
+  const mode = useInputModeStore((state) => state.mode);
+  const setMode = useInputModeStore((state) => state.setMode);
   const [texts, setTexts] = useState({ text: '', sql: '' });
   const [sending, setSending] = useState(false);
+  // Remounts the SQL editor after a send: CodeMirror defers outside changes while the user types.
+  const [sentCount, setSentCount] = useState(0);
   const value = texts[mode];
   const setValue = (next: string) => setTexts((current) => ({ ...current, [mode]: next }));
 
@@ -38,7 +42,10 @@ export function ChatInput({ onSend, onStop, running, stopping, notice, engine, s
     if (text === '' || sending) return;
     setSending(true);
     try {
-      if (await onSend({ mode, text })) setTexts((current) => ({ ...current, [mode]: '' }));
+      if (await onSend({ mode, text })) {
+        setTexts((current) => ({ ...current, [mode]: '' }));
+        setSentCount((count) => count + 1);
+      }
     } finally {
       setSending(false);
     }
@@ -82,6 +89,7 @@ export function ChatInput({ onSend, onStop, running, stopping, notice, engine, s
           }
         >
           <ChatSqlInput
+            key={sentCount}
             value={value}
             onChange={setValue}
             onSubmit={() => void submit()}

@@ -158,7 +158,6 @@ export function ChatView({ conversationId }: { conversationId: string | null }) 
               ) : null}
             </div>
           ) : null}
-          <div ref={end} />
         </div>
         <div className="sticky bottom-0 flex flex-col gap-1 bg-white pb-4 dark:bg-zinc-950">
           <StatusLine status={status} />
@@ -180,6 +179,8 @@ export function ChatView({ conversationId }: { conversationId: string | null }) 
             schema={context.schema}
           />
         </div>
+        {/* Below the input, so scrolling to it shows the last message above the input, not under it. */}
+        <div ref={end} />
       </div>
     </ChatViewProvider>
   );

@@ -4,6 +4,8 @@ import type { SchemaInfo, TableInfo } from '@querent/contracts';
 const numericType =
   /^(int|integer|smallint|bigint|tinyint|mediumint|int[248]|float[48]?|real|double|decimal|numeric|number|money|hugeint|int64|float64|bignumeric)\b/i;
 
+const moneyLike = /(amount|total|revenue|price|sales|cost|value|spend)/i;
+
 /** Keys and ids are numbers too, but "top 5 by customer_id" is no question anyone asks. */
 function isMeasure(table: TableInfo, column: TableInfo['columns'][number]): boolean {
   if (!numericType.test(column.type.trim())) return false;
@@ -39,13 +41,12 @@ export function starterQuestions(schema: SchemaInfo | null | undefined): string[
   const other = tables[1] ?? largest;
   questions.push(`Show the first 10 rows of ${other.name}`);
 
-  for (const table of tables) {
-    const measure = table.columns.find((column) => isMeasure(table, column));
-    if (measure) {
-      questions.push(`What are the top 5 ${table.name} by ${measure.name}?`);
-      break;
-    }
-  }
+  const measures = tables.flatMap((table) =>
+    table.columns.filter((column) => isMeasure(table, column)).map((column) => ({ table, column })),
+  );
+  // Money-like measures make the most natural "top 5" question; otherwise the first measure found.
+  const best = measures.find(({ column }) => moneyLike.test(column.name)) ?? measures[0];
+  if (best) questions.push(`What are the top 5 ${best.table.name} by ${best.column.name}?`);
   if (questions.length < 3) questions.push(`Describe the columns of ${largest.name}`);
   return questions;
 }

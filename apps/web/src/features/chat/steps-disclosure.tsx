@@ -24,10 +24,20 @@ function stepTitle(step: ChatMessage): string {
   return step.role === 'function' ? `${label} — result` : label;
 }
 
+/** Tool results are often JSON on one line: indented, they can be read. */
+function readable(text: string): string {
+  if (!text.startsWith('{') && !text.startsWith('[')) return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 function StepItem({ step }: { step: ChatMessage }) {
   const { engine } = useChatView();
   const sql = step.role === 'assistant' ? stepSql(step) : null;
-  const text = (step.content ?? '').trim();
+  const text = readable((step.content ?? '').trim());
   return (
     <li
       data-testid="chat-step"
@@ -38,7 +48,7 @@ function StepItem({ step }: { step: ChatMessage }) {
       {step.query ? (
         <QueryResult query={step.query} />
       ) : text ? (
-        <pre className="max-h-48 overflow-auto text-xs whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+        <pre className="max-h-48 overflow-auto text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-zinc-700 dark:text-zinc-300">
           {text.length > STEP_TEXT_LIMIT ? `${text.slice(0, STEP_TEXT_LIMIT)}…` : text}
         </pre>
       ) : null}
