@@ -14,7 +14,6 @@ import { useSaveQuery } from '../queries/use-save-query.ts';
 import { useSchema } from '../schema/use-schema.ts';
 import { EditorSidePanel } from './editor-side-panel.tsx';
 import { EditorTitleBar, EditorToolbar } from './editor-toolbar.tsx';
-import { formatSql } from './format-sql.ts';
 import { ResultsPanel, type ResultsTab, type ShownResult } from './results-panel.tsx';
 import { handOverRun, takeRun } from './run-handoff.ts';
 import { buildCatalog } from './schema-catalog.ts';
@@ -96,8 +95,10 @@ export function EditorScreen({ loaded, chartId }: { loaded: SavedQuery | null; c
     const id = loaded?.editable && loaded.is_saved ? loaded.id : null;
     save.mutate({ id, databaseId, title: doc.title, sql: doc.sql });
   };
-  const onFormat = () => {
+  const onFormat = async () => {
     try {
+      // The formatter's dialects weigh more than the rest of the editor: loaded on first use.
+      const { formatSql } = await import('./format-sql.ts');
       doc.setSql(formatSql(doc.sql, syntax));
     } catch (error) {
       notify({
@@ -178,7 +179,7 @@ export function EditorScreen({ loaded, chartId }: { loaded: SavedQuery | null; c
             canRun={doc.sql.trim() !== ''}
             onRun={() => run(editor.current?.allTarget())}
             onCancel={runner.cancel}
-            onFormat={onFormat}
+            onFormat={() => void onFormat()}
             canExport={databaseId !== null && (shown !== null || doc.sql.trim() !== '')}
             onExport={onExport}
           />
