@@ -243,7 +243,7 @@ describe('the analyst loop with a scripted model', () => {
       { text: 'Done.' },
     ]);
     expect(refusal).toEqual({
-      error: `Column "revenue" is not in the result of query ${queryId}; its columns are: country, sales.`,
+      error: 'Invalid config.y[0]: no column "revenue" in the query\'s result (columns: country, sales)',
     });
     const charts = messages.filter((message) => message.chart).map((message) => message.chart);
     expect(charts).toEqual([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chartConfigSchema } from './charts.ts';
 import { resultColumnSchema } from './queries.ts';
 
 /** Statuses the server sends; `pending` exists only in the client (SPEC.md §4). */
@@ -41,14 +42,14 @@ export const chatQuerySchema = z.object({
 export type ChatQuery = z.infer<typeof chatQuerySchema>;
 
 /**
- * A chart over one query's result, as the charts feature stores it: `config` names the query's
- * result columns (chart type, x, y…), and the chat draws it from the query's rows.
+ * A chart over one query's result, as the charts feature stores it (charts.ts): `config` names the
+ * query's result columns, and the chat draws it from the query's rows.
  */
 export const chatChartSchema = z.object({
   id: z.string(),
   queryId: z.string(),
   title: z.string(),
-  config: z.record(z.string(), z.unknown()),
+  config: chartConfigSchema,
 });
 export type ChatChart = z.infer<typeof chatChartSchema>;
 

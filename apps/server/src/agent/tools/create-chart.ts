@@ -1,12 +1,12 @@
-import { chartReference } from '@querent/contracts';
+import { chartReference, chartTypes } from '@querent/contracts';
 import { z } from 'zod';
-import { chatChartTypes, createChatChart } from '../../modules/conversations/create-chat-chart.ts';
+import { createChatChart } from '../../modules/conversations/create-chat-chart.ts';
 import type { AgentTool } from './agent-tool.ts';
 
 const inputSchema = z.object({
   queryId: z.string().min(1).describe('The queryId run_sql returned; the chart draws that result.'),
   title: z.string().min(1).max(200),
-  type: z.enum(chatChartTypes),
+  type: z.enum(chartTypes),
   x: z
     .string()
     .min(1)
@@ -36,7 +36,7 @@ export const createChartTool: AgentTool<typeof inputSchema> = {
       conversationId: context.conversationId,
       queryId: input.queryId,
       title: input.title,
-      config: { type: input.type, x: input.x, y: input.y, series: input.series ?? null },
+      config: { type: input.type, x: input.x, y: input.y, ...(input.series ? { series: input.series } : {}) },
     });
     return {
       queryId: chart.queryId,

@@ -1,13 +1,15 @@
-import type { ChatQuery, ResultColumn } from '@querent/contracts';
-import type { Selectable } from 'kysely';
+import type { ChatQuery } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { QueriesTable } from '../../store/schema.ts';
-import { newId, nowIso, parseNullableJson, readBool, toNullableJson } from '../../store/values.ts';
+import { newId, nowIso } from '../../store/values.ts';
+import type { QueryRecord } from '../queries/queries.repo.ts';
+import { findQueriesByIds, findQueryById, readQueryRows } from '../queries/queries.repo.ts';
 
 /*
- * Queries run inside a conversation: records of the same `queries` table as the editor's history
- * (conversation_id set), with the rows the chat shows kept beside them, because a conversation
- * reloaded later must show its results without running anything again (a write, least of all).
+ * Queries run inside a conversation are records of the same `queries` table as the editor's
+ * history (conversation_id set), written and read through the queries repository, with their
+ * (capped) rows kept: a conversation reloaded later shows its results without running anything
+ * again — a write least of all. The one thing that repository has no call for is a query that
+ * exists before it runs, which a write waiting for the user's confirmation is.
  */
 
 export interface ChatQueryRecord extends ChatQuery {
@@ -16,36 +18,26 @@ export interface ChatQueryRecord extends ChatQuery {
   conversationId: string | null;
 }
 
-export interface ChatQueryOutcome {
-  rows: Record<string, unknown>[] | null;
-  columns: ResultColumn[] | null;
-  count: number | null;
-  truncated: boolean;
-  durationMs: number | null;
-  error: string | null;
-  ranAt: string;
-}
-
-function toRecord(row: Selectable<QueriesTable>): ChatQueryRecord {
+function withRows(record: QueryRecord, rows: Record<string, unknown>[] | null): ChatQueryRecord {
   return {
-    id: row.id,
-    sql: row.sql,
-    title: row.title,
-    columns: parseNullableJson(row.columns) as ResultColumn[] | null,
-    rows: parseNullableJson(row.rows) as Record<string, unknown>[] | null,
-    count: row.count,
-    truncated: readBool(row.truncated),
-    durationMs: row.duration_ms,
-    error: row.error,
-    ranAt: row.ran_at,
-    databaseId: row.database_id,
-    ownerId: row.owner_id,
-    conversationId: row.conversation_id,
+    id: record.id,
+    sql: record.sql,
+    title: record.title,
+    columns: record.columns,
+    rows,
+    count: record.count,
+    truncated: record.truncated,
+    durationMs: record.durationMs,
+    error: record.error,
+    ranAt: record.ranAt,
+    databaseId: record.databaseId,
+    ownerId: record.ownerId,
+    conversationId: record.conversationId,
   };
 }
 
-/** A query about to run (or waiting for the user's confirmation): no result yet. */
-export async function insertChatQuery(
+/** A write waiting for the user's confirmation: recorded, not run (no result, no ran_at). */
+export async function insertPendingQuery(
   db: StoreDb,
   input: { sql: string; title: string | null; databaseId: string; ownerId: string; conversationId: string },
 ): Promise<string> {
@@ -69,44 +61,23 @@ export async function insertChatQuery(
   return id;
 }
 
-export async function recordChatQueryRun(db: StoreDb, id: string, outcome: ChatQueryOutcome): Promise<void> {
-  await db
-    .updateTable('queries')
-    .set({
-      rows: toNullableJson(outcome.rows),
-      columns: toNullableJson(outcome.columns),
-      count: outcome.count,
-      truncated: outcome.truncated,
-      duration_ms: outcome.durationMs,
-      error: outcome.error,
-      ran_at: outcome.ranAt,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** A query of this conversation; null for any other id, so a tool cannot reach another's data. */
+/** A query of this conversation, with its rows; null for any other id. */
 export async function findConversationQuery(
   db: StoreDb,
   conversationId: string,
   id: string,
 ): Promise<ChatQueryRecord | null> {
-  const row = await db
-    .selectFrom('queries')
-    .selectAll()
-    .where('id', '=', id)
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  return row ? toRecord(row) : null;
+  const record = await findQueryById(db, id);
+  if (record?.conversationId !== conversationId) return null;
+  return withRows(record, record.hasRows ? await readQueryRows(db, id) : null);
 }
 
+/** Queries with their rows, for the messages that show them. */
 export async function findChatQueries(db: StoreDb, ids: readonly string[]): Promise<ChatQueryRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('queries')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map(toRecord);
+  const records = await findQueriesByIds(db, ids);
+  return Promise.all(
+    records.map(async (record) =>
+      withRows(record, record.hasRows ? await readQueryRows(db, record.id) : null),
+    ),
+  );
 }

@@ -5,8 +5,9 @@ import { nowIso } from '../../store/values.ts';
 import type { DatabaseConnections } from '../databases/database-connections.ts';
 import { toUserFacingError } from '../databases/database-connections.ts';
 import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import { storeQueryOutcome } from '../queries/queries.repo.ts';
 import type { ChatQueryRecord } from './chat-queries.repo.ts';
-import { findConversationQuery, insertChatQuery, recordChatQueryRun } from './chat-queries.repo.ts';
+import { findConversationQuery, insertPendingQuery } from './chat-queries.repo.ts';
 
 /** The chat keeps at most this many rows of a result; the count still tells the whole size. */
 export const CHAT_RESULT_ROWS = 1000;
@@ -48,7 +49,8 @@ export interface ChatRunOutcome {
  * read-only under safe mode, cancellation), and records it with its rows in the conversation.
  * The statement failing is a result, kept on the query and answered, never thrown: the user sees
  * it and the analyst corrects itself. This is the chat's counterpart of queries/run-query.ts, which
- * neither returns the record's id nor keeps rows for a conversation.
+ * cannot force a read-only run on a database without safe mode (the analyst's reads), nor run a
+ * query recorded beforehand (a write the user confirmed), nor say how many rows a write changed.
  */
 export async function runChatQuery(
   deps: RunChatQueryDeps,
@@ -57,7 +59,7 @@ export async function runChatQuery(
   const { database } = input;
   const queryId =
     input.queryId ??
-    (await insertChatQuery(deps.db, {
+    (await insertPendingQuery(deps.db, {
       sql: input.sql,
       title: input.title,
       databaseId: database.id,
@@ -78,7 +80,7 @@ export async function runChatQuery(
       ...(input.signal === undefined ? {} : { signal: input.signal }),
     });
     affectedRows = result.affectedRows;
-    await recordChatQueryRun(deps.db, queryId, {
+    await storeQueryOutcome(deps.db, queryId, input.sql, {
       rows: result.rows,
       columns: result.columns,
       count: result.count,
@@ -92,7 +94,7 @@ export async function runChatQuery(
     // Our own bugs are not the user's SQL failing: they go up to be logged.
     if (!isConnectorError(error) && failure === error) throw error;
     errorKind = isConnectorError(error) ? error.kind : null;
-    await recordChatQueryRun(deps.db, queryId, {
+    await storeQueryOutcome(deps.db, queryId, input.sql, {
       rows: null,
       columns: null,
       count: null,
@@ -121,19 +123,19 @@ export async function recordQueryNotRun(
 ): Promise<ChatQueryRecord> {
   const queryId =
     input.queryId ??
-    (await insertChatQuery(deps.db, {
+    (await insertPendingQuery(deps.db, {
       sql: input.sql,
       title: null,
       databaseId: input.database.id,
       ownerId: input.ownerId,
       conversationId: input.conversationId,
     }));
-  await recordChatQueryRun(deps.db, queryId, {
+  await storeQueryOutcome(deps.db, queryId, input.sql, {
     rows: null,
     columns: null,
     count: null,
     truncated: false,
-    durationMs: null,
+    durationMs: 0,
     error: input.reason,
     ranAt: nowIso(),
   });
@@ -153,7 +155,7 @@ export async function recordPendingQuery(
     title: string | null;
   },
 ): Promise<string> {
-  return insertChatQuery(deps.db, {
+  return insertPendingQuery(deps.db, {
     sql: input.sql,
     title: input.title,
     databaseId: input.database.id,

@@ -1,10 +1,10 @@
 import type { StoreDb } from '../../store/connect.ts';
-import { findCharts } from './chat-charts.repo.ts';
+import { findChartsByIds } from '../charts/charts.repo.ts';
 import { findChatQueries } from './chat-queries.repo.ts';
 import type { ChatEvents } from './chat-events.ts';
 import type { MessageChanges, MessageRecord, NewMessage } from './messages.repo.ts';
 import { insertMessage, updateMessage } from './messages.repo.ts';
-import { presentMessage, presentQuery } from './present-conversation.ts';
+import { presentChart, presentMessage, presentQuery } from './present-conversation.ts';
 
 /** Sends a stored message with the query result and chart it shows. */
 export async function publishMessage(db: StoreDb, events: ChatEvents, record: MessageRecord): Promise<void> {
@@ -14,11 +14,14 @@ export async function publishMessage(db: StoreDb, events: ChatEvents, record: Me
   }
   const [queries, charts] = await Promise.all([
     findChatQueries(db, record.queryId ? [record.queryId] : []),
-    findCharts(db, record.chartId ? [record.chartId] : []),
+    findChartsByIds(db, record.chartId ? [record.chartId] : []),
   ]);
-  const query = queries[0];
+  const [query, chart] = [queries[0], charts[0]];
   events.message(
-    presentMessage(record, { query: query ? presentQuery(query) : null, chart: charts[0] ?? null }),
+    presentMessage(record, {
+      query: query ? presentQuery(query) : null,
+      chart: chart ? presentChart(chart) : null,
+    }),
   );
 }
 
