@@ -120,6 +120,29 @@ describe('ask', () => {
     ]);
   });
 
+  it('stops the turn of a conversation deleted while it runs', async () => {
+    const id = await conversation();
+    script = [{ hang: true, text: 'Still going' }];
+    const client = await chat();
+    client.socket.emit('ask', id, 'Long');
+    await client.waitFor(
+      'response-chunk',
+      (chunk: { conversationId: string }) => chunk.conversationId === id,
+    );
+    expect((await api.del(`/api/conversations/${id}`)).status).toBe(204);
+    expect(await client.waitFor<StatusEvent>('status', ended(id))).toEqual({
+      conversation_id: id,
+      status: 'clear',
+      error: null,
+    });
+    const left = await running.built.store.db
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('answers stop on an idle conversation with its status', async () => {
     const id = await conversation();
     const client = await chat();
