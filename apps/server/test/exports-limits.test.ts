@@ -136,45 +136,48 @@ describe.skipIf(!chinook)('export limits on PostgreSQL', () => {
     expect(late.complete).toBe(false);
   });
 
-  it('cancels the statement in the database when the client goes away', async () => {
-    const marker = `querent_export_cancel_${Date.now()}`;
-    const controller = new AbortController();
-    const response = await fetch(`${unlimited.baseUrl}/api/query/_export`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: `SELECT /* ${marker} */ a.track_id, b.name FROM track a CROSS JOIN track b`,
-        databaseId: databases.get(unlimited)?.id,
-        format: 'csv',
-      }),
-      signal: controller.signal,
-    });
-    expect(response.status).toBe(200);
-    const reader = response.body?.getReader();
-    const first = await reader?.read();
-    expect((first?.value as Uint8Array | undefined)?.length).toBeGreaterThan(0);
+  it.each(['csv', 'xlsx'])(
+    'cancels the statement in the database when a %s download is abandoned',
+    async (format) => {
+      const marker = `querent_export_cancel_${format}_${Date.now()}`;
+      const controller = new AbortController();
+      const response = await fetch(`${unlimited.baseUrl}/api/query/_export`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `SELECT /* ${marker} */ a.track_id, b.name FROM track a CROSS JOIN track b`,
+          databaseId: databases.get(unlimited)?.id,
+          format,
+        }),
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body?.getReader();
+      const first = await reader?.read();
+      expect((first?.value as Uint8Array | undefined)?.length).toBeGreaterThan(0);
 
-    const watcher = new pg.Client({ ...chinook, database: 'postgres' });
-    await watcher.connect();
-    const busy = async () =>
-      (
-        await watcher.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%' || $1 || '%' AND state <> 'idle' AND pid <> pg_backend_pid()",
-          [marker],
-        )
-      ).rows[0]?.n ?? 0;
-    try {
-      expect(await busy()).toBe(1);
-      controller.abort();
-      const deadline = Date.now() + 5000;
-      while ((await busy()) > 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await busy()).toBe(0);
-    } finally {
-      await watcher.end();
-    }
-    // The connector is still healthy afterwards.
-    const after = await exportSql(unlimited, 'SELECT 1 AS one', 'csv');
-    expect(after.body.toString()).toBe('one\r\n1\r\n');
-  });
+      const watcher = new pg.Client({ ...chinook, database: 'postgres' });
+      await watcher.connect();
+      const busy = async () =>
+        (
+          await watcher.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%' || $1 || '%' AND state <> 'idle' AND pid <> pg_backend_pid()",
+            [marker],
+          )
+        ).rows[0]?.n ?? 0;
+      try {
+        expect(await busy()).toBe(1);
+        controller.abort();
+        const deadline = Date.now() + 5000;
+        while ((await busy()) > 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await busy()).toBe(0);
+      } finally {
+        await watcher.end();
+      }
+      // The connector is still healthy afterwards.
+      const after = await exportSql(unlimited, 'SELECT 1 AS one', 'csv');
+      expect(after.body.toString()).toBe('one\r\n1\r\n');
+    },
+  );
 });

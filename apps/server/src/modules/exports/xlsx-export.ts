@@ -24,24 +24,59 @@ function cellValue(value: JsonValue | undefined): CellValue {
   }
 }
 
-/** Resolves once the client has taken what is buffered, or the response is gone. */
-function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+/** A writable stream as far as backpressure goes: Node's own, or the readable-stream copy exceljs uses. */
+interface Drainable {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+  on(event: 'drain', listener: () => void): unknown;
+  removeListener(event: 'drain', listener: () => void): unknown;
+}
+
+function isDrainable(value: unknown): value is Drainable {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Drainable>;
+  return typeof candidate.on === 'function' && typeof candidate.removeListener === 'function';
+}
+
+function needsDrain(stream: Drainable): boolean {
+  return stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
+}
+
+/**
+ * Resolves once `stream` has passed on what it buffered, or once the response is gone (then
+ * nothing will drain any more, and the writer must stop rather than wait forever).
+ */
+function drained(stream: Drainable, out: PassThrough): Promise<void> {
+  if (!needsDrain(stream) || out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      out.off('drain', done);
+      stream.removeListener('drain', done);
       out.off('close', done);
       resolve();
     };
-    out.on('drain', done);
+    stream.on('drain', done);
     out.on('close', done);
   });
 }
 
 /**
+ * The stream that carries a worksheet's XML into the zip. exceljs writes to it without ever
+ * waiting, so when compression or the client falls behind, the XML piles up there; waiting for
+ * it to drain is what keeps memory bounded. Reached through exceljs internals (the sheet's
+ * `stream` and its `pipes`) and checked at run time: without them the export still works, only
+ * without this wait.
+ */
+function zipEntryOf(sheet: unknown): Drainable | null {
+  const stream = (sheet as { stream?: { pipes?: unknown } }).stream;
+  const pipes = stream?.pipes;
+  const first: unknown = Array.isArray(pipes) ? pipes[0] : undefined;
+  return isDrainable(first) ? first : null;
+}
+
+/**
  * The workbook streamed with exceljs's streaming writer: each row is committed (turned into
- * XML and zipped) as it arrives, and the next batch is read only when the client has taken the
- * bytes of the last, so memory stays bounded. A cut result gets a second sheet, "Truncated",
+ * XML and zipped) as it arrives, and the next batch is read only once compression and the client
+ * have taken the bytes of the last, so memory stays bounded. A cut result gets a second sheet, "Truncated",
  * saying so; the data sheet holds only data.
  */
 export function xlsxBody(
@@ -61,9 +96,11 @@ export function xlsxBody(
 
   const write = async () => {
     sheet.addRow(names).commit();
+    const entry = zipEntryOf(sheet);
     for await (const batch of batches) {
       for (const row of batch) sheet.addRow(names.map((name) => cellValue(row[name]))).commit();
-      await drained(out);
+      if (entry) await drained(entry, out);
+      await drained(out, out);
       // The client went away: returning ends the loop, which closes the database stream.
       if (out.destroyed) return;
     }
