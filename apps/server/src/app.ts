@@ -103,7 +103,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     testUserHeader: options.testUserHeader,
   });
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
-  const connections: DatabaseConnections = createDatabaseConnections({ secrets });
+  const connections: DatabaseConnections = createDatabaseConnections({
+    secrets,
+    endpoints: config.engineEndpoints,
+  });
   const databases: DatabaseDeps = {
     db: store.db,
     secrets,

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { EngineEndpoints } from './connectors/endpoints-env.ts';
+import { endpointConfigDocs, endpointEnvShape, resolveEngineEndpoints } from './connectors/endpoints-env.ts';
 import type { AgentConfig, LlmConfig } from './llm/llm-env.ts';
 import { llmConfigDocs, llmEnvShape, llmSecretVariables, resolveLlmConfig } from './llm/llm-env.ts';
 import { defaultWebDistDir } from './paths.ts';
@@ -37,6 +39,8 @@ export interface AppConfig {
   exportTimeoutMs: number;
   /** Largest file accepted by POST /api/uploads. */
   uploadMaxBytes: number;
+  /** Non-default addresses of Snowflake and BigQuery, given to every connector the app creates. */
+  engineEndpoints: EngineEndpoints;
   /** Who answers in conversations (llm/llm-env.ts). */
   llm: LlmConfig;
   agent: AgentConfig;
@@ -141,6 +145,7 @@ export const configDocs: readonly ConfigDoc[] = [
     description:
       'Largest file accepted by the upload page (CSV, TSV, JSON, Parquet, XLSX), in bytes. Each upload becomes a DuckDB file under DATA_DIR/uploads.',
   },
+  ...endpointConfigDocs,
   ...llmConfigDocs,
 ];
 
@@ -285,10 +290,19 @@ const envSchema = z.object({
   EXPORT_MAX_ROWS: integer(1, 100_000_000, 1_000_000),
   EXPORT_TIMEOUT_MS: integer(1000, 24 * 60 * 60 * 1000, 600_000),
   UPLOAD_MAX_BYTES: integer(1, 1024 * 1024 * 1024 * 1024, 209715200),
+  ...endpointEnvShape,
   ...llmEnvShape,
 });
 
-const secretVariables = new Set(['DATABASE_URL', 'REDIS_URL', 'LLM_BASE_URL']);
+// URLs that may carry a password (a proxy's user:pass@); only that part is hidden.
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'LLM_BASE_URL',
+  'SNOWFLAKE_ACCESS_URL',
+  'BIGQUERY_API_ENDPOINT',
+  'BIGQUERY_TOKEN_URL',
+]);
 // Whole-value secrets: not even a fragment of them is printed.
 const hiddenVariables = new Set<string>(['SECRET_KEY', ...llmSecretVariables]);
 
@@ -350,6 +364,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     exportMaxRows: env.EXPORT_MAX_ROWS,
     exportTimeoutMs: env.EXPORT_TIMEOUT_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    engineEndpoints: resolveEngineEndpoints(env),
     llm,
     agent,
   };

@@ -26,6 +26,7 @@ describe('loadEnv', () => {
       exportMaxRows: 1000000,
       exportTimeoutMs: 600000,
       uploadMaxBytes: 209715200,
+      engineEndpoints: {},
       llm: {
         provider: 'offline',
         model: 'offline-analyst',
@@ -66,6 +67,9 @@ describe('loadEnv', () => {
         DEMO_DATABASE: 'false',
         EXPORT_MAX_ROWS: '250',
         EXPORT_TIMEOUT_MS: '90000',
+        SNOWFLAKE_ACCESS_URL: 'https://acme.privatelink.snowflakecomputing.com',
+        BIGQUERY_API_ENDPOINT: 'https://bigquery-acme.p.googleapis.com',
+        BIGQUERY_TOKEN_URL: 'https://oauth2-acme.p.googleapis.com/token',
       },
       '/',
     );
@@ -86,9 +90,26 @@ describe('loadEnv', () => {
       demoDatabase: false,
       exportMaxRows: 250,
       exportTimeoutMs: 90000,
+      engineEndpoints: {
+        snowflakeAccessUrl: 'https://acme.privatelink.snowflakecomputing.com',
+        bigqueryEndpoints: {
+          apiEndpoint: 'https://bigquery-acme.p.googleapis.com',
+          tokenUrl: 'https://oauth2-acme.p.googleapis.com/token',
+        },
+      },
     });
     expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it("passes on only the engine endpoints that are set, so the others stay the vendors' own", () => {
+    expect(loadEnv({ SNOWFLAKE_ACCESS_URL: 'http://127.0.0.1:8085/' }).engineEndpoints).toEqual({
+      snowflakeAccessUrl: 'http://127.0.0.1:8085',
+    });
+    expect(loadEnv({ BIGQUERY_API_ENDPOINT: 'http://localhost:9050' }).engineEndpoints).toEqual({
+      bigqueryEndpoints: { apiEndpoint: 'http://localhost:9050' },
+    });
+    expect(loadEnv({ BIGQUERY_TOKEN_URL: ' ', SNOWFLAKE_ACCESS_URL: '' }).engineEndpoints).toEqual({});
   });
 
   it('treats empty variables as unset', () => {
@@ -126,6 +147,22 @@ describe('loadEnv', () => {
     ['DEMO_DATABASE', 'maybe', 'DEMO_DATABASE must be true or false'],
     ['EXPORT_MAX_ROWS', '0', 'EXPORT_MAX_ROWS must be an integer between 1 and 100000000'],
     ['EXPORT_TIMEOUT_MS', '500', 'EXPORT_TIMEOUT_MS must be an integer between 1000 and 86400000'],
+    [
+      'SNOWFLAKE_ACCESS_URL',
+      'acme.snowflakecomputing.com',
+      'SNOWFLAKE_ACCESS_URL must be an http:// or https:// URL (got "acme.snowflakecomputing.com")',
+    ],
+    [
+      'SNOWFLAKE_ACCESS_URL',
+      'https://proxy.example.com/snowflake',
+      'SNOWFLAKE_ACCESS_URL must be scheme, host and port only, e.g. https://proxy.example.com (no path or credentials)',
+    ],
+    [
+      'BIGQUERY_API_ENDPOINT',
+      'ftp://bigquery.example.com',
+      'BIGQUERY_API_ENDPOINT must be an http:// or https:// URL',
+    ],
+    ['BIGQUERY_TOKEN_URL', 'token', 'BIGQUERY_TOKEN_URL must be an http:// or https:// URL'],
   ];
 
   it.each(invalid)('names %s when it is %j', (name, value, message) => {
@@ -144,6 +181,12 @@ describe('loadEnv', () => {
     expect(message).toContain('LOG_LEVEL');
     expect(message).toContain('DATABASE_URL');
     expect(message).not.toContain('secret');
+  });
+
+  it('hides the password of a proxy URL given as an engine endpoint', () => {
+    expect(() => loadEnv({ SNOWFLAKE_ACCESS_URL: 'https://user:hunter2@proxy/sf' })).toThrow(
+      '(got "https://user:***@proxy/sf")',
+    );
   });
 
   it('never prints any part of a bad SECRET_KEY', () => {
@@ -175,6 +218,9 @@ describe('configDocs', () => {
       'EXPORT_MAX_ROWS',
       'EXPORT_TIMEOUT_MS',
       'UPLOAD_MAX_BYTES',
+      'SNOWFLAKE_ACCESS_URL',
+      'BIGQUERY_API_ENDPOINT',
+      'BIGQUERY_TOKEN_URL',
       'LLM_PROVIDER',
       'LLM_MODEL',
       'LLM_API_KEY',

@@ -25,9 +25,10 @@ import { checkStatement, streamFromSource } from './run-support.ts';
 export interface BigQueryConnectorOptions extends ConnectorOptions {
   /**
    * Where the client sends API calls and the service-account token exchange instead of Google's
-   * endpoints: a local fake of both in tests. Never a user-facing detail; unset in production.
+   * endpoints: private endpoints, proxies or emulators (BIGQUERY_API_ENDPOINT, BIGQUERY_TOKEN_URL),
+   * a local fake in tests. Set by the operator for every connection, never a user's detail.
    */
-  bigqueryEndpoints?: { apiEndpoint: string; tokenUrl: string };
+  bigqueryEndpoints?: { apiEndpoint?: string; tokenUrl?: string };
 }
 
 /** One page of getQueryResults, read raw (`{f: [{v}]}` rows) so the schema decides every value. */
@@ -301,7 +302,7 @@ async function createClient(
       }),
       endpoints?.tokenUrl,
     ),
-    ...(endpoints ? { apiEndpoint: endpoints.apiEndpoint } : {}),
+    ...(endpoints?.apiEndpoint ? { apiEndpoint: endpoints.apiEndpoint } : {}),
     // A few quick retries for a dropped request, not a minute of back-off before an answer.
     retryOptions: { maxRetries: 2, maxRetryDelay: 4 },
     userAgent: 'querent',

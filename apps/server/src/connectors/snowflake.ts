@@ -29,7 +29,8 @@ import { readRows, type SnowflakeSession, SnowflakeSessions } from './snowflake-
 export interface SnowflakeConnectorOptions extends ConnectorOptions {
   /**
    * Where the driver sends its HTTP calls instead of https://<account>.snowflakecomputing.com:
-   * a local fake of Snowflake's protocol in tests. Never a user-facing detail; unset in production.
+   * a PrivateLink host, a proxy or an emulator (SNOWFLAKE_ACCESS_URL), a local fake in tests.
+   * Set by the operator for every connection, never a user's detail.
    */
   snowflakeAccessUrl?: string;
 }

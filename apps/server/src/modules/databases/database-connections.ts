@@ -1,6 +1,7 @@
 import type { Engine } from '@querent/contracts';
 import type { Connector, ConnectorOptions } from '../../connectors/index.ts';
 import { ConnectorPool, checkConnectors, createConnector, isConnectorError } from '../../connectors/index.ts';
+import type { EngineEndpoints } from '../../connectors/endpoints-env.ts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import { openDetails } from '../../secrets/connection-secrets.ts';
@@ -42,15 +43,18 @@ function guarded<T>(make: () => T): T {
 export function createDatabaseConnections(deps: {
   secrets: SecretBox;
   options?: ConnectorOptions;
+  /** The operator's Snowflake and BigQuery addresses: every connector made here gets them. */
+  endpoints?: EngineEndpoints;
 }): DatabaseConnections {
   // The boot check of DESIGN.md §3: a connector missing part of the contract stops the app here,
   // not at a user's first query.
   checkConnectors();
-  const pool = new ConnectorPool(createConnector, deps.options ?? {});
+  const options: ConnectorOptions = { ...deps.options, ...deps.endpoints };
+  const pool = new ConnectorPool(createConnector, options);
   return {
     forDatabase: (database) =>
       guarded(() => pool.get(database.id, database.engine, openDetails(database.details, deps.secrets))),
-    createUnpooled: (engine, details) => guarded(() => createConnector(engine, details, deps.options ?? {})),
+    createUnpooled: (engine, details) => guarded(() => createConnector(engine, details, options)),
     evict: (id) => pool.evict(id),
     closeAll: () => pool.closeAll(),
   };
