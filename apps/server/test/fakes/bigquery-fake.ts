@@ -30,6 +30,8 @@ export interface BigQueryFakeOptions {
   holdMs?: number;
   /** Table (`Track`) and column (`Track.Name`) descriptions. */
   descriptions?: Record<string, string>;
+  /** Fixed localhost port; 0 (the default) takes a free one. */
+  port?: number;
 }
 
 export interface FakeJob {
@@ -63,6 +65,7 @@ export class BigQueryFake {
       slowQueries: /$^/,
       holdMs: 10_000,
       descriptions: {},
+      port: 0,
       ...options,
     };
     this.#server = new FakeHttpServer((request, url, body) => this.#handle(request, url, body));
@@ -70,7 +73,13 @@ export class BigQueryFake {
 
   static async start(options: BigQueryFakeOptions): Promise<BigQueryFake> {
     const fake = new BigQueryFake(await ChinookCopy.open(options.dataset ?? 'chinook'), options);
-    await fake.#server.listen();
+    try {
+      await fake.#server.listen(fake.#options.port);
+    } catch (error) {
+      // A taken port must not leave the Chinook copy behind in the temporary directory.
+      await fake.#copy.close();
+      throw error;
+    }
     return fake;
   }
 

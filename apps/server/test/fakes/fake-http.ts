@@ -11,7 +11,7 @@ export interface Reply {
   text?: string;
 }
 
-/** A node:http server on a free localhost port, answering through one handler; closing drops kept-alive sockets. */
+/** A node:http server on a localhost port, answering through one handler; closing drops kept-alive sockets. */
 export class FakeHttpServer {
   readonly #server: Server;
   readonly #sockets = new Set<Socket>();
@@ -27,8 +27,15 @@ export class FakeHttpServer {
     });
   }
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+  /** Port 0 (the default) takes a free port; a fixed one is for a server started before the fakes (e2e). */
+  async listen(port = 0): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(port, '127.0.0.1', () => {
+        this.#server.off('error', reject);
+        resolve();
+      });
+    });
     this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this.url;
   }

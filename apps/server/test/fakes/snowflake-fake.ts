@@ -38,6 +38,8 @@ export interface SnowflakeFakeOptions {
   chunkRows?: number;
   /** Table (`TRACK`) and column (`TRACK.NAME`) comments. */
   comments?: Record<string, string>;
+  /** Fixed localhost port; 0 (the default) takes a free one. */
+  port?: number;
 }
 
 export interface FakeStatement {
@@ -80,6 +82,7 @@ export class SnowflakeFake {
       inlineRows: 500,
       chunkRows: 1000,
       comments: {},
+      port: 0,
       ...options,
     };
     this.#server = new FakeHttpServer((request, url, body) => this.#handle(request, url, body));
@@ -89,7 +92,13 @@ export class SnowflakeFake {
     const fake = new SnowflakeFake(await ChinookCopy.open(), options);
     const { database, schema, comments } = fake.#options;
     createInformationSchema(fake.#copy, database, schema, comments);
-    await fake.#server.listen();
+    try {
+      await fake.#server.listen(fake.#options.port);
+    } catch (error) {
+      // A taken port must not leave the Chinook copy behind in the temporary directory.
+      await fake.#copy.close();
+      throw error;
+    }
     return fake;
   }
 
