@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fakeEndpointsEnv, fakesProcessEnv, fakesReadyLine } from './fake-engines.ts';
 
 // Debian's Chromium, never a downloaded browser; these flags keep it off the (absent) network.
 const chromiumArgs = [
@@ -32,13 +33,35 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  webServer: {
-    command: 'node ../apps/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  // Started in order: the Snowflake and BigQuery fakes first, so the server finds them at its
+  // configured endpoints from its first connection on.
+  webServer: [
+    {
+      name: 'fakes',
+      command: 'node fakes-setup.ts',
+      wait: { stdout: new RegExp(fakesReadyLine) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // SIGTERM lets the fakes delete their Chinook copies.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: fakesProcessEnv(),
+    },
+    {
+      command: 'node ../apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...fakeEndpointsEnv,
+      },
+    },
+  ],
 });
