@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark measures Querent and a baseline in the same run and prints the ratio.
 import { benchBundleSize } from './bundle-size.bench.ts';
+import { benchExportCsv } from './export-csv.bench.ts';
 import { benchIntrospect } from './introspect.bench.ts';
 import { benchQueryMemory } from './query-memory.bench.ts';
 import { benchQueryRun } from './query-run.bench.ts';
@@ -7,4 +8,5 @@ import { benchStartup } from './startup.bench.ts';
 
 const rows = [...(await benchStartup()), ...(await benchBundleSize())];
 rows.push(...(await benchQueryRun()), ...(await benchQueryMemory()), ...(await benchIntrospect()));
+rows.push(...(await benchExportCsv()));
 console.table(rows);
