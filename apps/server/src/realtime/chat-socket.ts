@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { isAppError } from '../errors.ts';
 import type { ChatDeps } from '../modules/conversations/chat-deps.ts';
 import type { ChatEvents } from '../modules/conversations/chat-events.ts';
 import { regenerateFromMessage } from '../modules/conversations/regenerate-from-message.ts';
 import { sendMessage } from '../modules/conversations/send-message.ts';
-import { decideWrite, stopConversation } from '../modules/conversations/stop-conversation.ts';
+import { decideWrite } from '../modules/conversations/decide-write.ts';
+import { stopConversation } from '../modules/conversations/stop-conversation.ts';
 import { emitToUser } from './emit-to-user.ts';
 import type { QuerentServer, QuerentSocket } from './socket-types.ts';
 
@@ -25,7 +25,7 @@ function chatEvents(io: QuerentServer, socket: QuerentSocket): ChatEvents {
  * The chat's socket events (SPEC.md §7). Each handler takes untyped arguments from the wire,
  * leaves the checks (ownership first) to the use case, and answers any refusal with `error`.
  */
-export function registerChatHandlers(io: QuerentServer, deps: ChatDeps & { log: FastifyBaseLogger }): void {
+export function registerChatHandlers(io: QuerentServer, deps: ChatDeps): void {
   io.on('connection', (socket) => {
     const events = chatEvents(io, socket);
     const { user } = socket.data;

@@ -1,5 +1,3 @@
-import type { WriteDecision } from '../../agent/tools/agent-tool.ts';
-import { AppError } from '../../errors.ts';
 import type { User } from '../users/users.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
@@ -34,28 +32,4 @@ export async function stopConversation(
     status: status === 'error' ? 'error' : 'clear',
     error: status === 'error' ? conversation.error : null,
   });
-}
-
-/**
- * Sockets `confirmWriteOperation` / `rejectWriteOperation`: the decision goes to the turn waiting
- * for it, on this instance or relayed to the one running it.
- */
-export async function decideWrite(
-  deps: ChatDeps,
-  input: {
-    user: User;
-    conversationId: string;
-    queryId: unknown;
-    decision: WriteDecision;
-    events: ChatEvents;
-  },
-): Promise<void> {
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
-  const queryId = typeof input.queryId === 'string' ? input.queryId : '';
-  if (deps.turns.decide(conversation.id, queryId, input.decision)) return;
-  if (!deps.turns.get(conversation.id) && effectiveStatus(conversation) === 'running') {
-    deps.relay.decide(conversation.id, queryId, input.decision);
-    return;
-  }
-  throw new AppError('CONFLICT', 'This write is no longer waiting for confirmation', { field: 'queryId' });
 }
