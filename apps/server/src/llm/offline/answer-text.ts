@@ -1,0 +1,187 @@
+import type { AnswerSpec, QueryPlan } from './plan-types.ts';
+import type { Aggregate } from './question.ts';
+
+/*
+ * The offline analyst's answers in markdown: the figure or a short sentence first, then the SQL
+ * it ran and the result table (embedded by the id run_sql returned), then what to know about how
+ * the question was read, and always a last line saying who answered and how to get a real model.
+ */
+
+export const OFFLINE_FOOTER = [
+  '---',
+  "_Answered by Querent's **offline analyst**: no language model is configured, so only simple questions are understood. For a full analyst, configure a model and restart Querent: `OPENAI_API_KEY=…` (OpenAI), `ANTHROPIC_API_KEY=…` (Anthropic), or `LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=llama3.1` for an OpenAI-compatible server such as Ollama, vLLM or LM Studio (`LLM_PROVIDER` and `LLM_API_KEY` choose explicitly). See the LLM section of the README._",
+].join('\n');
+
+type Row = Record<string, unknown>;
+
+export interface QueryResult {
+  error: string | null;
+  embed: string | null;
+  rowCount: number | null;
+  rows: Row[];
+  columns: string[];
+}
+
+export function readQueryResult(output: Record<string, unknown> | null): QueryResult {
+  if (output === null)
+    return { error: 'The query returned nothing.', embed: null, rowCount: null, rows: [], columns: [] };
+  const rows = Array.isArray(output.rows)
+    ? (output.rows as unknown[]).filter((row): row is Row => row !== null && typeof row === 'object')
+    : [];
+  const columns = Array.isArray(output.columns)
+    ? (output.columns as unknown[]).map((column) => {
+        if (typeof column === 'string') return column;
+        const name = (column as { name?: unknown } | null)?.name;
+        return typeof name === 'string' ? name : '';
+      })
+    : [];
+  return {
+    error: typeof output.error === 'string' ? output.error : null,
+    embed: typeof output.embed === 'string' ? output.embed : null,
+    rowCount: typeof output.rowCount === 'number' ? output.rowCount : null,
+    rows,
+    columns,
+  };
+}
+
+/** A figure as people read it: 5,000; 1,234.57; text as is. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(value)
+        ? Number(value)
+        : null;
+  if (number !== null && Number.isFinite(number))
+    return number.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+const code = (name: string) => `\`${name}\``;
+const aggregateWords: Record<Aggregate, string> = {
+  count: 'number of rows',
+  sum: 'total',
+  avg: 'average',
+  min: 'lowest',
+  max: 'highest',
+};
+
+function where(filters: readonly string[]): string {
+  return filters.length === 0 ? '' : ` where ${filters.join(' and ')}`;
+}
+
+function plural(count: number | null, one: string, many: string): string {
+  return count === 1 ? one : many;
+}
+
+/** A label as stored: years and ids without thousands separators. */
+function labelOf(row: Row | undefined, labels: readonly string[]): string {
+  if (!row) return '';
+  return labels
+    .map((label) => {
+      const value = row[label];
+      return typeof value === 'number' || typeof value === 'bigint' ? String(value) : formatValue(value);
+    })
+    .join(' ');
+}
+
+function firstValue(row: Row | undefined, columns: readonly string[]): unknown {
+  const column = columns[0];
+  return row && column !== undefined ? row[column] : undefined;
+}
+
+function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string {
+  const { rows, rowCount } = result;
+  const first = rows[0];
+  const filters = where(plan.filters);
+  switch (answer.kind) {
+    case 'count':
+      return `There are **${formatValue(firstValue(first, result.columns))}** rows in ${code(answer.subject)}${filters}.`;
+    case 'scalar':
+      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first, result.columns))}**.`;
+    case 'grouped': {
+      const what =
+        answer.measure === null
+          ? `number of ${code(answer.subject)} rows`
+          : `${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}`;
+      if (!first) return `No rows for the ${what} by ${answer.dimension}${filters}.`;
+      const leader = `**${labelOf(first, answer.labels)}**`;
+      const value = `**${formatValue(first[answer.value])}**`;
+      if (answer.limit === 1) {
+        const most = answer.direction === 'asc' ? 'lowest' : 'highest';
+        return `${leader} has the ${most} ${what}${filters}, with ${value} (by ${answer.dimension}).`;
+      }
+      if (answer.limit !== null) {
+        const edge = answer.direction === 'asc' ? 'Bottom' : 'Top';
+        const count = rows.length < answer.limit ? rows.length : answer.limit;
+        return `${edge} ${count} ${answer.dimension} by ${what}${filters}: ${leader} comes first with ${value}.`;
+      }
+      const groups = `${formatValue(rowCount ?? rows.length)} ${plural(rowCount, 'group', 'groups')}`;
+      const period = answer.labels.includes('year') || answer.labels.includes('month');
+      if (period) {
+        const last = rows.at(-1);
+        // The model sees at most 20 rows: name the last period only when it is the true last.
+        const end =
+          rows.length === (rowCount ?? rows.length)
+            ? ` to **${labelOf(last, answer.labels)}** (**${formatValue(last?.[answer.value])}**)`
+            : '';
+        return `The ${what} by ${answer.dimension}${filters} (${groups}), from ${leader} (${value})${end}.`;
+      }
+      return `The ${what} by ${answer.dimension}${filters} (${groups}): ${leader} is highest with ${value}.`;
+    }
+    case 'ranked': {
+      if (!first) return `No row of ${code(answer.subject)}${filters} has a ${code(answer.column)}.`;
+      const edge = answer.dated
+        ? answer.direction === 'asc'
+          ? 'earliest'
+          : 'latest'
+        : answer.direction === 'asc'
+          ? 'lowest'
+          : 'highest';
+      const named = answer.labels.length > 0 ? labelOf(first, answer.labels) : '';
+      const key =
+        answer.labels.length === 1 && !/name|title/i.test(answer.labels[0] ?? '')
+          ? `${answer.labels[0] ?? ''} `
+          : '';
+      return `The ${formatValue(rows.length)} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: first is **${key}${named}** with **${formatValue(first[answer.column])}**.`;
+    }
+    case 'distinct': {
+      if (answer.count) {
+        return `${code(answer.column)} in ${code(answer.subject)}${filters} has **${formatValue(firstValue(first, result.columns))}** distinct values.`;
+      }
+      const shown = rows.slice(0, 10).map((row) => formatValue(firstValue(row, result.columns)));
+      const more = (rowCount ?? rows.length) > shown.length ? ', …' : '';
+      return `${code(answer.column)} in ${code(answer.subject)}${filters} has **${formatValue(rowCount ?? rows.length)}** distinct values: ${shown.join(', ')}${more}`;
+    }
+    case 'rows':
+      if ((rowCount ?? rows.length) === 0) return `No row of ${code(answer.subject)} matches${filters}.`;
+      return `Here ${plural(rowCount, 'is', 'are')} ${formatValue(rowCount ?? rows.length)} ${plural(rowCount, 'row', 'rows')} of ${code(answer.subject)}${filters}${rowCount === answer.limit ? ` (the first ${answer.limit})` : ''}.`;
+    case 'sql':
+      return `Your query returned **${formatValue(rowCount ?? rows.length)}** ${plural(rowCount, 'row', 'rows')}.`;
+  }
+}
+
+function sqlBlock(sql: string): string {
+  return ['```sql', sql, '```'].join('\n');
+}
+
+/** The answer to a question whose query ran, or failed. */
+export function answerQuery(plan: QueryPlan, result: QueryResult): string {
+  if (result.error !== null) {
+    return [
+      `The query failed. The database said: ${result.error}`,
+      sqlBlock(plan.sql),
+      plan.answer.kind === 'sql'
+        ? 'Fix the SQL and send it again.'
+        : 'Try rephrasing the question, or write the SQL yourself.',
+      OFFLINE_FOOTER,
+    ].join('\n\n');
+  }
+  const parts = [lead(plan.answer, plan, result), sqlBlock(plan.sql)];
+  if (result.embed !== null) parts.push(result.embed);
+  if (plan.notes.length > 0) parts.push(plan.notes.map((note) => `_${note}_`).join('\n'));
+  parts.push(OFFLINE_FOOTER);
+  return parts.join('\n\n');
+}

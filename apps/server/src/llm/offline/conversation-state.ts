@@ -1,0 +1,105 @@
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { SqlDialect } from '../../connectors/index.ts';
+
+/*
+ * What the offline analyst knows at a step, read from the request alone, as any model would: the
+ * latest question, the SQL dialect the instructions name, and the tool calls it made since the
+ * question with their results. It keeps no memory between calls, so a regenerated answer or a
+ * restarted server goes the same way.
+ */
+
+export interface ToolExchange {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  /** The tool's JSON output; a text output (a trimmed or missing result) as `{ error }`. */
+  output: Record<string, unknown> | null;
+}
+
+export interface OfflineState {
+  question: string;
+  dialect: SqlDialect | null;
+  /** The database's name, as the instructions give it. */
+  databaseName: string | null;
+  exchanges: ToolExchange[];
+  /** Tools offered at this step; none on the last step, where the model must answer. */
+  tools: ReadonlySet<string>;
+}
+
+// The instructions name the dialect in their "Write SQL for …" line (agent/instructions.ts).
+const dialectNames: [RegExp, SqlDialect][] = [
+  [/Write SQL for PostgreSQL\b/, 'postgres'],
+  [/Write SQL for MySQL\b/, 'mysql'],
+  [/Write SQL for SQLite\b/, 'sqlite'],
+  [/Write SQL for DuckDB\b/, 'duckdb'],
+  [/Write SQL for Snowflake\b/, 'snowflake'],
+  [/Write SQL for BigQuery\b/, 'bigquery'],
+];
+
+function systemText(prompt: LanguageModelV4Prompt): string {
+  return prompt
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n');
+}
+
+function asObject(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function parseInput(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input) as unknown;
+  } catch {
+    return input;
+  }
+}
+
+export function readState(options: LanguageModelV4CallOptions): OfflineState {
+  const { prompt } = options;
+  const system = systemText(prompt);
+  const dialect = dialectNames.find(([pattern]) => pattern.test(system))?.[1] ?? null;
+  const databaseName = /database "([^"\n]+)"/.exec(system)?.[1] ?? null;
+  const lastUser = prompt.findLastIndex((message) => message.role === 'user');
+  const userMessage = prompt[lastUser];
+  const question =
+    userMessage?.role === 'user'
+      ? userMessage.content
+          .map((part) => (part.type === 'text' ? part.text : ''))
+          .join('\n')
+          .trim()
+      : '';
+  const exchanges: ToolExchange[] = [];
+  const byId = new Map<string, ToolExchange>();
+  for (const message of prompt.slice(lastUser + 1)) {
+    if (message.role === 'assistant') {
+      for (const part of message.content) {
+        if (part.type !== 'tool-call') continue;
+        const exchange: ToolExchange = {
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: parseInput(part.input),
+          output: null,
+        };
+        exchanges.push(exchange);
+        byId.set(part.toolCallId, exchange);
+      }
+    } else if (message.role === 'tool') {
+      for (const part of message.content) {
+        if (part.type !== 'tool-result') continue;
+        const exchange = byId.get(part.toolCallId);
+        if (!exchange) continue;
+        const { output } = part;
+        exchange.output =
+          output.type === 'json' || output.type === 'error-json'
+            ? (asObject(output.value) ?? { value: output.value })
+            : { error: 'value' in output && typeof output.value === 'string' ? output.value : 'No result.' };
+      }
+    }
+  }
+  const offered = options.toolChoice?.type === 'none' ? [] : (options.tools ?? []).map((entry) => entry.name);
+  return { question, dialect, databaseName, exchanges, tools: new Set(offered) };
+}

@@ -1,0 +1,89 @@
+import type { JoinStep } from './plan-context.ts';
+import type { KnownTable } from './schema-knowledge.ts';
+import type { Dialect } from './sql-dialect.ts';
+import { identifierWords } from './words.ts';
+
+/*
+ * Writes one SELECT over a table and the tables joined to it, laid out one clause per line so
+ * the user can read it. With no join, columns are written bare; with joins, through short aliases
+ * made of the tables' initials (Track → t, InvoiceLine → il).
+ */
+
+export interface SelectParts {
+  select: string[];
+  distinct?: boolean;
+  where?: string[];
+  groupBy?: string[];
+  orderBy?: string[];
+  limit?: number | null;
+}
+
+export interface QueryBuilder {
+  dialect: Dialect;
+  /** A column of the base table or of a joined one, as the query must write it. */
+  column(table: KnownTable, column: string): string;
+  /** "expression AS alias". */
+  as(expression: string, alias: string): string;
+  sql(parts: SelectParts): string;
+}
+
+function initials(table: KnownTable): string {
+  const letters = identifierWords(table.name, { table: true })
+    .map((word) => word[0] ?? '')
+    .join('')
+    .replace(/[^a-z]/g, '');
+  return letters === '' ? 't' : letters;
+}
+
+export function queryOver(
+  dialect: Dialect,
+  base: KnownTable,
+  paths: readonly JoinStep[][] = [],
+): QueryBuilder {
+  const steps: JoinStep[] = [];
+  for (const path of paths) {
+    for (const step of path) {
+      if (!steps.some((known) => known.to === step.to && known.from === step.from)) steps.push(step);
+    }
+  }
+  const aliases = new Map<KnownTable, string>();
+  const taken = new Set<string>();
+  const aliasOf = (table: KnownTable) => {
+    const known = aliases.get(table);
+    if (known !== undefined) return known;
+    const root = initials(table);
+    let alias = root;
+    for (let n = 2; taken.has(alias) || alias === 'as' || alias === 'on' || alias === 'or'; n += 1)
+      alias = `${root}${n}`;
+    taken.add(alias);
+    aliases.set(table, alias);
+    return alias;
+  };
+  aliasOf(base);
+  for (const step of steps) aliasOf(step.to);
+  const joined = steps.length > 0;
+  const column = (table: KnownTable, name: string) =>
+    joined ? `${aliasOf(table)}.${dialect.id(name)}` : dialect.id(name);
+  return {
+    dialect,
+    column,
+    as: (expression, alias) =>
+      expression === dialect.id(alias) ? expression : `${expression} AS ${dialect.id(alias)}`,
+    sql(parts) {
+      const lines = [`SELECT ${parts.distinct === true ? 'DISTINCT ' : ''}${parts.select.join(', ')}`];
+      lines.push(`FROM ${dialect.table(base.name)}${joined ? ` AS ${aliasOf(base)}` : ''}`);
+      for (const step of steps) {
+        const on = step.key.columns.map(
+          (name, index) =>
+            `${column(step.to, step.key.refColumns[index] ?? name)} = ${column(step.from, name)}`,
+        );
+        lines.push(`JOIN ${dialect.table(step.to.name)} AS ${aliasOf(step.to)} ON ${on.join(' AND ')}`);
+      }
+      if (parts.where && parts.where.length > 0) lines.push(`WHERE ${parts.where.join(' AND ')}`);
+      if (parts.groupBy && parts.groupBy.length > 0) lines.push(`GROUP BY ${parts.groupBy.join(', ')}`);
+      if (parts.orderBy && parts.orderBy.length > 0) lines.push(`ORDER BY ${parts.orderBy.join(', ')}`);
+      if (parts.limit !== undefined && parts.limit !== null) lines.push(`LIMIT ${parts.limit}`);
+      return lines.join('\n');
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { PlanContext } from './plan-context.ts';
+import { requireTables } from './plan-context.ts';
+import type { Filter, Question } from './question.ts';
+import { matchTable } from './resolve-names.ts';
+import type { KnownTable } from './schema-knowledge.ts';
+import type { Token } from './words.ts';
+import { contentTokens, tokenize } from './words.ts';
+
+/*
+ * The table a question is about: named in its words ("how many customers"), or in a clause that
+ * looked like a filter ("count rows in order lines"). Words left over next to the table's name
+ * ("cancelled orders") may be values to filter on.
+ */
+
+export interface Subject {
+  name: string | null;
+  /** The target's words the table's name did not use. */
+  rest: Token[];
+  /** The filters, without one that turned out to name the table. */
+  filters: Filter[];
+}
+
+export function findSubject(
+  context: PlanContext,
+  target: readonly Token[],
+  filters: readonly Filter[],
+): Subject {
+  const match = matchTable(target, context.names);
+  if (match) {
+    return {
+      name: match.name,
+      rest: target.filter((_, index) => !match.used.has(index)),
+      filters: [...filters],
+    };
+  }
+  for (const filter of filters) {
+    if (filter.form !== 'loose') continue;
+    const words = contentTokens(tokenize(filter.value));
+    const named = matchTable(words, context.names);
+    if (named && named.used.size === words.length) {
+      return { name: named.name, rest: [...target], filters: filters.filter((other) => other !== filter) };
+    }
+  }
+  return { name: null, rest: [...target], filters: [...filters] };
+}
+
+/**
+ * Leftover words that are not the table's columns become values to look up ("cancelled" in "how
+ * many orders were cancelled"): each run of neighbouring words is one value.
+ */
+export function bareFilters(table: KnownTable, rest: readonly Token[], target: readonly Token[]): Filter[] {
+  const columnWords = new Set(table.columns.flatMap((column) => column.words));
+  const filters: Filter[] = [];
+  let run: Token[] = [];
+  let lastIndex = -2;
+  const flush = () => {
+    if (run.length > 0)
+      filters.push({ column: null, op: '=', value: run.map((t) => t.raw).join(' '), form: 'bare' });
+    run = [];
+  };
+  for (const token of rest) {
+    if (columnWords.has(token.norm)) continue;
+    const index = target.indexOf(token);
+    if (index !== lastIndex + 1) flush();
+    run.push(token);
+    lastIndex = index;
+  }
+  flush();
+  return filters;
+}
+
+/** Tables every phrase of the question names, to describe in one step rather than one by one. */
+export function namedTables(context: PlanContext, question: Question): string[] {
+  const phrases: Token[][] = [];
+  if ('target' in question) phrases.push(question.target);
+  if (question.kind === 'aggregate') phrases.push(question.measure.words);
+  if (question.kind === 'top' && question.ranking) phrases.push(question.ranking.words);
+  if ((question.kind === 'aggregate' || question.kind === 'count') && question.by) phrases.push(question.by);
+  if (question.kind === 'distinct') phrases.push(question.column);
+  if ('filters' in question) {
+    for (const filter of question.filters) phrases.push(contentTokens(tokenize(filter.value)));
+  }
+  const names = new Set<string>();
+  for (const phrase of phrases) {
+    let rest = phrase;
+    // A phrase may name two tables ("invoice lines by genre" → InvoiceLine and Genre).
+    for (let round = 0; round < 3 && rest.length > 0; round += 1) {
+      const match = matchTable(rest, context.names);
+      if (!match) break;
+      names.add(match.name);
+      rest = rest.filter((_, index) => !match.used.has(index));
+    }
+  }
+  return [...names];
+}
+
+/** Describes, in one step, the named tables and the best keyword matches of the schema search. */
+export function prefetch(context: PlanContext, question: Question, withHits: boolean): void {
+  const hits = withHits
+    ? context.knowledge.hits
+        .filter((card) => card.matching.length > 0)
+        .slice(0, 5)
+        .map((card) => card.name)
+    : [];
+  requireTables(context, [...new Set([...namedTables(context, question), ...hits])]);
+}
+
+export function describedTables(context: PlanContext): KnownTable[] {
+  const order = new Map(context.names.map((name, index) => [name.toLowerCase(), index]));
+  return [...context.knowledge.described.values()].sort(
+    (a, b) => (order.get(a.name.toLowerCase()) ?? 1e6) - (order.get(b.name.toLowerCase()) ?? 1e6),
+  );
+}

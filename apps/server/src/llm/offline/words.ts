@@ -1,0 +1,129 @@
+/*
+ * Words as the offline analyst compares them: lower case, singular, identifiers split at
+ * underscores and capitals, so "order lines", "OrderLine" and "order_lines" all read the same.
+ */
+
+// Plurals the suffix rules would get wrong, and words that only look plural.
+const irregular: Record<string, string> = {
+  people: 'person',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  statuses: 'status',
+  series: 'series',
+  species: 'species',
+  news: 'news',
+  analyses: 'analysis',
+  indices: 'index',
+  movies: 'movie',
+  cookies: 'cookie',
+  data: 'data',
+  media: 'media',
+};
+
+export function singular(word: string): string {
+  const fixed = irregular[word];
+  if (fixed !== undefined) return fixed;
+  if (word.length <= 3 || /(ss|us|is|ics)$/.test(word)) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(sses|xes|ches|shes|zzes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** Splits camelCase and PascalCase ("BillingCountry", "HTTPCode") into words. */
+function splitCapitals(text: string): string {
+  return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+}
+
+// Prefixes warehouses put on table names that say nothing about what the table holds.
+const tablePrefixes = new Set(['tbl', 'dim', 'fact', 'fct', 'stg', 'raw', 'vw']);
+
+/** The words of a table or column name: "InvoiceLine" → invoice, line; "order_lines" → order, line. */
+export function identifierWords(name: string, options: { table?: boolean } = {}): string[] {
+  const bare = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
+  const words = splitCapitals(bare)
+    .toLowerCase()
+    .split(/[^a-z0-9\u00c0-\uffff]+/)
+    .filter((word) => word !== '')
+    .map(singular);
+  if (options.table === true && words.length > 1 && tablePrefixes.has(words[0] ?? '')) return words.slice(1);
+  return words;
+}
+
+export interface Token {
+  /** As the user wrote it (for values: "Germany", "New York"). */
+  raw: string;
+  /** Lower case and singular, for comparing with names. */
+  norm: string;
+}
+
+/** The words of a piece of the question, keeping what the user wrote next to the comparable form. */
+export function tokenize(text: string): Token[] {
+  return splitCapitals(text)
+    .split(/[^A-Za-z0-9\u00c0-\uffff'_-]+/)
+    .flatMap((piece) => piece.split(/[_-]+/))
+    .map((raw) => raw.replace(/^'+|'+$/g, ''))
+    .filter((raw) => raw !== '')
+    .map((raw) => ({ raw, norm: singular(raw.toLowerCase()) }));
+}
+
+// Words that carry no name: articles, question words, verbs of asking and of storing. What is left
+// of a phrase without them names tables, columns or values.
+const grammarList = `a an the of in on at for to into from with within by and or but not no nor
+is are was were be been being am do does did doing done have has had having can could would should
+will shall may might must there here it its they them their this that these those what which who
+whom whose how where when why i me my we us our you your he she his her
+show list display give get see tell find fetch print return view want need like know please let
+exist stored kept held contain placed made created registered recorded listed come came live
+based located belong just only also about than then so such same other another own currently
+overall altogether table row record entry item thing database db`;
+
+// The vocabulary of the questions themselves: it says what to compute, never what to compute it on.
+const intentList = `many much number count total sum average avg mean all any each every some few
+more most distinct unique different value first last`;
+
+const toSet = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).map(singular));
+
+export const grammarWords = toSet(grammarList);
+export const stopWords: ReadonlySet<string> = new Set([...grammarWords, ...toSet(intentList)]);
+
+const isNumber = (token: Token) => /^\d+$/.test(token.norm);
+
+/** Tokens that may name a table, a column or a value. */
+export function contentTokens(tokens: readonly Token[]): Token[] {
+  return tokens.filter((token) => !stopWords.has(token.norm) && !isNumber(token));
+}
+
+/** Tokens of a measure ("total of invoice totals"): "total" may be a column's name there. */
+export function measureTokens(tokens: readonly Token[]): Token[] {
+  return tokens.filter((token) => !grammarWords.has(token.norm) && !isNumber(token));
+}
+
+const numberWords: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
+  dozen: 12,
+};
+
+/** "five" → "5", so the patterns only need to know digits. */
+export function digitsForNumberWords(text: string): string {
+  return text.replace(
+    /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|dozen)\b(?!\s*(?:of|'s))/gi,
+    (word) => String(numberWords[word.toLowerCase()] ?? word),
+  );
+}
