@@ -25,8 +25,10 @@ import {
 } from './connector-error.ts';
 import { portDetail, secretDetail, textDetail, textDetailOr } from './details.ts';
 import { rowsFromArrays, uniqueColumnNames } from './json-values.ts';
+import { PostgresCappedRead } from './postgres-capped-read.ts';
 import { introspectPostgres } from './postgres-introspect.ts';
 import { PostgresTypeNames, postgresResultTypes } from './postgres-types.ts';
+import { type WireField, cellsAsText, textCellConverter } from './postgres-values.ts';
 import { QueryControl } from './query-control.ts';
 import { type CappedResult, checkStatement, finishRun, streamFromSource } from './run-support.ts';
 
@@ -41,7 +43,7 @@ interface Lease {
 }
 
 interface CursorBatch {
-  rows: unknown[][];
+  rows: (string | null)[][];
   result: pg.QueryResult;
 }
 
@@ -115,8 +117,11 @@ export class PostgresConnector implements Connector {
 
   async run(sql: string, options: RunOptions): Promise<RunResult> {
     const startedAt = performance.now();
-    const isRead = await checkStatement(sql, this.dialect, options.readOnly);
+    // Safe mode refuses a write before anything runs. Otherwise the verdict only decides whether a
+    // cut result may be counted (by running it again), so its parse waits until a result is cut.
+    const checked = options.readOnly ? await checkStatement(sql, this.dialect, true) : null;
     const capped = await this.#runCapped(sql, options);
+    const isRead = checked ?? (capped.truncated && (await checkStatement(sql, this.dialect, false)));
     return finishRun(this, sql, options, startedAt, capped, isRead);
   }
 
@@ -125,7 +130,7 @@ export class PostgresConnector implements Connector {
     const batchSize = options.batchSize ?? 1000;
     const lease = await this.#acquire(options);
     const cursor = lease.client.query(
-      new Cursor<unknown[]>(sql, [], { rowMode: 'array', types: postgresResultTypes }),
+      new Cursor<(string | null)[]>(sql, [], { rowMode: 'array', types: cellsAsText }),
     );
     lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
     const read = async (): Promise<CursorBatch> => {
@@ -140,13 +145,14 @@ export class PostgresConnector implements Connector {
       // The cursor stays open on the leased connection, so type names are looked up elsewhere:
       // a query sent behind it would wait until the whole result had been read.
       const columns = await this.#columns(lease, first.result.fields, 'fresh connection');
+      const convert = textCellConverter(first.result.fields);
       return streamFromSource(
         {
           columns,
-          first: rowsFromArrays(columns, first.rows),
+          first: rowsFromArrays(columns, first.rows, convert),
           next: async () => {
             const batch = await read();
-            return batch.rows.length > 0 ? rowsFromArrays(columns, batch.rows) : null;
+            return batch.rows.length > 0 ? rowsFromArrays(columns, batch.rows, convert) : null;
           },
           release: async () => {
             // Closing the cursor needs the server; after giving up on it the connection is destroyed anyway.
@@ -166,24 +172,20 @@ export class PostgresConnector implements Connector {
     await this.#pool.end();
   }
 
-  /** Reads at most rowCap + 1 rows through a cursor: one more than shown tells whether the result was cut. */
+  /** Reads at most rowCap + 1 rows in one round trip: one more than shown tells whether the result was cut. */
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#acquire(options);
     try {
-      const cursor = lease.client.query(
-        new Cursor<unknown[]>(sql, [], { rowMode: 'array', types: postgresResultTypes }),
-      );
+      const read = lease.client.query(new PostgresCappedRead(sql, options.rowCap));
       lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
-      const { rows, result } = await lease.control.race(readCursor(cursor, options.rowCap + 1));
-      await lease.control.race(cursor.close());
+      const result = await lease.control.race(read.result);
       lease.control.setCanceller(null);
       lease.control.throwIfStopped();
-      if (sessionCommands.has(result.command)) lease.tainted = true;
-      const columns = await this.#columns(lease, result.fields);
+      if (result.command !== null && sessionCommands.has(result.command)) lease.tainted = true;
       return {
-        rows: rowsFromArrays(columns, rows.slice(0, options.rowCap)),
-        columns,
-        truncated: rows.length > options.rowCap,
+        rows: result.rows,
+        columns: await this.#columns(lease, result.fields),
+        truncated: result.truncated,
         affectedRows: result.fields.length === 0 ? result.rowCount : null,
       };
     } catch (error) {
@@ -262,7 +264,7 @@ export class PostgresConnector implements Connector {
 
   async #columns(
     lease: Lease,
-    fields: readonly pg.FieldDef[],
+    fields: readonly WireField[],
     lookup: 'leased connection' | 'fresh connection' = 'leased connection',
   ): Promise<ResultColumn[]> {
     const typeIds = fields.map((field) => field.dataTypeID);
@@ -317,7 +319,7 @@ export class PostgresConnector implements Connector {
   }
 }
 
-function readCursor(cursor: Cursor<unknown[]>, count: number): Promise<CursorBatch> {
+function readCursor(cursor: Cursor<(string | null)[]>, count: number): Promise<CursorBatch> {
   return new Promise((resolve, reject) => {
     cursor.read(count, (error, rows, result) => {
       if (error) reject(error);
