@@ -19,8 +19,6 @@ export interface ToolExchange {
 export interface OfflineState {
   question: string;
   dialect: SqlDialect | null;
-  /** The database's name, as the instructions give it. */
-  databaseName: string | null;
   exchanges: ToolExchange[];
   /** Tools offered at this step; none on the last step, where the model must answer. */
   tools: ReadonlySet<string>;
@@ -62,16 +60,12 @@ export function readState(options: LanguageModelV4CallOptions): OfflineState {
   const { prompt } = options;
   const system = systemText(prompt);
   const dialect = dialectNames.find(([pattern]) => pattern.test(system))?.[1] ?? null;
-  const databaseName = /database "([^"\n]+)"/.exec(system)?.[1] ?? null;
   const lastUser = prompt.findLastIndex((message) => message.role === 'user');
   const userMessage = prompt[lastUser];
-  const question =
-    userMessage?.role === 'user'
-      ? userMessage.content
-          .map((part) => (part.type === 'text' ? part.text : ''))
-          .join('\n')
-          .trim()
-      : '';
+  // The last text: the history merges a user's own SQL and its result into the same message.
+  const texts =
+    userMessage?.role === 'user' ? userMessage.content.filter((part) => part.type === 'text') : [];
+  const question = texts.at(-1)?.text.trim() ?? '';
   const exchanges: ToolExchange[] = [];
   const byId = new Map<string, ToolExchange>();
   for (const message of prompt.slice(lastUser + 1)) {
@@ -101,5 +95,5 @@ export function readState(options: LanguageModelV4CallOptions): OfflineState {
     }
   }
   const offered = options.toolChoice?.type === 'none' ? [] : (options.tools ?? []).map((entry) => entry.name);
-  return { question, dialect, databaseName, exchanges, tools: new Set(offered) };
+  return { question, dialect, exchanges, tools: new Set(offered) };
 }

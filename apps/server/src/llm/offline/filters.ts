@@ -71,8 +71,11 @@ function needsProbe(table: KnownTable, filter: Filter): boolean {
   return !(isYear(filter.value) && dateColumn(table) !== null);
 }
 
-/** One query answering, for each filter value and candidate column, how many rows hold it. */
-function probeSql(context: PlanContext, table: KnownTable, filters: readonly Filter[]): string {
+/**
+ * One query answering, for each filter value and candidate column, how many rows hold it; null
+ * when the table has no column to look in.
+ */
+function probeSql(context: PlanContext, table: KnownTable, filters: readonly Filter[]): string | null {
   const { dialect } = context;
   const parts: string[] = [];
   filters.forEach((filter, index) => {
@@ -92,6 +95,7 @@ function probeSql(context: PlanContext, table: KnownTable, filters: readonly Fil
       }
     }
   });
+  if (parts.length === 0) return null;
   return `SELECT * FROM (\n${parts.join('\nUNION ALL\n')}\n) AS probe WHERE matches > 0`;
 }
 
@@ -132,7 +136,10 @@ export function applyFilters(
   const { dialect } = context;
   if (filters.length === 0) return { where: [], described: [] };
   const probing = filters.some((filter) => needsProbe(table, filter));
-  if (probing && context.probe === null) throw new NeedProbe(probeSql(context, table, filters));
+  if (probing && context.probe === null) {
+    const sql = probeSql(context, table, filters);
+    if (sql !== null) throw new NeedProbe(sql);
+  }
   const where: string[] = [];
   const described: string[] = [];
   filters.forEach((filter, index) => {
