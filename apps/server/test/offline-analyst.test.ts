@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
 import type { MockInstance } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ADMIN_ID } from '../src/auth/local-admin.ts';
@@ -215,6 +216,43 @@ describe('the offline analyst on the demo shop', () => {
     expect(asked.answer).toContain(`**${columns.length}** columns`);
     for (const column of columns) expect(asked.answer).toContain(`| \`${column.name}\` | ${column.type} |`);
     expectOfflineFooter(asked.answer);
+  });
+});
+
+describe('the offline analyst in a conversation that goes on', () => {
+  it("answers each new question on its own, after the user's own SQL and an earlier answer", async () => {
+    const created = await api.post<ConversationSummary>('/api/conversations', {
+      contextId: `database-${demoId}`,
+    });
+    const conversationId = created.body.id;
+    const ends: StatusEvent[] = [];
+    const turn = async (send: () => void) => {
+      send();
+      ends.push(
+        await client.waitFor<StatusEvent>(
+          'status',
+          (event) =>
+            event.conversation_id === conversationId && event.status !== 'running' && !ends.includes(event),
+          30_000,
+        ),
+      );
+    };
+    await turn(() => client.socket.emit('query', conversationId, 'SELECT count(*) AS n FROM categories'));
+    await turn(() => client.socket.emit('ask', conversationId, 'how many products are there?'));
+    await turn(() => client.socket.emit('ask', conversationId, 'Number of orders by status'));
+    expect(ends.map((event) => event.status)).toEqual(['clear', 'clear', 'clear']);
+    const stored = await api.get<{ messages: Message[] }>(`/api/conversations/${conversationId}`);
+    const answers = stored.body.messages.filter(
+      (message) => message.role === 'assistant' && !message.functionCall,
+    );
+    const products = Number(truth.value('SELECT count(*) FROM products'));
+    expect(answers.at(-2)?.content).toContain(`There are **${shown(products)}** rows in \`products\``);
+    const [top] = truth.all<{ status: string; n: number }>(
+      'SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY n DESC LIMIT 1',
+    );
+    expect(answers.at(-1)?.content).toContain(
+      `**${top?.status ?? ''}** is highest with **${shown(top?.n ?? 0)}**`,
+    );
   });
 });
 
