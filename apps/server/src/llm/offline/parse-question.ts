@@ -33,7 +33,8 @@ function normalize(text: string): string {
     'by',
   );
   // "how many albums does each artist have": what follows "each" is what to group on.
-  s = s.replace(/\b(?:(?:does|do|did|has|have)\s+)?(?:each|every)\b/gi, 'by');
+  // ("list every customer" keeps its rows: only "each" after a verb or "of" groups.)
+  s = s.replace(/\b(?:does|do|did|has|have|of)\s+(?:each|every)\b/gi, 'by');
   s = s.replace(/\bby by\b/gi, 'by');
   return digitsForNumberWords(s).replace(/\s+/g, ' ').trim();
 }
@@ -213,7 +214,7 @@ type RowsOrder = Extract<Question, { kind: 'rows' }>['order'];
 
 function parseRows(rest: string, filters: Filter[], order: RowsOrder): Question {
   const last = /\b(last|latest)\b/i.test(rest);
-  const limit = numberIn(rest) ?? (/\ball\b/i.test(rest) ? ALL_ROWS : DEFAULT_ROWS);
+  const limit = numberIn(rest) ?? (/\b(all|every)\b/i.test(rest) ? ALL_ROWS : DEFAULT_ROWS);
   const ordering = order ?? (last ? { words: [], hint: 'date' as const, direction: 'desc' as const } : null);
   return { kind: 'rows', target: tokensOf(rest), filters, limit, order: ordering };
 }
