@@ -25,6 +25,9 @@ export interface CappedReadResult {
   rowCount: number | null;
 }
 
+/** Execute's row limit is a signed 32-bit integer on the wire. */
+const maxExecuteRows = 2 ** 31 - 1;
+
 /** 'INSERT 0 5', 'UPDATE 3', 'SELECT 10', 'CREATE TABLE': the word, then the count if there is one. */
 const commandTag = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
 
@@ -73,7 +76,7 @@ export class PostgresCappedRead {
       wire.parse({ text: this.#sql });
       wire.bind({});
       wire.describe({ type: 'P', name: '' });
-      wire.execute({ portal: '', rows: this.#rowCap + 1 });
+      wire.execute({ portal: '', rows: Math.min(this.#rowCap + 1, maxExecuteRows) });
       wire.sync();
     } finally {
       wire.stream.uncork?.();
@@ -121,7 +124,7 @@ export class PostgresCappedRead {
   }
 
   handlePortalSuspended(): void {
-    // More rows than rowCap + 1 exist; Sync, already sent, ends the read.
+    // The server stopped at rowCap + 1 rows, so the result is cut; Sync, already sent, ends the read.
     this.#truncated = true;
   }
 
