@@ -111,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     db: store.db,
     secrets,
     store: config.store,
+    dataDir: config.dataDir,
     connections,
     schemaCache: new SchemaCache(),
   };

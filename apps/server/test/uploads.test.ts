@@ -378,6 +378,19 @@ describe('uploads API', () => {
     expect(await tablesOf(body.database.id)).toEqual(['safe']);
   });
 
+  it('deletes the DuckDB file of an upload database with the database, and nothing else', async () => {
+    const kept = await uploaded('kept.csv', 'a\n1\n');
+    const gone = await uploaded('gone.csv', 'a\n2\n');
+    const goneFile = path.join('local-admin', `${gone.database.id}.duckdb`);
+    expect(await filesOnDisk()).toContain(goneFile);
+
+    const response = await api.del(`/api/databases/${gone.database.id}`);
+    expect(response.status, response.text).toBe(204);
+    expect(await filesOnDisk()).not.toContain(goneFile);
+    expect(await filesOnDisk()).toContain(path.join('local-admin', `${kept.database.id}.duckdb`));
+    expect(await tablesOf(kept.database.id)).toEqual(['kept']);
+  });
+
   it('wants multipart with a file', async () => {
     expectError(await api.post('/api/uploads', { file: 'x' }), 415, { code: 'UNSUPPORTED_MEDIA_TYPE' });
     const form = new FormData();

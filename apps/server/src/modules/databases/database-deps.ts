@@ -10,6 +10,8 @@ export interface DatabaseDeps {
   secrets: SecretBox;
   /** Where Querent keeps its own data, which may never be connected as a data source. */
   store: StoreConfig;
+  /** Querent's data directory: upload databases keep their DuckDB files under it. */
+  dataDir: string;
   connections: DatabaseConnections;
   schemaCache: SchemaCache;
 }

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { isUploadDatabase } from '../uploads/upload-databases.ts';
 import type { User } from '../users/users.repo.ts';
 import { databaseNotFound, requireDatabase } from './database-access.ts';
 import type { DatabaseDeps } from './database-deps.ts';
@@ -5,14 +7,19 @@ import { deleteDatabase as deleteDatabaseRow } from './databases.repo.ts';
 
 /**
  * DELETE /api/databases/{id}: its projects, conversations, queries, entities and issues go with
- * it (foreign keys cascade), and its open connections are closed.
+ * it (foreign keys cascade), and its open connections are closed. An upload database's DuckDB
+ * file is Querent's own, so it goes too; a file the user connected is never touched.
  */
 export async function deleteDatabase(
-  deps: Pick<DatabaseDeps, 'db' | 'connections' | 'schemaCache'>,
+  deps: Pick<DatabaseDeps, 'db' | 'connections' | 'schemaCache' | 'dataDir'>,
   input: { user: User; databaseId: string },
 ): Promise<void> {
   const database = await requireDatabase(deps.db, input.user, input.databaseId, 'write');
   if (!(await deleteDatabaseRow(deps.db, database.id))) throw databaseNotFound();
   deps.schemaCache.invalidate(database.id);
   await deps.connections.evict(database.id);
+  if (isUploadDatabase(deps.dataDir, database)) {
+    const file = String(database.details.path);
+    await Promise.all([rm(file, { force: true }), rm(`${file}.wal`, { force: true })]);
+  }
 }
