@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { chinookDuckdbPath } from '../global-setup.ts';
+
+/** The schema browser's line for one table, matched on its whole name (Track, not PlaylistTrack). */
+function schemaTable(page: Page, name: string) {
+  return page.getByTestId('schema-table').filter({ has: page.getByRole('button', { name, exact: true }) });
+}
+
+test('the setup funnel connects a local Chinook DuckDB file through the MotherDuck card', async ({
+  page,
+}) => {
+  const name = `Chinook DuckDB ${test.info().testId.slice(0, 6)}`;
+
+  await page.goto('/databases/new');
+  await page.getByRole('button', { name: 'MotherDuck', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]engine=motherduck/);
+  await expect(page.getByRole('heading', { name: 'Connect MotherDuck' })).toBeVisible();
+
+  // The local file is an alternative to MotherDuck's token, folded away until asked for.
+  const path = page.getByLabel('Local DuckDB file path');
+  await expect(path).toBeHidden();
+  await page.getByText('A local DuckDB file instead of MotherDuck').click();
+  await path.fill(chinookDuckdbPath());
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Connection successful.' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/chat\/new$/);
+  // Saving makes the new database the context.
+  const selector = page.getByTestId('context-selector');
+  await expect(selector.locator('option:checked')).toHaveText(name);
+  const selected = await selector.inputValue();
+  expect(selected).toMatch(/^database-/);
+  const id = selected.slice('database-'.length);
+  expect(await page.evaluate(() => localStorage.getItem('databaseId'))).toBe(id);
+
+  const stored = await page.request.get(`/api/databases/${id}`);
+  expect(await stored.json()).toMatchObject({
+    engine: 'motherduck',
+    name,
+    details: { path: chinookDuckdbPath() },
+  });
+
+  // The schema browser finds Track by name, and opened it lists its columns.
+  await page.goto('/databases');
+  const entry = page.getByRole('list', { name: 'Databases' }).getByRole('link').filter({ hasText: name });
+  await expect(entry).toContainText('MotherDuck');
+  await entry.click();
+  await expect(page).toHaveURL(`/databases/${id}`);
+  await page.getByRole('searchbox', { name: 'Search tables and columns' }).fill('track');
+  const track = schemaTable(page, 'Track');
+  await expect(track).toHaveCount(1);
+  await expect(schemaTable(page, 'PlaylistTrack')).toHaveCount(1);
+  await track.getByRole('button', { name: 'Track', exact: true }).click();
+  await expect(track.getByTestId('schema-column').filter({ hasText: 'TrackId' })).toContainText('PK');
+  await expect(track.getByTestId('schema-column').filter({ hasText: 'Milliseconds' })).toContainText(
+    /integer/i,
+  );
+
+  // Queries run on the file's Chinook.
+  const count = await page.request.post('/api/query/_run', {
+    data: { databaseId: id, query: 'SELECT count(*) AS tracks FROM Track' },
+  });
+  expect(count.ok(), await count.text()).toBe(true);
+  expect(await count.json()).toMatchObject({ rows: [{ tracks: 3503 }], count: 1, truncated: false });
+});
