@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark measures Querent and a baseline in the same run and prints the ratio.
+import { benchAgentStep } from './agent-step.bench.ts';
 import { benchBundleSize } from './bundle-size.bench.ts';
 import { benchExportCsv } from './export-csv.bench.ts';
 import { benchIntrospect } from './introspect.bench.ts';
@@ -9,4 +10,5 @@ import { benchStartup } from './startup.bench.ts';
 const rows = [...(await benchStartup()), ...(await benchBundleSize())];
 rows.push(...(await benchQueryRun()), ...(await benchQueryMemory()), ...(await benchIntrospect()));
 rows.push(...(await benchExportCsv()));
+rows.push(...(await benchAgentStep()));
 console.table(rows);
