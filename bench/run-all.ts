@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark measures Querent and a baseline in the same run and prints the ratio.
 import { benchAgentStep } from './agent-step.bench.ts';
+import { benchChatLatency } from './chat-latency.bench.ts';
 import { benchBundleSize } from './bundle-size.bench.ts';
 import { benchExportCsv } from './export-csv.bench.ts';
 import { benchIntrospect } from './introspect.bench.ts';
@@ -10,5 +11,5 @@ import { benchStartup } from './startup.bench.ts';
 const rows = [...(await benchStartup()), ...(await benchBundleSize())];
 rows.push(...(await benchQueryRun()), ...(await benchQueryMemory()), ...(await benchIntrospect()));
 rows.push(...(await benchExportCsv()));
-rows.push(...(await benchAgentStep()));
+rows.push(...(await benchAgentStep()), ...(await benchChatLatency()));
 console.table(rows);
