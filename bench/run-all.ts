@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark measures Querent and a baseline in the same run and prints the ratio.
 import { benchAgentStep } from './agent-step.bench.ts';
-import { benchChatLatency } from './chat-latency.bench.ts';
 import { benchBundleSize } from './bundle-size.bench.ts';
+import { benchChatConcurrency } from './chat-concurrency.bench.ts';
+import { benchChatLatency } from './chat-latency.bench.ts';
 import { benchExportCsv } from './export-csv.bench.ts';
 import { benchIntrospect } from './introspect.bench.ts';
 import { benchQueryMemory } from './query-memory.bench.ts';
@@ -12,4 +13,5 @@ const rows = [...(await benchStartup()), ...(await benchBundleSize())];
 rows.push(...(await benchQueryRun()), ...(await benchQueryMemory()), ...(await benchIntrospect()));
 rows.push(...(await benchExportCsv()));
 rows.push(...(await benchAgentStep()), ...(await benchChatLatency()));
+rows.push(...(await benchChatConcurrency()));
 console.table(rows);
