@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Engine } from '@querent/contracts';
 
 /** SQL dialects the statement classifier and the engines speak. */
@@ -61,6 +62,18 @@ export interface ResultStream extends AsyncIterable<ResultRow[]> {
   close(): Promise<void>;
 }
 
+export interface CsvCopyOptions extends QueryOptions {
+  /** At most this many rows are wanted; the copy holds one more when the result has more. */
+  maxRows: number;
+}
+
+/** A result written as CSV by the database itself (PostgreSQL's COPY), for fast exports. */
+export interface CsvCopy {
+  readonly columns: ResultColumn[];
+  /** CSV records without a header, each ended by LF (not CRLF), at most maxRows + 1 of them. */
+  readonly body: Readable;
+}
+
 export interface ColumnSchema {
   name: string;
   type: string;
@@ -98,6 +111,13 @@ export interface Connector {
   introspect(): Promise<SchemaInfo>;
   run(sql: string, options: RunOptions): Promise<RunResult>;
   stream(sql: string, options: StreamOptions): Promise<ResultStream>;
+  /**
+   * Optional: the result as CSV written by the database, with values written as the CSV of
+   * stream()'s rows would be. Null when this result cannot be (a column type it does not
+   * cover, a statement it cannot wrap): the caller then uses stream(). Destroying the body
+   * ends the statement and frees the connection.
+   */
+  copyCsv?(sql: string, options: CsvCopyOptions): Promise<CsvCopy | null>;
   /** Closes every connection; the connector is unusable afterwards. */
   close(): Promise<void>;
 }

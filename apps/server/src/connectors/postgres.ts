@@ -4,6 +4,8 @@ import type {
   ConnectionDetails,
   Connector,
   ConnectorOptions,
+  CsvCopy,
+  CsvCopyOptions,
   EngineModule,
   QueryOptions,
   ResultColumn,
@@ -26,6 +28,7 @@ import {
 import { portDetail, secretDetail, textDetail, textDetailOr } from './details.ts';
 import { rowsFromArrays, uniqueColumnNames } from './json-values.ts';
 import { PostgresCappedRead } from './postgres-capped-read.ts';
+import { PostgresCopyOut, PostgresDescribe, copyCsvSql } from './postgres-copy.ts';
 import { introspectPostgres } from './postgres-introspect.ts';
 import { PostgresTypeNames, postgresResultTypes } from './postgres-types.ts';
 import { type WireField, cellsAsText, textCellConverter } from './postgres-values.ts';
@@ -166,6 +169,46 @@ export class PostgresConnector implements Connector {
       await this.#release(lease);
       throw this.#statementError(error, lease.control);
     }
+  }
+
+  /**
+   * The result as PostgreSQL's own CSV (COPY … TO STDOUT), on one leased connection: Describe
+   * first, to learn the columns and whether COPY can write them like the generic path; a
+   * statement that cannot be described or wrapped answers null, and stream() then reports it.
+   */
+  async copyCsv(sql: string, options: CsvCopyOptions): Promise<CsvCopy | null> {
+    await checkStatement(sql, this.dialect, options.readOnly);
+    const lease = await this.#acquire(options);
+    lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
+    let copy: PostgresCopyOut;
+    let columns: ResultColumn[];
+    try {
+      const fields = await lease.control.race(lease.client.query(new PostgresDescribe(sql)).result);
+      const text = fields.length > 0 ? copyCsvSql(sql, fields, options.maxRows) : null;
+      if (text === null) {
+        await this.#release(lease);
+        return null;
+      }
+      columns = await this.#columns(lease, fields);
+      copy = lease.client.query(new PostgresCopyOut(text));
+      await lease.control.race(copy.started);
+    } catch (error) {
+      await this.#release(lease);
+      // 42601: the wrapped statement does not parse (a trailing `;` before a comment…).
+      if (lease.control.reason === null && driverErrorFields(error).code === '42601') return null;
+      throw this.#statementError(error, lease.control);
+    }
+    let released = false;
+    copy.body.once('close', () => {
+      released = true;
+      // Closed before the end (the client left, or the export failed): stop the statement.
+      if (!copy.body.readableEnded) lease.control.stop('cancelled');
+      void this.#release(lease);
+    });
+    lease.control.onGiveUp(() => {
+      if (!released) copy.body.destroy(this.#statementError(new Error('cancelled'), lease.control));
+    });
+    return { columns, body: copy.body };
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,7 @@ import { toUserFacingError } from '../databases/database-connections.ts';
 import type { DatabaseRecord } from '../databases/databases.repo.ts';
 import { requireQuery } from '../queries/query-access.ts';
 import type { User } from '../users/users.repo.ts';
+import { copiedCsvBody } from './csv-copy-export.ts';
 import { csvBody } from './csv-export.ts';
 import { exportContentTypes, exportFilename } from './export-filename.ts';
 import type { ExportStats } from './limited-batches.ts';
@@ -68,9 +69,36 @@ export async function openExport(
   input: { user: User; source: ExportSource; format: ExportFormat; signal?: AbortSignal | undefined },
 ): Promise<ExportFile> {
   const { sql, database, title } = await resolveSource(deps.db, input.user, input.source);
+  const connector = deps.connections.forDatabase(database);
+  const queryOptions = {
+    timeoutMs: deps.timeoutMs,
+    readOnly: database.safeMode,
+    ...(input.signal === undefined ? {} : { signal: input.signal }),
+  };
+  // CSV the database writes itself (PostgreSQL's COPY) skips parsing, converting and encoding
+  // every value here: the export then costs little more than the copy. Engines without it, XLSX,
+  // and results it does not cover (copyCsv answers null) take the generic path below.
+  if (input.format === 'csv' && connector.copyCsv) {
+    let copy: Awaited<ReturnType<NonNullable<typeof connector.copyCsv>>>;
+    try {
+      copy = await connector.copyCsv(sql, { ...queryOptions, maxRows: deps.maxRows });
+    } catch (error) {
+      throw toUserFacingError(error);
+    }
+    if (copy) {
+      const stats: ExportStats = { rows: 0, truncated: false };
+      return {
+        filename: exportFilename(title, 'csv'),
+        contentType: exportContentTypes.csv,
+        rowLimit: deps.maxRows,
+        body: copiedCsvBody(copy, stats, deps.maxRows),
+        stats,
+      };
+    }
+  }
   let stream: ResultStream;
   try {
-    stream = await deps.connections.forDatabase(database).stream(sql, {
+    stream = await connector.stream(sql, {
       timeoutMs: deps.timeoutMs,
       readOnly: database.safeMode,
       batchSize: deps.batchRows ?? defaultBatchRows,
