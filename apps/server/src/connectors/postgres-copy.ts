@@ -68,7 +68,6 @@ export class PostgresDescribe {
   readonly result: Promise<WireField[]>;
   readonly #sql: string;
   #fields: WireField[] = [];
-  #failure: Error | null = null;
   #resolve: (fields: WireField[]) => void = () => undefined;
   #reject: (error: Error) => void = () => undefined;
 
