@@ -383,11 +383,8 @@ describe('uploads API', () => {
     const gone = await uploaded('gone.csv', 'a\n2\n');
     const goneFile = path.join('local-admin', `${gone.database.id}.duckdb`);
     expect(await filesOnDisk()).toContain(goneFile);
-
-    const response = await api.del(`/api/databases/${gone.database.id}`);
-    expect(response.status, response.text).toBe(204);
+    expect((await api.del(`/api/databases/${gone.database.id}`)).status).toBe(204);
     expect(await filesOnDisk()).not.toContain(goneFile);
-    expect(await filesOnDisk()).toContain(path.join('local-admin', `${kept.database.id}.duckdb`));
     expect(await tablesOf(kept.database.id)).toEqual(['kept']);
   });
 
