@@ -77,14 +77,15 @@ describe('default layout', () => {
 
   it('opens the sidebar on a right swipe and closes it on a left swipe', async () => {
     await openChat();
-    const layout = screen.getByTestId('default-layout');
-    const sidebar = screen.getByTestId('sidebar');
-    touch(layout, 'touchStart', 5, 300);
-    touch(layout, 'touchEnd', 120, 310);
-    expect(sidebar).toHaveAttribute('data-open', 'true');
-    touch(layout, 'touchStart', 200, 300);
-    touch(layout, 'touchEnd', 40, 300);
-    expect(sidebar).toHaveAttribute('data-open', 'false');
+    // Fresh look-ups each time: lazy chunks of the chat page may still settle and re-render the tree.
+    const swipe = (fromX: number, toX: number) => {
+      touch(screen.getByTestId('default-layout'), 'touchStart', fromX, 300);
+      touch(screen.getByTestId('default-layout'), 'touchEnd', toX, 310);
+    };
+    swipe(5, 120);
+    await waitFor(() => expect(screen.getByTestId('sidebar')).toHaveAttribute('data-open', 'true'));
+    swipe(200, 40);
+    await waitFor(() => expect(screen.getByTestId('sidebar')).toHaveAttribute('data-open', 'false'));
   });
 
   it('does not open the sidebar on a short move', async () => {
