@@ -1,25 +1,6 @@
 // Saved queries, runs, charts and favourites: the types are @querent/contracts' (types only, so
 // zod stays out of the bundle); this file adds the few client-side shapes built on them.
-import type {
-  Chart,
-  ChartConfig,
-  ChartType,
-  CreateChartBody,
-  CreateSavedQueryBody,
-  ExportFormat,
-  FavoriteChart,
-  FavoriteQuery,
-  Favorites,
-  FavoriteState,
-  QueryHistoryItem,
-  QueryResults,
-  ResultColumn,
-  ResultPreview,
-  RunQueryResult,
-  SavedQuery,
-  UpdateChartBody,
-  UpdateSavedQueryBody,
-} from '@querent/contracts';
+import type { ChartType, ResultColumn } from '@querent/contracts';
 
 export type {
   Chart,
@@ -40,7 +21,7 @@ export type {
   SavedQuery,
   UpdateChartBody,
   UpdateSavedQueryBody,
-};
+} from '@querent/contracts';
 
 /** The chart types in the builder's order (a copy of contracts' list, which sits beside zod schemas). */
 export const chartTypes: readonly ChartType[] = ['bar', 'line', 'area', 'pie', 'scatter'];

@@ -1,13 +1,9 @@
 import type { Database, Project } from '@querent/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useServices } from '../../app/services-context.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { dangerButtonClass } from '../../components/form-field.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
+import { DeleteSection } from '../../components/delete-section.tsx';
 import { useContextStore } from '../../stores/context-store.ts';
 import { notify } from '../../stores/notifications-store.ts';
 import { buildContextOptions, resolveContextId } from '../context/contexts.ts';
@@ -19,7 +15,6 @@ export const deleteProjectWarning =
 export function DeleteProjectSection({ project }: { project: Project }) {
   const { api, queryClient, changeContext } = useServices();
   const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.projects.remove(project.id),
     async onSuccess() {
@@ -36,32 +31,13 @@ export function DeleteProjectSection({ project }: { project: Project }) {
   });
 
   return (
-    <section
-      aria-labelledby="delete-project-heading"
-      className="flex flex-col items-start gap-2 rounded-lg border border-red-200 p-4 dark:border-red-900"
-    >
-      <h2 id="delete-project-heading" className="text-base font-semibold">
-        Delete this project
-      </h2>
-      <button type="button" className={dangerButtonClass} onClick={() => setAsking(true)}>
-        <Trash2 size={16} aria-hidden="true" /> Delete
-      </button>
-      {asking ? (
-        <ConfirmDialog
-          title={`Delete ${project.name}?`}
-          confirmLabel="Delete project"
-          pendingLabel="Deleting…"
-          pending={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error) : null}
-          onConfirm={() => remove.mutate()}
-          onCancel={() => {
-            remove.reset();
-            setAsking(false);
-          }}
-        >
-          <p>{deleteProjectWarning}</p>
-        </ConfirmDialog>
-      ) : null}
-    </section>
+    <DeleteSection
+      id="delete-project"
+      heading="Delete this project"
+      itemName={project.name}
+      confirmLabel="Delete project"
+      warning={deleteProjectWarning}
+      remove={remove}
+    />
   );
 }
