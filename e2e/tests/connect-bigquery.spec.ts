@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectSelectedDatabase, openFromDatabaseList, schemaTable } from '../funnel.ts';
 import { bigqueryFake, bigqueryServiceAccount } from '../fake-engines.ts';
 
 // Chinook's tables as the fake's dataset holds them, with the SQLite file's names.
@@ -15,11 +16,6 @@ const chinookTables = [
   'PlaylistTrack',
   'Track',
 ];
-
-/** The schema browser's line for one table, matched on its whole name (Track, not PlaylistTrack). */
-function schemaTable(page: Page, name: string) {
-  return page.getByTestId('schema-table').filter({ has: page.getByRole('button', { name, exact: true }) });
-}
 
 test('the setup funnel connects BigQuery with a service account key and browses and queries Chinook', async ({
   page,
@@ -42,12 +38,7 @@ test('the setup funnel connects BigQuery with a service account key and browses 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/chat\/new$/);
   // Saving makes the new database the context.
-  const selector = page.getByTestId('context-selector');
-  await expect(selector.locator('option:checked')).toHaveText(name);
-  const selected = await selector.inputValue();
-  expect(selected).toMatch(/^database-/);
-  const id = selected.slice('database-'.length);
-  expect(await page.evaluate(() => localStorage.getItem('databaseId'))).toBe(id);
+  const id = await expectSelectedDatabase(page, name);
 
   // Stored with its project; the key never comes back.
   const stored = await page.request.get(`/api/databases/${id}`);
@@ -59,11 +50,7 @@ test('the setup funnel connects BigQuery with a service account key and browses 
   expect(JSON.stringify(await stored.json())).not.toContain('PRIVATE KEY');
 
   // The schema browser lists the dataset's tables, read through the BigQuery API.
-  await page.goto('/databases');
-  const entry = page.getByRole('list', { name: 'Databases' }).getByRole('link').filter({ hasText: name });
-  await expect(entry).toContainText('BigQuery');
-  await entry.click();
-  await expect(page).toHaveURL(`/databases/${id}`);
+  await openFromDatabaseList(page, name, 'BigQuery', id);
   await expect(page.getByText(`${chinookTables.length} tables`, { exact: true })).toBeVisible();
   for (const table of chinookTables) await expect(schemaTable(page, table)).toHaveCount(1);
   const track = schemaTable(page, 'Track');

@@ -1,10 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectSelectedDatabase, openFromDatabaseList, schemaTable } from '../funnel.ts';
 import { chinookDuckdbPath } from '../global-setup.ts';
-
-/** The schema browser's line for one table, matched on its whole name (Track, not PlaylistTrack). */
-function schemaTable(page: Page, name: string) {
-  return page.getByTestId('schema-table').filter({ has: page.getByRole('button', { name, exact: true }) });
-}
 
 test('the setup funnel connects a local Chinook DuckDB file through the MotherDuck card', async ({
   page,
@@ -28,12 +24,7 @@ test('the setup funnel connects a local Chinook DuckDB file through the MotherDu
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/chat\/new$/);
   // Saving makes the new database the context.
-  const selector = page.getByTestId('context-selector');
-  await expect(selector.locator('option:checked')).toHaveText(name);
-  const selected = await selector.inputValue();
-  expect(selected).toMatch(/^database-/);
-  const id = selected.slice('database-'.length);
-  expect(await page.evaluate(() => localStorage.getItem('databaseId'))).toBe(id);
+  const id = await expectSelectedDatabase(page, name);
 
   const stored = await page.request.get(`/api/databases/${id}`);
   expect(await stored.json()).toMatchObject({
@@ -43,11 +34,7 @@ test('the setup funnel connects a local Chinook DuckDB file through the MotherDu
   });
 
   // The schema browser finds Track by name, and opened it lists its columns.
-  await page.goto('/databases');
-  const entry = page.getByRole('list', { name: 'Databases' }).getByRole('link').filter({ hasText: name });
-  await expect(entry).toContainText('MotherDuck');
-  await entry.click();
-  await expect(page).toHaveURL(`/databases/${id}`);
+  await openFromDatabaseList(page, name, 'MotherDuck', id);
   await page.getByRole('searchbox', { name: 'Search tables and columns' }).fill('track');
   const track = schemaTable(page, 'Track');
   await expect(track).toHaveCount(1);

@@ -1,12 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectSelectedDatabase, schemaTable } from '../funnel.ts';
 import { chinookMysqlServer } from '../global-setup.ts';
 
 const server = chinookMysqlServer();
-
-/** The schema browser's line for one table, matched on its whole name (Track, not PlaylistTrack). */
-function schemaTable(page: Page, name: string) {
-  return page.getByTestId('schema-table').filter({ has: page.getByRole('button', { name, exact: true }) });
-}
 
 test.skip(server === null, 'MariaDB is not reachable on this machine');
 
@@ -38,12 +34,7 @@ test('the setup funnel connects the MariaDB Chinook in safe mode, browses it and
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/chat\/new$/);
   // Saving makes the new database the context.
-  const selector = page.getByTestId('context-selector');
-  await expect(selector.locator('option:checked')).toHaveText(name);
-  const selected = await selector.inputValue();
-  expect(selected).toMatch(/^database-/);
-  const id = selected.slice('database-'.length);
-  expect(await page.evaluate(() => localStorage.getItem('databaseId'))).toBe(id);
+  const id = await expectSelectedDatabase(page, name);
 
   const stored = await page.request.get(`/api/databases/${id}`);
   expect(await stored.json()).toMatchObject({

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectSelectedDatabase, openFromDatabaseList, schemaTable } from '../funnel.ts';
 import { snowflakeFake } from '../fake-engines.ts';
 
 // Chinook's tables as Snowflake names them: loaded with unquoted names, they are upper case.
@@ -15,11 +16,6 @@ const chinookTables = [
   'PLAYLISTTRACK',
   'TRACK',
 ];
-
-/** The schema browser's line for one table, matched on its whole name (TRACK, not PLAYLISTTRACK). */
-function schemaTable(page: Page, name: string) {
-  return page.getByTestId('schema-table').filter({ has: page.getByRole('button', { name, exact: true }) });
-}
 
 test('the setup funnel connects Snowflake, names a wrong password and browses and queries Chinook', async ({
   page,
@@ -58,12 +54,7 @@ test('the setup funnel connects Snowflake, names a wrong password and browses an
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/chat\/new$/);
   // Saving makes the new database the context.
-  const selector = page.getByTestId('context-selector');
-  await expect(selector.locator('option:checked')).toHaveText(name);
-  const selected = await selector.inputValue();
-  expect(selected).toMatch(/^database-/);
-  const id = selected.slice('database-'.length);
-  expect(await page.evaluate(() => localStorage.getItem('databaseId'))).toBe(id);
+  const id = await expectSelectedDatabase(page, name);
 
   // Stored with its engine; the password is never sent back.
   const stored = await page.request.get(`/api/databases/${id}`);
@@ -75,11 +66,7 @@ test('the setup funnel connects Snowflake, names a wrong password and browses an
   expect(JSON.stringify(await stored.json())).not.toContain(snowflakeFake.password);
 
   // The schema browser lists Chinook's tables, read from the fake's INFORMATION_SCHEMA.
-  await page.goto('/databases');
-  const entry = page.getByRole('list', { name: 'Databases' }).getByRole('link').filter({ hasText: name });
-  await expect(entry).toContainText('Snowflake');
-  await entry.click();
-  await expect(page).toHaveURL(`/databases/${id}`);
+  await openFromDatabaseList(page, name, 'Snowflake', id);
   await expect(page.getByText(`${chinookTables.length} tables`, { exact: true })).toBeVisible();
   for (const table of chinookTables) await expect(schemaTable(page, table)).toHaveCount(1);
   const track = schemaTable(page, 'TRACK');

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { schemaTable } from '../funnel.ts';
 import { chinookSqlitePath } from '../global-setup.ts';
 
 // Track's columns as the Chinook SQLite file defines them.
@@ -13,11 +14,6 @@ const trackColumns = [
   'Bytes',
   'UnitPrice',
 ];
-
-/** The schema browser's line for one table, matched on its whole name (Track, not PlaylistTrack). */
-function schemaTable(page: Page, name: string) {
-  return page.getByTestId('schema-table').filter({ has: page.getByRole('button', { name, exact: true }) });
-}
 
 test('the setup funnel connects the Chinook SQLite file and its schema can be searched', async ({ page }) => {
   const name = `Chinook SQLite ${test.info().testId.slice(0, 6)}`;
