@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chartConfigSchema } from './charts.ts';
-import { resultColumnSchema } from './queries.ts';
+import { resultColumnSchema, resultRowSchema } from './queries.ts';
 
 /** Statuses the server sends; `pending` exists only in the client (SPEC.md §4). */
 export const serverConversationStatuses = ['running', 'clear', 'to_stop', 'error'] as const;
@@ -32,7 +32,7 @@ export const chatQuerySchema = z.object({
   sql: z.string(),
   title: z.string().nullable(),
   columns: z.array(resultColumnSchema).nullable(),
-  rows: z.array(z.record(z.string(), z.unknown())).nullable(),
+  rows: z.array(resultRowSchema).nullable(),
   count: z.number().int().nullable(),
   truncated: z.boolean(),
   durationMs: z.number().nullable(),

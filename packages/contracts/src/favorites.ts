@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chartSchema } from './charts.ts';
-import { resultColumnSchema, savedQuerySchema } from './queries.ts';
+import { resultColumnSchema, resultRowSchema, savedQuerySchema } from './queries.ts';
 
 /** PUT /api/query/{id}/favorite and PUT /api/charts/{id}/favorite: a star per user. */
 export const favoriteBodySchema = z.object({ is_favorite: z.boolean() });
@@ -18,7 +18,7 @@ export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
  * `count` and `truncated` are the last run's (so `rows` may be fewer than `count`).
  */
 export const resultPreviewSchema = z.object({
-  rows: z.array(z.record(z.string(), z.unknown())),
+  rows: z.array(resultRowSchema),
   columns: z.array(resultColumnSchema),
   count: z.number().int().nullable(),
   truncated: z.boolean(),

@@ -11,11 +11,20 @@ export const resultColumnSchema = z.object({ name: z.string(), type: z.string() 
 export type ResultColumn = z.infer<typeof resultColumnSchema>;
 
 /**
+ * One result row: its cells in the order of the result's `columns`, as most SQL result APIs send
+ * them. Rows as arrays are half the JSON of rows as objects (no repeated names), so they encode,
+ * travel and parse in about half the time, keep the column order, and cannot collide on a name.
+ */
+export const resultRowSchema = z.array(z.unknown());
+export type ResultRow = z.infer<typeof resultRowSchema>;
+
+/**
  * A query result (SPEC.md §3 "rows, count"). `count` is exact when the result fits the row cap;
  * when it was cut it is the true total if that could be counted in time, else null.
  */
 export const runQueryResultSchema = z.object({
-  rows: z.array(z.record(z.string(), z.unknown())),
+  /** Each row's cells in `columns` order. */
+  rows: z.array(resultRowSchema),
   count: z.number().int().nullable(),
   columns: z.array(resultColumnSchema),
   truncated: z.boolean(),

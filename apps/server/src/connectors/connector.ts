@@ -17,7 +17,8 @@ export interface ConnectorOptions {
 
 /** A JSON-safe cell: what a result row holds after conversion. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export type ResultRow = Record<string, JsonValue>;
+/** A row's cells in the order of the result's columns (the wire shape, see @querent/contracts). */
+export type ResultRow = JsonValue[];
 
 export interface ResultColumn {
   /** Unique within the result: a repeated name gets a suffix (`id`, `id_1`). */
