@@ -6,6 +6,19 @@ import { useNotificationsStore } from '../src/stores/notifications-store.ts';
 import { useSocketStore } from '../src/stores/socket-store.ts';
 import { useUserStore } from '../src/stores/user-store.ts';
 
+// jsdom has no showModal() or close() on <dialog>: open and close it in place, without the top
+// layer or an inert page (the browser covers those in e2e).
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 // Stores are module singletons: every test starts from the same empty state.
 afterEach(() => {
   cleanup();
