@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteProjectWarning } from '../src/features/projects/delete-project-section.tsx';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeDatabase, makeProject, makeSchema, makeTable, stubSession } from './helpers/fixtures.ts';
+import {
+  makeColumn,
+  makeDatabase,
+  makeProject,
+  makeSchema,
+  makeTable,
+  stubSession,
+} from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -27,6 +34,18 @@ const sales = makeProject({
     { schema: 'public', table: 'retired' },
   ],
 });
+/** GET /api/projects/p1/schema: only the project's tables that still exist, as the database describes them. */
+const salesSchema = makeSchema({
+  public: [
+    makeTable('album', {
+      comment: 'One row per release',
+      columns: [
+        makeColumn('id', { nullable: false }),
+        makeColumn('title', { type: 'text', dbtDescription: 'As printed on the cover' }),
+      ],
+    }),
+  ],
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -40,6 +59,7 @@ beforeEach(() => {
   server.on('GET /api/databases/d1/schema', { body: chinookSchema });
   server.on('GET /api/databases/d2/schema', { body: makeSchema({ '': [makeTable('orders')] }) });
   server.on('GET /api/projects/p1', { body: sales });
+  server.on('GET /api/projects/p1/schema', { body: salesSchema });
 });
 
 describe('projects', () => {
@@ -118,6 +138,66 @@ describe('projects', () => {
     await user.selectOptions(screen.getByLabelText(/^Database/), 'd2');
     expect(await screen.findByRole('checkbox', { name: 'orders' })).not.toBeChecked();
     expect(screen.getByText('0 of 1 selected')).toBeInTheDocument();
+  });
+
+  it("shows the project's schema, searchable, with descriptions", async () => {
+    const user = userEvent.setup();
+    renderApp('/projects/p1', server.url);
+    const browser = await screen.findByRole('region', { name: 'Schema' });
+    // The project's subset, not the whole database the picker lists.
+    const album = await within(browser).findByRole('button', { name: 'album' });
+    expect(within(browser).getByText('1 table')).toBeInTheDocument();
+    expect(within(browser).queryByRole('button', { name: 'artist' })).toBeNull();
+    const row = album.closest('li') as HTMLElement;
+    expect(row).toHaveTextContent('One row per release');
+    await user.click(album);
+    expect(
+      within(row)
+        .getAllByTestId('schema-column')
+        .map((column) => column.textContent),
+    ).toEqual([expect.stringMatching(/^id/), expect.stringMatching(/^title.*As printed on the cover$/)]);
+
+    await user.type(within(browser).getByRole('searchbox', { name: 'Search tables and columns' }), 'TITLE');
+    await waitFor(() => expect(within(browser).getByText('1 table matches “TITLE”')).toBeInTheDocument());
+    expect(within(browser).getByText('title', { selector: 'mark' })).toBeInTheDocument();
+    expect(server.count('GET /api/projects/p1/schema')).toBe(1);
+  });
+
+  it('reads the schema again after a save changes the tables', async () => {
+    const saved = {
+      ...sales,
+      tables: [
+        { schema: 'public', table: 'album' },
+        { schema: 'public', table: 'track' },
+      ],
+      updatedAt: '2026-02-01T10:00:00.000Z',
+      warning: null,
+    };
+    server.on('PUT /api/projects/p1', { body: saved });
+    const user = userEvent.setup();
+    renderApp('/projects/p1', server.url);
+    const browser = await screen.findByRole('region', { name: 'Schema' });
+    await within(browser).findByRole('button', { name: 'album' });
+    server.on('GET /api/projects/p1/schema', {
+      body: makeSchema({ public: [makeTable('album'), makeTable('track')] }),
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'track' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // The browser starts afresh for the saved project (its search and open tables go too).
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Schema' })).getByRole('button', { name: 'track' }),
+      ).toBeInTheDocument(),
+    );
+    expect(within(screen.getByRole('region', { name: 'Schema' })).getByText('2 tables')).toBeInTheDocument();
+    expect(server.count('GET /api/projects/p1/schema')).toBe(2);
+  });
+
+  it('shows no schema for a new project', async () => {
+    renderApp('/projects/new', server.url);
+    await screen.findByRole('heading', { level: 1, name: 'New project' });
+    await screen.findByRole('checkbox', { name: /^Select all in music/ });
+    expect(screen.queryByRole('region', { name: 'Schema' })).toBeNull();
   });
 
   it('deletes after confirmation and falls back from it as the context', async () => {

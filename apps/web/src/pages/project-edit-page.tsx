@@ -9,6 +9,7 @@ import { EmptyState, linkClass, Page } from '../components/page.tsx';
 import { DeleteProjectSection } from '../features/projects/delete-project-section.tsx';
 import { putProjectInCache } from '../features/projects/project-cache.ts';
 import { ProjectForm } from '../features/projects/project-form.tsx';
+import { SchemaBrowser } from '../features/schema/schema-browser.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { notify } from '../stores/notifications-store.ts';
 
@@ -40,6 +41,18 @@ function ProjectEditor({ project }: { project: Project | undefined }) {
   }
 
   const readOnly = project ? !project.editable : false;
+  const form =
+    databases.data && (databases.data.length > 0 || project) ? (
+      <ProjectForm
+        // A saved project comes back as the server stored it; start the form from that.
+        key={project ? `${project.id}:${project.updatedAt}` : 'new'}
+        project={project}
+        databases={databases.data}
+        readOnly={readOnly}
+        submitLabel={project ? 'Save changes' : 'Create project'}
+        onSave={save}
+      />
+    ) : null;
   return (
     <Page title={project ? project.name : 'New project'}>
       {readOnly ? (
@@ -61,23 +74,28 @@ function ProjectEditor({ project }: { project: Project | undefined }) {
           first.
         </EmptyState>
       ) : null}
-      {databases.data && (databases.data.length > 0 || project) ? (
-        <ProjectForm
-          // A saved project comes back as the server stored it; start the form from that.
-          key={project ? `${project.id}:${project.updatedAt}` : 'new'}
-          project={project}
-          databases={databases.data}
-          readOnly={readOnly}
-          submitLabel={project ? 'Save changes' : 'Create project'}
-          onSave={save}
-        />
-      ) : null}
-      {project?.editable ? <DeleteProjectSection project={project} /> : null}
+      {project ? (
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+          <div className="flex flex-col gap-8">
+            {form}
+            {project.editable ? <DeleteProjectSection project={project} /> : null}
+          </div>
+          <div className="lg:sticky lg:top-0 lg:self-start">
+            {/* The saved tables as the database describes them; a save that changes them reads it anew. */}
+            <SchemaBrowser
+              key={`${project.id}:${project.updatedAt}`}
+              source={{ kind: 'project', id: project.id }}
+            />
+          </div>
+        </div>
+      ) : (
+        form
+      )}
     </Page>
   );
 }
 
-/** /projects/new and /projects/:id: name, description, database and its tables. */
+/** /projects/new and /projects/:id: name, description, database and its tables; a saved one's schema. */
 export function ProjectEditPage() {
   const { id } = useParams();
   const { api, queryClient } = useServices();
