@@ -61,6 +61,18 @@ describe('SQL editor', () => {
       { query: 'SELECT name FROM artist', databaseId: 'd1' },
     ]);
     expect(screen.getByTestId('result-summary')).toHaveTextContent('2 rows');
+    // Each row's cells under the columns they came in order of.
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      '#',
+      'name',
+      'albums',
+    ]);
+    expect(screen.getAllByRole('gridcell').map((cell) => cell.textContent)).toEqual([
+      'AC/DC',
+      '2',
+      'Accept',
+      'NULL',
+    ]);
     expect(screen.getAllByRole('gridcell')[3]?.querySelector('span')).toHaveTextContent('NULL');
   });
 

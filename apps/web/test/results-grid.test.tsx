@@ -10,11 +10,12 @@ const columns = [
   { name: 'name', type: 'text' },
   { name: 'total', type: 'numeric' },
 ];
+// Cells in the order of `columns`, as the API sends them.
 const rows = [
-  { name: 'Brazil', total: '190.10' },
-  { name: 'Canada', total: '303.96' },
-  { name: 'Chile', total: null },
-  { name: 'USA', total: '1040.49' },
+  ['Brazil', '190.10'],
+  ['Canada', '303.96'],
+  ['Chile', null],
+  ['USA', '1040.49'],
 ];
 
 /** jsdom has no DataTransfer; the copy handler only needs setData. */
@@ -35,7 +36,7 @@ function cellTexts(grid: HTMLElement, col: number): string[] {
 
 describe('results grid', () => {
   it('keeps only a window of 100,000 rows in the DOM, and moves it on scroll', async () => {
-    const many = Array.from({ length: 100_000 }, (_, index) => ({ id: index, label: `row ${index}` }));
+    const many = Array.from({ length: 100_000 }, (_, index) => [index, `row ${index}`]);
     render(
       <ResultsGrid
         columns={[
@@ -62,14 +63,69 @@ describe('results grid', () => {
     expect(within(grid).getAllByRole('row').length - 1).toBeLessThan(60);
   });
 
-  it('sorts 100,000 rows', async () => {
+  it('sorts 100,000 rows by any column, each row keeping its cells together', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 100_000 }, (_, index) => ({ id: index }));
-    render(<ResultsGrid columns={[{ name: 'id', type: 'bigint' }]} rows={many} height={300} />);
+    const many = Array.from({ length: 100_000 }, (_, index) => [
+      index,
+      `row ${index}`,
+      (index * 7919) % 100_000,
+    ]);
+    render(
+      <ResultsGrid
+        columns={[
+          { name: 'id', type: 'bigint' },
+          { name: 'label', type: 'text' },
+          { name: 'scrambled', type: 'integer' },
+        ]}
+        rows={many}
+        height={300}
+      />,
+    );
+    const grid = screen.getByRole('grid');
     const button = within(screen.getByRole('columnheader', { name: /id/ })).getByRole('button');
     await user.click(button);
     await user.click(button);
-    expect(screen.getAllByRole('gridcell')[0]).toHaveTextContent('99999');
+    expect(cellTexts(grid, 0).slice(0, 2)).toEqual(['99999', '99998']);
+    expect(cellTexts(grid, 1).slice(0, 2)).toEqual(['row 99999', 'row 99998']);
+
+    // 7919 is prime to 100,000, so `scrambled` is a permutation: its order is 0, 1, 2…
+    await user.click(within(screen.getByRole('columnheader', { name: /scrambled/ })).getByRole('button'));
+    expect(cellTexts(grid, 2).slice(0, 3)).toEqual(['0', '1', '2']);
+    // The row with scrambled = 1 comes second, with its own id and label beside it.
+    const idOfOne = many.find((row) => row[2] === 1)?.[0];
+    expect(cellTexts(grid, 0).slice(0, 2)).toEqual(['0', String(idOfOne)]);
+    expect(cellTexts(grid, 1)[1]).toBe(`row ${idOfOne}`);
+  });
+
+  it('draws each cell under its column, in the order of the result’s columns', () => {
+    render(
+      <ResultsGrid
+        columns={[
+          { name: 'zeta', type: 'text' },
+          { name: 'alpha', type: 'integer' },
+          { name: 'mid', type: 'unknown' },
+        ]}
+        rows={[
+          ['z1', 1, 10],
+          ['z2', 2, null],
+        ]}
+      />,
+    );
+    const grid = screen.getByRole('grid');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['#', 'zeta', 'alpha', 'mid']);
+    expect(cellTexts(grid, 0)).toEqual(['z1', 'z2']);
+    expect(cellTexts(grid, 1)).toEqual(['1', '2']);
+    expect(cellTexts(grid, 2)).toEqual(['10', 'NULL']);
+    // Typed numeric, and an untyped column guessed numeric from its cells: both right-aligned.
+    const [, first] = within(grid).getAllByRole('row');
+    const cells = within(first as HTMLElement).getAllByRole('gridcell');
+    expect(cells[0]).not.toHaveClass('text-right');
+    expect(cells[1]).toHaveClass('text-right');
+    expect(cells[2]).toHaveClass('text-right');
   });
 
   it('sorts by a column on header click, numbers as numbers and NULLs last', async () => {
@@ -100,7 +156,7 @@ describe('results grid', () => {
   });
 
   it('shows NULL dimmed, distinct from the text "NULL"', () => {
-    render(<ResultsGrid columns={columns} rows={[{ name: 'NULL', total: null }]} />);
+    render(<ResultsGrid columns={columns} rows={[['NULL', null]]} />);
     const [text, nullCell] = screen.getAllByRole('gridcell');
     expect(text?.querySelector('span')).toBeNull();
     expect(nullCell?.querySelector('span')).toHaveClass('italic');
@@ -138,6 +194,32 @@ describe('results grid', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Copy row' }));
     expect(await navigator.clipboard.readText()).toBe('Canada\t303.96');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('copies a rectangle away from the first column with its headers', async () => {
+    const user = userEvent.setup();
+    render(
+      <ResultsGrid
+        columns={[
+          { name: 'a', type: 'text' },
+          { name: 'b', type: 'text' },
+          { name: 'c', type: 'text' },
+          { name: 'd', type: 'text' },
+        ]}
+        rows={[
+          ['a1', 'b1', 'c1', 'd1'],
+          ['a2', 'b2', null, 'd2'],
+          ['a3', 'b3', 'c3', 'd3'],
+        ]}
+      />,
+    );
+    const cells = screen.getAllByRole('gridcell');
+    // From b1 to c2: rows 1–2, columns 2–3.
+    await user.click(cells[1] as Element);
+    await user.keyboard('{Shift>}{ArrowDown}{ArrowRight}{/Shift}');
+    await user.pointer({ keys: '[MouseRight]', target: cells[6] as Element });
+    await user.click(screen.getByRole('menuitem', { name: 'Copy selection with headers' }));
+    expect(await navigator.clipboard.readText()).toBe('b\tc\nb1\tc1\nb2\t');
   });
 
   it('extends the selection with Shift+arrows and selects everything with Ctrl+A', async () => {

@@ -1,6 +1,6 @@
 // Saved queries, runs, charts and favourites: the types are @querent/contracts' (types only, so
 // zod stays out of the bundle); this file adds the few client-side shapes built on them.
-import type { ChartType, ResultColumn } from '@querent/contracts';
+import type { ChartType, ResultColumn, ResultRow } from '@querent/contracts';
 
 export type {
   Chart,
@@ -17,6 +17,7 @@ export type {
   QueryResults,
   ResultColumn,
   ResultPreview,
+  ResultRow,
   RunQueryResult,
   SavedQuery,
   UpdateChartBody,
@@ -28,11 +29,11 @@ export const chartTypes: readonly ChartType[] = ['bar', 'line', 'area', 'pie', '
 
 /**
  * A result as the grid and the charts take it: a fresh run, a saved query's stored results or a
- * favourite's preview.
+ * favourite's preview. Each row holds its cells in `columns` order.
  */
 export interface ResultData {
   columns: ResultColumn[];
-  rows: Record<string, unknown>[];
+  rows: ResultRow[];
   count: number | null;
   truncated: boolean;
   durationMs?: number | null;

@@ -42,16 +42,18 @@ const SAMPLE_SIZE = 50;
 
 /**
  * Whether a result column holds numbers: by its type name, or, when the database reports none
- * (SQLite has no type for an expression such as `count(*)`: "unknown"), by its first non-null values.
+ * (SQLite has no type for an expression such as `count(*)`: "unknown"), by its first non-null
+ * values, which sit at the column's position (`index`) in each row.
  */
 export function isNumericColumn(
-  column: { name: string; type: string },
-  rows: readonly Record<string, unknown>[],
+  column: { type: string },
+  index: number,
+  rows: readonly (readonly unknown[])[],
 ): boolean {
   if (!untyped.test(column.type)) return isNumericType(column.type);
   let seen = 0;
   for (const row of rows) {
-    const value = row[column.name];
+    const value = row[index];
     if (value === null || value === undefined) continue;
     if (typeof value !== 'number' && typeof value !== 'bigint') return false;
     seen += 1;

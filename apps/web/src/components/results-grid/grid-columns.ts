@@ -1,10 +1,13 @@
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import type { ResultColumn } from '../../api/query-types.ts';
+import type { ResultColumn, ResultRow } from '../../api/query-types.ts';
 import { isNumericColumn } from './format-value.ts';
 
-export type ResultRow = Record<string, unknown>;
+export type { ResultRow };
 
-/** Per-column facts the cells need: its name in the rows and whether it holds numbers. */
+/**
+ * Per-column facts the cells need: its name for the header and whether it holds numbers. A
+ * column's cells sit at its position in each row, which is its position in the metas.
+ */
 export interface GridColumnMeta {
   name: string;
   type: string;
@@ -44,23 +47,23 @@ export function compareValues(a: unknown, b: unknown, numeric: boolean): number 
 }
 
 export function columnMetas(columns: readonly ResultColumn[], rows: readonly ResultRow[]): GridColumnMeta[] {
-  return columns.map((column) => ({
+  return columns.map((column, index) => ({
     name: column.name,
     type: column.type,
-    numeric: isNumericColumn(column, rows),
+    numeric: isNumericColumn(column, index, rows),
   }));
 }
 
 /**
  * Column definitions for the table model, which owns the header state: sort order and widths.
- * Ids are positions because SQL allows duplicate column names.
+ * Ids are the columns' positions, which are also where their cells sit in each row.
  */
 export function buildColumnDefs(metas: readonly GridColumnMeta[]): ColumnDef<ResultRow>[] {
   return metas.map((meta, index) => ({
     id: String(index),
     header: meta.name,
     // Never called for rows (the grid sorts itself); its presence makes the column sortable.
-    accessorFn: (row: ResultRow) => row[meta.name],
+    accessorFn: (row: ResultRow) => row[index],
     // The first click sorts ascending whatever the type (the table would start numbers descending).
     sortDescFirst: false,
     meta,
@@ -69,8 +72,8 @@ export function buildColumnDefs(metas: readonly GridColumnMeta[]): ColumnDef<Res
 
 /**
  * The displayed order of the rows as indexes into `rows`, or null when unsorted. Sorting an index
- * array instead of row objects keeps 100,000 rows cheap: no per-row wrappers, one pass of value
- * reads per sort key, ties kept in the original order.
+ * array instead of the rows keeps 100,000 rows cheap: no per-row wrappers, one pass of cell reads
+ * by column position per sort key, ties kept in the original order.
  */
 export function sortedOrder(
   rows: readonly ResultRow[],
@@ -78,9 +81,10 @@ export function sortedOrder(
   sorting: SortingState,
 ): number[] | null {
   const keys = sorting.flatMap((sort) => {
-    const meta = metas[Number(sort.id)];
+    const index = Number(sort.id);
+    const meta = metas[index];
     if (!meta) return [];
-    return [{ values: rows.map((row) => row[meta.name]), numeric: meta.numeric, sign: sort.desc ? -1 : 1 }];
+    return [{ values: rows.map((row) => row[index]), numeric: meta.numeric, sign: sort.desc ? -1 : 1 }];
   });
   if (keys.length === 0) return null;
   const order = Array.from({ length: rows.length }, (_, index) => index);

@@ -63,7 +63,7 @@ export function GridRow({
       </div>
       {metas.map((meta, col) => {
         const selected = rowSelected && col >= selection.left && col <= selection.right;
-        const value = row[meta.name];
+        const value = row[col];
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional; names may repeat.

@@ -15,7 +15,8 @@ import { useGridSelection } from './use-grid-selection.ts';
 
 export interface ResultsGridProps {
   columns: readonly ResultColumn[];
-  rows: readonly Record<string, unknown>[];
+  /** Each row's cells in `columns` order. */
+  rows: readonly ResultRow[];
   /** The total number of rows; differs from rows.length when the result was cut. */
   count?: number | null;
   truncated?: boolean;

@@ -57,14 +57,13 @@ export function useGridSelection({
   const valuesOf = useCallback(
     (top: number, bottom: number, left: number, right: number): unknown[][] => {
       const values: unknown[][] = [];
-      const picked = metas.slice(left, right + 1);
       for (let index = top; index <= bottom; index += 1) {
         const row = rowAt(index);
-        values.push(picked.map((meta) => row?.[meta.name]));
+        values.push(row ? row.slice(left, right + 1) : []);
       }
       return values;
     },
-    [rowAt, metas],
+    [rowAt],
   );
 
   const copyText = useCallback(
