@@ -18,9 +18,10 @@ const results = makeResults({
     { name: 'tracks', type: 'integer' },
     { name: 'minutes', type: 'numeric' },
   ],
+  // Cells in `columns` order: genre, country, tracks, minutes.
   rows: [
-    { genre: 'Rock', country: 'USA', tracks: 1297, minutes: '5000.5' },
-    { genre: 'Jazz', country: 'USA', tracks: 130, minutes: '900' },
+    ['Rock', 'USA', 1297, '5000.5'],
+    ['Jazz', 'USA', 130, '900'],
   ],
 });
 

@@ -8,11 +8,12 @@ const columns = [
   { name: 'revenue', type: 'numeric' },
   { name: 'orders', type: 'bigint' },
 ];
+// Cells in the order of `columns`: month, country, revenue, orders.
 const rows = [
-  { month: '2026-01', country: 'FR', revenue: '10.5', orders: 2 },
-  { month: '2026-01', country: 'DE', revenue: '4', orders: 1 },
-  { month: '2026-02', country: 'FR', revenue: null, orders: 3 },
-  { month: '2026-02', country: 'FR', revenue: '1.5', orders: 1 },
+  ['2026-01', 'FR', '10.5', 2],
+  ['2026-01', 'DE', '4', 1],
+  ['2026-02', 'FR', null, 3],
+  ['2026-02', 'FR', '1.5', 1],
 ];
 const data = { columns, rows };
 
@@ -88,6 +89,35 @@ describe('chart config → ECharts option', () => {
     expect(byText.xAxis).toMatchObject({ type: 'category' });
   });
 
+  it('finds each named column by its position, whatever the order of the config and the columns', () => {
+    const reordered = {
+      columns: [
+        { name: 'orders', type: 'bigint' },
+        { name: 'country', type: 'text' },
+        { name: 'revenue', type: 'numeric' },
+      ],
+      rows: [
+        [5, 'FR', '1'],
+        [7, 'DE', '2'],
+      ],
+    };
+    const option = buildChartOption({ type: 'bar', x: 'country', y: ['revenue', 'orders'] }, reordered);
+    expect(option.xAxis).toMatchObject({ data: ['FR', 'DE'] });
+    expect(option.series).toEqual([
+      { type: 'bar', name: 'revenue', data: [1, 2] },
+      { type: 'bar', name: 'orders', data: [5, 7] },
+    ]);
+    const pie = buildChartOption({ type: 'pie', x: 'country', y: ['orders'] }, reordered);
+    expect(pie.series).toMatchObject([
+      {
+        data: [
+          { name: 'FR', value: 5 },
+          { name: 'DE', value: 7 },
+        ],
+      },
+    ]);
+  });
+
   it('says which columns a stored config needs that the result lacks', () => {
     expect(chartConfigProblem({ type: 'bar', x: 'month', y: ['revenue'] }, columns)).toBeNull();
     expect(chartConfigProblem({ type: 'bar', x: 'day', y: ['revenue', 'units'] }, columns)).toBe(
@@ -116,7 +146,12 @@ describe('suggested chart', () => {
       y: ['revenue'],
       series: null,
     });
-    expect(suggestChartConfig(columns.slice(1), rows)).toEqual({
+    expect(
+      suggestChartConfig(
+        columns.slice(1),
+        rows.map((row) => row.slice(1)),
+      ),
+    ).toEqual({
       type: 'bar',
       x: 'country',
       y: ['revenue'],
@@ -129,7 +164,8 @@ describe('suggested chart', () => {
       { name: 'status', type: 'text' },
       { name: 'n', type: 'unknown' },
     ];
-    expect(suggestChartConfig(untyped, [{ status: 'shipped', n: 3 }])?.y).toEqual(['n']);
-    expect(suggestChartConfig([{ name: 'status', type: 'text' }], [{ status: 'x' }])).toBeNull();
+    expect(suggestChartConfig(untyped, [['shipped', 3]])?.y).toEqual(['n']);
+    expect(suggestChartConfig(untyped, [['shipped', 'three']])).toBeNull();
+    expect(suggestChartConfig([{ name: 'status', type: 'text' }], [['x']])).toBeNull();
   });
 });

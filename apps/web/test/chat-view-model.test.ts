@@ -89,7 +89,7 @@ describe('chat view', () => {
     const view = buildChatView([question, call, result, answer]);
     expect(view.blocks.map((block) => block.kind)).toEqual(['user', 'answer']);
     expect(view.blocks[1]).toMatchObject({ kind: 'answer', steps: [call, result], questionId: question.id });
-    expect(view.queries.get('q1')?.rows).toEqual([{ customers: 59 }]);
+    expect(view.queries.get('q1')?.rows).toEqual([[59]]);
     expect(view.lastQuestionId).toBe(question.id);
   });
 

@@ -33,7 +33,7 @@ export function makeChatQuery(overrides: Partial<ChatQuery> = {}): ChatQuery {
     sql: 'select count(*) as customers from customers',
     title: null,
     columns: [{ name: 'customers', type: 'integer' }],
-    rows: [{ customers: 59 }],
+    rows: [[59]],
     count: 1,
     truncated: false,
     durationMs: 3,

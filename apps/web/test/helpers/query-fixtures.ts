@@ -21,9 +21,10 @@ export function makeSavedQuery(overrides: Partial<SavedQuery> = {}): SavedQuery 
 export function makeResults(overrides: Partial<QueryResults> = {}): QueryResults {
   return {
     queryId: 'q1',
+    // Cells in `columns` order: name, albums.
     rows: [
-      { name: 'AC/DC', albums: 2 },
-      { name: 'Accept', albums: null },
+      ['AC/DC', 2],
+      ['Accept', null],
     ],
     count: 2,
     columns: [

@@ -1,7 +1,7 @@
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import type { ChartConfig, ResultColumn } from '../../api/query-types.ts';
+import type { ChartConfig, ResultColumn, ResultRow } from '../../api/query-types.ts';
 import { displayValue, isNumericColumn } from '../../components/results-grid/format-value.ts';
 
 export type ChartOption = ComposeOption<
@@ -16,10 +16,24 @@ export type ChartOption = ComposeOption<
 
 export interface ChartData {
   columns: readonly ResultColumn[];
-  rows: readonly Record<string, unknown>[];
+  /** Each row's cells in `columns` order. */
+  rows: readonly ResultRow[];
 }
 
-type Row = Record<string, unknown>;
+type Row = ResultRow;
+
+/** Reads one column's cell from a row. */
+type Cell = (row: Row) => unknown;
+
+/**
+ * The config names columns; the rows hold cells by position. The position is looked up once per
+ * column, not per row; a name the result lacks reads as undefined (chartConfigProblem reports it
+ * before anything is drawn).
+ */
+function cellOf(columns: readonly ResultColumn[], name: string): Cell {
+  const index = columns.findIndex((column) => column.name === name);
+  return index < 0 ? () => undefined : (row) => row[index];
+}
 
 /** A value as a number for plotting; NULL and text that is no number leave a gap. */
 export function toChartNumber(value: unknown): number | null {
@@ -45,9 +59,9 @@ export function chartConfigProblem(config: ChartConfig, columns: readonly Result
 }
 
 /** Distinct values in first-seen order, as labels. */
-function distinct(rows: readonly Row[], column: string): string[] {
+function distinct(rows: readonly Row[], cell: Cell): string[] {
   const seen = new Set<string>();
-  for (const row of rows) seen.add(label(row[column]));
+  for (const row of rows) seen.add(label(cell(row)));
   return [...seen];
 }
 
@@ -55,33 +69,37 @@ function distinct(rows: readonly Row[], column: string): string[] {
  * Long-format data (x, series, value) pivoted into one series per distinct `series` value, aligned
  * on the distinct x values. Several rows for one (x, series) pair are summed.
  */
-function pivot(rows: readonly Row[], x: string, series: string, y: string) {
+function pivot(rows: readonly Row[], x: Cell, series: Cell, y: Cell) {
   const categories = distinct(rows, x);
   const position = new Map(categories.map((category, index) => [category, index]));
   const bySeries = new Map<string, (number | null)[]>();
   for (const row of rows) {
-    const name = label(row[series]);
+    const name = label(series(row));
     let values = bySeries.get(name);
     if (!values) {
       values = categories.map(() => null);
       bySeries.set(name, values);
     }
-    const index = position.get(label(row[x])) ?? 0;
-    const value = toChartNumber(row[y]);
+    const index = position.get(label(x(row))) ?? 0;
+    const value = toChartNumber(y(row));
     if (value !== null) values[index] = (values[index] ?? 0) + value;
   }
   return { categories, series: [...bySeries].map(([name, data]) => ({ name, data })) };
 }
 
-function cartesian(config: ChartConfig, rows: readonly Row[]): ChartOption {
+function cartesian(config: ChartConfig, { columns, rows }: ChartData): ChartOption {
   const kind = config.type === 'bar' ? 'bar' : 'line';
   const area = config.type === 'area';
   const [firstY = ''] = config.y;
+  const x = cellOf(columns, config.x);
   const { categories, series } = config.series
-    ? pivot(rows, config.x, config.series, firstY)
+    ? pivot(rows, x, cellOf(columns, config.series), cellOf(columns, firstY))
     : {
-        categories: rows.map((row) => label(row[config.x])),
-        series: config.y.map((name) => ({ name, data: rows.map((row) => toChartNumber(row[name])) })),
+        categories: rows.map((row) => label(x(row))),
+        series: config.y.map((name) => {
+          const y = cellOf(columns, name);
+          return { name, data: rows.map((row) => toChartNumber(y(row))) };
+        }),
       };
   const built: (BarSeriesOption | LineSeriesOption)[] = series.map(({ name, data }) =>
     kind === 'bar'
@@ -105,8 +123,10 @@ function cartesian(config: ChartConfig, rows: readonly Row[]): ChartOption {
   };
 }
 
-function pie(config: ChartConfig, rows: readonly Row[]): ChartOption {
+function pie(config: ChartConfig, { columns, rows }: ChartData): ChartOption {
   const [value = ''] = config.y;
+  const x = cellOf(columns, config.x);
+  const y = cellOf(columns, value);
   return {
     tooltip: { trigger: 'item' },
     legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
@@ -116,22 +136,27 @@ function pie(config: ChartConfig, rows: readonly Row[]): ChartOption {
         name: value,
         radius: '70%',
         center: ['40%', '50%'],
-        data: rows.map((row) => ({ name: label(row[config.x]), value: toChartNumber(row[value]) ?? 0 })),
+        data: rows.map((row) => ({ name: label(x(row)), value: toChartNumber(y(row)) ?? 0 })),
       },
     ],
   };
 }
 
-function scatter(config: ChartConfig, columns: readonly ResultColumn[], rows: readonly Row[]): ChartOption {
-  const xColumn = columns.find((column) => column.name === config.x);
-  const numericX = xColumn ? isNumericColumn(xColumn, rows) : false;
-  const xValue = (row: Row) => (numericX ? toChartNumber(row[config.x]) : label(row[config.x]));
+function scatter(config: ChartConfig, { columns, rows }: ChartData): ChartOption {
+  const xIndex = columns.findIndex((column) => column.name === config.x);
+  const xColumn = columns[xIndex];
+  const numericX = xColumn ? isNumericColumn(xColumn, xIndex, rows) : false;
+  const x = cellOf(columns, config.x);
+  const xValue = (row: Row) => (numericX ? toChartNumber(x(row)) : label(x(row)));
   const groups: { name: string; rows: readonly Row[]; y: string }[] = config.series
-    ? distinct(rows, config.series).map((name) => ({
-        name,
-        rows: rows.filter((row) => label(row[config.series as string]) === name),
-        y: config.y[0] ?? '',
-      }))
+    ? (() => {
+        const series = cellOf(columns, config.series);
+        return distinct(rows, series).map((name) => ({
+          name,
+          rows: rows.filter((row) => label(series(row)) === name),
+          y: config.y[0] ?? '',
+        }));
+      })()
     : config.y.map((name) => ({ name, rows, y: name }));
   return {
     tooltip: { trigger: 'item' },
@@ -141,12 +166,15 @@ function scatter(config: ChartConfig, columns: readonly ResultColumn[], rows: re
       ? { type: 'value', name: config.x, nameLocation: 'middle', nameGap: 28, scale: true }
       : { type: 'category', name: config.x, nameLocation: 'middle', nameGap: 28 },
     yAxis: { type: 'value', scale: true, name: groups.length === 1 ? groups[0]?.y : undefined },
-    series: groups.map((group) => ({
-      type: 'scatter',
-      name: group.name,
-      symbolSize: 8,
-      data: group.rows.map((row) => [xValue(row), toChartNumber(row[group.y])]),
-    })),
+    series: groups.map((group) => {
+      const y = cellOf(columns, group.y);
+      return {
+        type: 'scatter',
+        name: group.name,
+        symbolSize: 8,
+        data: group.rows.map((row) => [xValue(row), toChartNumber(y(row))]),
+      };
+    }),
   };
 }
 
@@ -158,7 +186,7 @@ function scatter(config: ChartConfig, columns: readonly ResultColumn[], rows: re
  * points, on a value axis when x is numeric.
  */
 export function buildChartOption(config: ChartConfig, data: ChartData): ChartOption {
-  if (config.type === 'pie') return pie(config, data.rows);
-  if (config.type === 'scatter') return scatter(config, data.columns, data.rows);
-  return cartesian(config, data.rows);
+  if (config.type === 'pie') return pie(config, data);
+  if (config.type === 'scatter') return scatter(config, data);
+  return cartesian(config, data);
 }

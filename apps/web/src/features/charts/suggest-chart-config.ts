@@ -1,4 +1,4 @@
-import type { ChartConfig, ResultColumn } from '../../api/query-types.ts';
+import type { ChartConfig, ResultColumn, ResultRow } from '../../api/query-types.ts';
 import { isNumericColumn } from '../../components/results-grid/format-value.ts';
 
 const temporalType = /^(date|time|timestamp|datetime)/i;
@@ -9,9 +9,9 @@ const temporalType = /^(date|time|timestamp|datetime)/i;
  */
 export function suggestChartConfig(
   columns: readonly ResultColumn[],
-  rows: readonly Record<string, unknown>[],
+  rows: readonly ResultRow[],
 ): ChartConfig | null {
-  const numeric = columns.filter((column) => isNumericColumn(column, rows));
+  const numeric = columns.filter((column, index) => isNumericColumn(column, index, rows));
   const category = columns.find((column) => !numeric.includes(column));
   const x = category ?? (numeric.length > 1 ? numeric[0] : undefined);
   const y = numeric.find((column) => column !== x);

@@ -1,4 +1,4 @@
-import type { ChatChart, ChatQuery, ResultColumn } from '@querent/contracts';
+import type { ChatChart, ChatQuery, ResultColumn, ResultRow } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ChartConfig, ChartType } from '../../api/query-types.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -29,7 +29,7 @@ function ChartFrame({
   title: string;
   config: ChartConfig | null;
   columns: ResultColumn[];
-  rows: Record<string, unknown>[];
+  rows: ResultRow[];
 }) {
   return (
     <figure

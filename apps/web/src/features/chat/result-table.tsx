@@ -1,4 +1,4 @@
-import type { ResultColumn } from '@querent/contracts';
+import type { ResultColumn, ResultRow } from '@querent/contracts';
 import { lazy, Suspense } from 'react';
 
 // The shared grid (TanStack Table and Virtual) only loads once a result is on screen, so an
@@ -14,7 +14,8 @@ const INLINE_GRID_HEIGHT = 280;
 
 export interface ResultTableData {
   columns: ResultColumn[];
-  rows: Record<string, unknown>[];
+  /** Each row's cells in `columns` order. */
+  rows: ResultRow[];
   count: number | null;
   truncated: boolean;
   durationMs?: number | null;
