@@ -64,5 +64,10 @@ test('the setup funnel connects BigQuery with a service account key and browses 
     data: { databaseId: id, query: `SELECT count(*) AS tracks FROM ${bigqueryFake.dataset}.Track` },
   });
   expect(count.ok(), await count.text()).toBe(true);
-  expect(await count.json()).toMatchObject({ rows: [{ tracks: 3503 }], count: 1, truncated: false });
+  expect(await count.json()).toMatchObject({
+    columns: [{ name: 'tracks' }],
+    rows: [[3503]],
+    count: 1,
+    truncated: false,
+  });
 });

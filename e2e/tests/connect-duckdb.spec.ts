@@ -50,5 +50,10 @@ test('the setup funnel connects a local Chinook DuckDB file through the MotherDu
     data: { databaseId: id, query: 'SELECT count(*) AS tracks FROM Track' },
   });
   expect(count.ok(), await count.text()).toBe(true);
-  expect(await count.json()).toMatchObject({ rows: [{ tracks: 3503 }], count: 1, truncated: false });
+  expect(await count.json()).toMatchObject({
+    columns: [{ name: 'tracks' }],
+    rows: [[3503]],
+    count: 1,
+    truncated: false,
+  });
 });

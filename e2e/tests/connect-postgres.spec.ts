@@ -68,7 +68,11 @@ test('the setup funnel connects the PostgreSQL Chinook, names a wrong port and s
     data: { databaseId: id, query: 'SELECT count(*) AS tracks FROM track' },
   });
   expect(count.ok()).toBe(true);
-  expect(await count.json()).toMatchObject({ rows: [{ tracks: 3503 }], truncated: false });
+  expect(await count.json()).toMatchObject({
+    columns: [{ name: 'tracks' }],
+    rows: [[3503]],
+    truncated: false,
+  });
   const write = await page.request.post('/api/query/_run', {
     data: { databaseId: id, query: 'DELETE FROM track WHERE false' },
   });

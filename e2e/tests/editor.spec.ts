@@ -122,9 +122,13 @@ test.describe('SQL editor on PostgreSQL Chinook', () => {
     expect(file.suggestedFilename()).toMatch(/^Albums-per-artist-.*\.csv$/);
     const csv = parseCsv(await readFile(await file.path(), 'utf8'));
     const truth = await page.request.post('/api/query/_run', { data: { databaseId: id, query: sql } });
-    const { rows } = (await truth.json()) as { rows: { name: string; albums: number }[] };
+    const { columns, rows } = (await truth.json()) as {
+      columns: { name: string }[];
+      rows: [string, number][];
+    };
+    expect(columns.map((column) => column.name)).toEqual(['name', 'albums']);
     expect(csv[0]).toEqual(['name', 'albums']);
-    expect(csv.slice(1)).toEqual(rows.map((row) => [row.name, String(row.albums)]));
+    expect(csv.slice(1)).toEqual(rows.map(([name, albums]) => [name, String(albums)]));
     await expect(page.getByText('CSV export ready')).toBeVisible();
 
     // A chart of the result, saved with a title and starred.
