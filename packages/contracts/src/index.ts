@@ -1,3 +1,4 @@
+export * from './business-entities.ts';
 export * from './chat-messages.ts';
 export * from './charts.ts';
 export * from './connection-details.ts';
@@ -9,6 +10,7 @@ export * from './engines.ts';
 export * from './errors.ts';
 export * from './favorites.ts';
 export * from './health.ts';
+export * from './issues.ts';
 export * from './projects.ts';
 export * from './queries.ts';
 export * from './schema-info.ts';

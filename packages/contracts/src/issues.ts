@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** From least to most severe. */
+export const issueSeverities = ['low', 'medium', 'high', 'critical'] as const;
+export const issueSeveritySchema = z.enum(issueSeverities);
+export type IssueSeverity = z.infer<typeof issueSeveritySchema>;
+
+export const issueStatuses = ['open', 'in_progress', 'resolved', 'dismissed'] as const;
+export const issueStatusSchema = z.enum(issueStatuses);
+export type IssueStatus = z.infer<typeof issueStatusSchema>;
+
+/** Statuses of an issue still to deal with: a business entity card lists only these. */
+export const unresolvedIssueStatuses: readonly IssueStatus[] = ['open', 'in_progress'];
+
+/**
+ * A data-quality issue found in a database (SPEC.md §3 gives only `id`; the rest is ours).
+ * `business_entity_id` is the entity it concerns, `query_id` the query that shows it; `editable`
+ * says whether the asking user may change it (PUT /api/issues/{id}).
+ */
+export const issueSchema = z.object({
+  id: z.string(),
+  databaseId: z.string(),
+  business_entity_id: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  severity: issueSeveritySchema,
+  status: issueStatusSchema,
+  query_id: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  editable: z.boolean(),
+});
+export type Issue = z.infer<typeof issueSchema>;
+
+/** GET /api/issues: `contextId` is `database-{id}` or `project-{id}` (SPEC.md §3). */
+export const listIssuesQuerySchema = z.object({ contextId: z.string().trim().min(1) });
+export type ListIssuesQuery = z.infer<typeof listIssuesQuerySchema>;
+
+/**
+ * PUT /api/issues/{id} takes the whole issue (SPEC.md §7) and changes its editable fields; an
+ * absent field stays as it is and null clears a nullable one. `id`, when sent, must be the
+ * path's; the other fields (databaseId, query_id, timestamps, editable) are read-only and ignored.
+ */
+export const updateIssueBodySchema = z.object({
+  id: z.string().optional(),
+  title: z.string().trim().min(1).max(500).optional(),
+  description: z.string().max(20_000).nullish(),
+  severity: issueSeveritySchema.optional(),
+  status: issueStatusSchema.optional(),
+  business_entity_id: z.string().min(1).nullish(),
+});
+export type UpdateIssueBody = z.infer<typeof updateIssueBodySchema>;
