@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerBusinessEntityRoutes } from './modules/business-entities/business-entities.routes.ts';
 import { registerChartRoutes } from './modules/charts/charts.routes.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
@@ -24,6 +25,7 @@ import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { registerExportRoutes } from './modules/exports/exports.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerIssueRoutes } from './modules/issues/issues.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
 import type { RunQueryDeps } from './modules/queries/run-query.ts';
@@ -146,6 +148,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerSavedQueryRoutes(app, queries);
     registerChartRoutes(app, queries);
     registerFavoriteRoutes(app, queries);
+    registerBusinessEntityRoutes(app, { db: store.db });
+    registerIssueRoutes(app, { db: store.db });
     registerExportRoutes(app, {
       ...databases,
       maxRows: config.exportMaxRows,

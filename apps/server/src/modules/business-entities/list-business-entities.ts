@@ -1,0 +1,33 @@
+import type { BusinessEntity, EntityIssue } from '@querent/contracts';
+import type { StoreDb } from '../../store/connect.ts';
+import { resolveContext } from '../conversations/conversation-context.ts';
+import { compareIssues, isUnresolved } from '../issues/issue-order.ts';
+import { listIssuesOfDatabase } from '../issues/issues.repo.ts';
+import type { User } from '../users/users.repo.ts';
+import { listEntitiesOfDatabase } from './business-entities.repo.ts';
+import { presentBusinessEntity } from './present-business-entity.ts';
+
+/**
+ * GET /api/business-entities?contextId=: the business entities of the context's database (a
+ * project's are its database's) by name, each with its unresolved issues, most severe first.
+ */
+export async function listBusinessEntities(
+  deps: { db: StoreDb },
+  input: { user: User; contextId: string },
+): Promise<BusinessEntity[]> {
+  const { database } = await resolveContext(deps.db, input.user, input.contextId);
+  const [entities, issues] = await Promise.all([
+    listEntitiesOfDatabase(deps.db, database.id),
+    listIssuesOfDatabase(deps.db, database.id),
+  ]);
+  const issuesByEntity = new Map<string, EntityIssue[]>();
+  for (const issue of issues.filter(isUnresolved).sort(compareIssues)) {
+    if (issue.businessEntityId === null) continue;
+    const list = issuesByEntity.get(issue.businessEntityId) ?? [];
+    list.push({ title: issue.title });
+    issuesByEntity.set(issue.businessEntityId, list);
+  }
+  return entities.map((entity) =>
+    presentBusinessEntity(entity, issuesByEntity.get(entity.id) ?? [], input.user),
+  );
+}
