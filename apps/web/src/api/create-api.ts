@@ -1,5 +1,6 @@
 import type {
   AuthUrl,
+  BusinessEntity,
   CreateDatabaseBody,
   CreateProjectBody,
   CreditBalance,
@@ -17,7 +18,6 @@ import type {
 import type { HttpClient } from '../lib/http-client.ts';
 import { createConversationsApi } from './conversations-api.ts';
 import { createChartsApi, createFavoritesApi, createQueriesApi } from './queries-api.ts';
-import type { BusinessEntity } from './types.ts';
 
 const sessionCall = { handleUnauthorized: false } as const;
 

@@ -1,9 +1,9 @@
+import type { BusinessEntity } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, ScanSearch } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
-import type { BusinessEntity } from '../api/types.ts';
 import { useServices } from '../app/services-context.tsx';
 import { buttonClass, EmptyState, Page } from '../components/page.tsx';
 import { EntityCard } from '../features/business-entities/entity-card.tsx';

@@ -1,4 +1,4 @@
-import type { BusinessEntity } from '../../api/types.ts';
+import type { BusinessEntity } from '@querent/contracts';
 import { buttonClass } from '../../components/page.tsx';
 import { isScanned, topIssues } from './entity-rules.ts';
 import { ScoreBar } from './score-bar.tsx';

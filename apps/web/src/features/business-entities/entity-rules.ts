@@ -1,4 +1,4 @@
-import type { BusinessEntity } from '../../api/types.ts';
+import type { BusinessEntity } from '@querent/contracts';
 
 /** SPEC.md §2 and §9: green at 90 or more, yellow at 70 or more, otherwise red. */
 export type ScoreColor = 'green' | 'yellow' | 'red';
