@@ -148,8 +148,8 @@ for (const dialect of await storeDialects('Charts')) {
       expectError(await api.get(`/api/charts/${chart.body.id}`), 404);
       const stars = await running.built.store.db
         .selectFrom('favorites')
-        .select('item_id')
-        .where('item_id', 'in', [chart.body.id, own.body.id])
+        .select('id')
+        .where((eb) => eb.or([eb('chart_id', '=', chart.body.id), eb('query_id', '=', own.body.id)]))
         .execute();
       expect(stars).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import type { Database } from '@querent/contracts';
+import type { Chart, Database, SavedQuery } from '@querent/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_ID } from '../src/auth/local-admin.ts';
@@ -6,9 +6,11 @@ import { openDetails, SECRET_MASK } from '../src/secrets/connection-secrets.ts';
 import type { Details } from '../src/secrets/connection-secrets.ts';
 import { createSecretBox } from '../src/secrets/secret-box.ts';
 import { loadSecretKey } from '../src/secrets/secret-key.ts';
+import { insertUser } from '../src/modules/users/users.repo.ts';
 import { newId, parseJson } from '../src/store/values.ts';
+import { chinookSqliteCopy } from './fixtures/chinook.ts';
 import type { ApiClient } from './helpers/api-client.ts';
-import { apiClient, expectError } from './helpers/api-client.ts';
+import { actAsHeaderUser, apiClient, expectError } from './helpers/api-client.ts';
 import type { AppStore } from './helpers/store-dialects.ts';
 import { storeDialects } from './helpers/store-dialects.ts';
 import type { RunningApp } from './helpers/test-app.ts';
@@ -25,7 +27,10 @@ for (const dialect of await storeDialects('Databases API')) {
 
     beforeAll(async () => {
       appStore = await dialect.open();
-      running = await startTestApp(appStore.env, appStore.store ? { store: appStore.store } : {});
+      running = await startTestApp(appStore.env, {
+        ...(appStore.store ? { store: appStore.store } : {}),
+        beforeListen: actAsHeaderUser,
+      });
       api = apiClient(running.baseUrl);
     });
 
@@ -325,6 +330,74 @@ for (const dialect of await storeDialects('Databases API')) {
       expect(Object.values(await counts()).every((n) => n === 0)).toBe(true);
       expectError(await api.get(`/api/databases/${created.id}`), 404);
       expectError(await api.get(`/api/projects/${project.body.id}`), 404);
+    });
+
+    it("takes every user's stars on its queries and charts with it", async () => {
+      const { db } = running.built.store;
+      const chinook = await chinookSqliteCopy();
+      try {
+        const org = newId();
+        const [ann, ben] = [newId(), newId()];
+        await db.insertInto('organizations').values({ id: org, name: 'Acme' }).execute();
+        await insertUser(db, { id: ann, role: 'member', organizationId: org });
+        await insertUser(db, { id: ben, role: 'member', organizationId: org });
+        const details = { filename: chinook.filename };
+        const as = (user: string) => ({ user });
+        const annDb = (
+          await api.post<Database>('/api/databases', { name: 'Ann', engine: 'sqlite', details }, as(ann))
+        ).body;
+        const benDb = (
+          await api.post<Database>('/api/databases', { name: 'Ben', engine: 'sqlite', details }, as(ben))
+        ).body;
+        const save = async (databaseId: string, user: string) => {
+          const sql = 'SELECT GenreId AS id, Name AS name FROM Genre';
+          const saved = await api.post<SavedQuery>(
+            '/api/query',
+            { title: 'Genres', sql, databaseId },
+            as(user),
+          );
+          expect(saved.status, saved.text).toBe(201);
+          return saved.body.id;
+        };
+        // Ann's query on her database, readable by her colleague Ben, with a chart.
+        const query = await save(annDb.id, ann);
+        expect((await api.post(`/api/query/${query}/run`, undefined, as(ann))).status).toBe(200);
+        const chart = await api.post<Chart>(
+          '/api/charts',
+          { queryId: query, title: 'Genre ids', config: { type: 'bar', x: 'name', y: ['id'] } },
+          as(ann),
+        );
+        expect(chart.status, chart.text).toBe(201);
+        const star = async (path: string, user: string) =>
+          expect((await api.put(`${path}/favorite`, { is_favorite: true }, as(user))).status).toBe(200);
+        await star(`/api/query/${query}`, ann);
+        await star(`/api/query/${query}`, ben);
+        await star(`/api/charts/${chart.body.id}`, ben);
+        // Ben's star on his own database's query is not Ann's database's to take.
+        const kept = await save(benDb.id, ben);
+        await star(`/api/query/${kept}`, ben);
+
+        const stars = (user: string) =>
+          db
+            .selectFrom('favorites')
+            .select(['query_id', 'chart_id'])
+            .where('user_id', '=', user)
+            .orderBy('query_id')
+            .execute();
+        expect(await stars(ben)).toHaveLength(3);
+
+        expect((await api.del(`/api/databases/${annDb.id}`, as(ann))).status).toBe(204);
+        expect(await stars(ann)).toEqual([]);
+        expect(await stars(ben)).toEqual([{ query_id: kept, chart_id: null }]);
+        const left = await db
+          .selectFrom('favorites')
+          .select('id')
+          .where((eb) => eb.or([eb('query_id', '=', query), eb('chart_id', '=', chart.body.id)]))
+          .execute();
+        expect(left).toEqual([]);
+      } finally {
+        await chinook.remove();
+      }
     });
   });
 }

@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLocalAdmin, LOCAL_ADMIN_ID } from '../src/auth/local-admin.ts';
 import { sumCredits } from '../src/modules/credits/credit-ledger.repo.ts';
 import { findUserById, findUserByOidcSubject, insertUser } from '../src/modules/users/users.repo.ts';
 import type { Store } from '../src/store/connect.ts';
 import { createStore } from '../src/store/connect.ts';
-import { migrateToLatest } from '../src/store/migrate.ts';
+import { migrateToLatest, migrations } from '../src/store/migrate.ts';
 import { dropOrder } from '../src/store/migrations/0001-initial.ts';
-import { newId, parseJson, parseNullableJson, readBool } from '../src/store/values.ts';
+import { newId, parseJson, parseNullableJson, readBool, toJson } from '../src/store/values.ts';
 import { seedGraph } from './helpers/seed-graph.ts';
 import { checkPostgres, serviceGate } from './helpers/services.ts';
 import { makeTempDir } from './helpers/temp-dir.ts';
@@ -180,7 +181,7 @@ for (const dialect of dialects) {
         table_name: 'invoices',
       });
       const favorite = await db.selectFrom('favorites').selectAll().executeTakeFirstOrThrow();
-      expect(favorite).toMatchObject({ item_type: 'query', item_id: ids.query });
+      expect(favorite).toMatchObject({ user_id: ids.user, query_id: ids.query, chart_id: null });
       const memory = await db.selectFrom('memories').select('content').executeTakeFirstOrThrow();
       expect(memory.content).toBe('Revenue is in USD');
 
@@ -210,10 +211,7 @@ for (const dialect of dialects) {
           .execute(),
       ).rejects.toThrow();
       await expect(
-        db
-          .insertInto('favorites')
-          .values({ id: newId(), user_id: ids.user, item_type: 'query', item_id: ids.query })
-          .execute(),
+        db.insertInto('favorites').values({ id: newId(), user_id: ids.user, query_id: ids.query }).execute(),
       ).rejects.toThrow();
       await expect(
         db
@@ -235,6 +233,98 @@ for (const dialect of dialects) {
           .execute(),
       ).rejects.toThrow();
       await expect(insertUser(db, { role: 'superuser' as 'admin' })).rejects.toThrow();
+      // A star names one existing query or chart: not a missing one, not both, not neither.
+      const { ids } = await seedGraph(store);
+      const star = (item: { query_id?: string | null; chart_id?: string | null }) =>
+        db
+          .insertInto('favorites')
+          .values({ id: newId(), user_id: ids.user, ...item })
+          .execute();
+      await expect(star({ query_id: 'missing' })).rejects.toThrow();
+      await expect(star({ chart_id: 'missing' })).rejects.toThrow();
+      await expect(star({ query_id: ids.query, chart_id: ids.chart })).rejects.toThrow();
+      await expect(star({})).rejects.toThrow();
+      await star({ chart_id: ids.chart });
+    });
+
+    it('0007 moves stars onto foreign keys that cascade, leaving out those already orphaned', async () => {
+      const fresh = await dialect.open();
+      try {
+        const { db } = fresh.store;
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: () => Promise.resolve(migrations(fresh.store.dialect)) },
+        });
+        const names = Object.keys(migrations(fresh.store.dialect));
+        const cascade = '0007-favorites-cascade-with-their-items';
+        const before = names[names.indexOf(cascade) - 1] ?? '';
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const user = (await insertUser(db, { role: 'member' })).id;
+        const [database, query, chart] = [newId(), newId(), newId()];
+        await db
+          .insertInto('databases')
+          .values({ id: database, name: 'D', engine: 'sqlite', details: toJson({}), owner_id: user })
+          .execute();
+        await db
+          .insertInto('queries')
+          .values({ id: query, sql: 'select 1', database_id: database, owner_id: user })
+          .execute();
+        await db
+          .insertInto('charts')
+          .values({ id: chart, query_id: query, title: 'C', config: toJson({}), owner_id: user })
+          .execute();
+        // Before 0007 a star named its item by type and id, with nothing to keep the id alive.
+        const oldStar = async (itemType: string, itemId: string) => {
+          const id = newId();
+          await sql`insert into favorites (id, user_id, item_type, item_id, created_at)
+            values (${id}, ${user}, ${itemType}, ${itemId}, ${'2026-01-02T03:04:05.678Z'})`.execute(db);
+          return id;
+        };
+        const onQuery = await oldStar('query', query);
+        const onChart = await oldStar('chart', chart);
+        await oldStar('query', 'deleted-query');
+        await oldStar('chart', 'deleted-chart');
+        await oldStar('chart', query);
+
+        const up = await migrator.migrateTo(cascade);
+        expect(up.error).toBeUndefined();
+        expect(up.results?.map((result) => result.migrationName)).toEqual([cascade]);
+        const stars = await db.selectFrom('favorites').selectAll().orderBy('query_id').execute();
+        expect(stars).toEqual(
+          expect.arrayContaining([
+            {
+              id: onQuery,
+              user_id: user,
+              query_id: query,
+              chart_id: null,
+              created_at: '2026-01-02T03:04:05.678Z',
+            },
+            {
+              id: onChart,
+              user_id: user,
+              query_id: null,
+              chart_id: chart,
+              created_at: '2026-01-02T03:04:05.678Z',
+            },
+          ]),
+        );
+        expect(stars).toHaveLength(2);
+
+        // Down gives the type-and-id shape back with the same stars.
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const { rows } = await sql<{ id: string; item_type: string; item_id: string }>`
+          select id, item_type, item_id from favorites order by item_type`.execute(db);
+        expect(rows).toEqual([
+          { id: onChart, item_type: 'chart', item_id: chart },
+          { id: onQuery, item_type: 'query', item_id: query },
+        ]);
+        expect((await migrator.migrateTo(cascade)).error).toBeUndefined();
+
+        await db.deleteFrom('databases').where('id', '=', database).execute();
+        expect(await db.selectFrom('favorites').select('id').execute()).toEqual([]);
+      } finally {
+        await fresh.dispose();
+      }
     });
 
     it('deleting a database cascades to everything that belongs to it', async () => {
@@ -250,6 +340,8 @@ for (const dialect of dialects) {
         'business_entities',
         'issues',
         'memories',
+        // Stars on its queries and charts, whoever starred them.
+        'favorites',
       ] as const;
       const before = new Map<string, number>();
       for (const table of owned) before.set(table, await countRows(store, table));
@@ -260,12 +352,6 @@ for (const dialect of dialects) {
       // Rows that belong to the user, not the database, stay.
       expect(await findUserById(db, ids.user)).not.toBeNull();
       expect(await sumCredits(db, ids.user)).toBe(70);
-      const favorite = await db
-        .selectFrom('favorites')
-        .select('id')
-        .where('id', '=', ids.favorite)
-        .executeTakeFirst();
-      expect(favorite?.id).toBe(ids.favorite);
     });
   });
 }

@@ -6,6 +6,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 import { settingsAndDbtSummaryMigration } from './migrations/0002-settings-and-dbt-summary.ts';
 import { conversationTurnsMigration } from './migrations/0004-conversation-turns.ts';
 import { queryHistoryIndexMigration } from './migrations/0005-query-history-index.ts';
+import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favorites-cascade-with-their-items.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -17,6 +18,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0002-settings-and-dbt-summary': settingsAndDbtSummaryMigration(dialect),
     '0004-conversation-turns': conversationTurnsMigration(dialect),
     '0005-query-history-index': queryHistoryIndexMigration(),
+    '0007-favorites-cascade-with-their-items': favoritesCascadeWithTheirItemsMigration(dialect),
   };
 }
 

@@ -144,11 +144,12 @@ export interface ChartsTable {
   updated_at: Timestamp;
 }
 
+/** A user's star on a query or a chart: exactly one of the two is set (migration 0007). */
 export interface FavoritesTable {
   id: string;
   user_id: string;
-  item_type: FavoriteItemType;
-  item_id: string;
+  query_id: string | null;
+  chart_id: string | null;
   created_at: Timestamp;
 }
 

@@ -111,7 +111,7 @@ export async function seedGraph(store: Store) {
     .execute();
   await db
     .insertInto('favorites')
-    .values({ id: ids.favorite, user_id: ids.user, item_type: 'query', item_id: ids.query })
+    .values({ id: ids.favorite, user_id: ids.user, query_id: ids.query })
     .execute();
   await db
     .insertInto('business_entities')

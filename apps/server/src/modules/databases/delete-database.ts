@@ -6,9 +6,10 @@ import type { DatabaseDeps } from './database-deps.ts';
 import { deleteDatabase as deleteDatabaseRow } from './databases.repo.ts';
 
 /**
- * DELETE /api/databases/{id}: its projects, conversations, queries, entities and issues go with
- * it (foreign keys cascade), and its open connections are closed. An upload database's DuckDB
- * file is Querent's own, so it goes too; a file the user connected is never touched.
+ * DELETE /api/databases/{id}: its projects, conversations, queries, charts, entities and issues
+ * go with it, and so do everyone's stars on those queries and charts (foreign keys cascade); its
+ * open connections are closed. An upload database's DuckDB file is Querent's own, so it goes too;
+ * a file the user connected is never touched.
  */
 export async function deleteDatabase(
   deps: Pick<DatabaseDeps, 'db' | 'connections' | 'schemaCache' | 'dataDir'>,

@@ -2,7 +2,17 @@ import type { StoreDb } from '../../store/connect.ts';
 import type { FavoriteItemType } from '../../store/schema.ts';
 import { newId } from '../../store/values.ts';
 
-/** The only code with SQL for `favorites`: one star per user and item. */
+/**
+ * The only code with SQL for `favorites`: one star per user and item. A star names its item in
+ * `query_id` or `chart_id`, foreign keys that cascade: it goes with its query or chart, whoever
+ * deletes it and however (migration 0007).
+ */
+
+/** The column that names an item of this type. */
+const itemColumn: Record<FavoriteItemType, 'query_id' | 'chart_id'> = {
+  query: 'query_id',
+  chart: 'chart_id',
+};
 
 export interface FavoriteEntry {
   itemType: FavoriteItemType;
@@ -15,19 +25,24 @@ export async function setFavorite(
   db: StoreDb,
   input: { userId: string; itemType: FavoriteItemType; itemId: string; isFavorite: boolean },
 ): Promise<void> {
+  const column = itemColumn[input.itemType];
   if (input.isFavorite) {
     await db
       .insertInto('favorites')
-      .values({ id: newId(), user_id: input.userId, item_type: input.itemType, item_id: input.itemId })
-      .onConflict((oc) => oc.columns(['user_id', 'item_type', 'item_id']).doNothing())
+      .values({
+        id: newId(),
+        user_id: input.userId,
+        query_id: input.itemType === 'query' ? input.itemId : null,
+        chart_id: input.itemType === 'chart' ? input.itemId : null,
+      })
+      .onConflict((oc) => oc.columns(['user_id', column]).doNothing())
       .execute();
     return;
   }
   await db
     .deleteFrom('favorites')
     .where('user_id', '=', input.userId)
-    .where('item_type', '=', input.itemType)
-    .where('item_id', '=', input.itemId)
+    .where(column, '=', input.itemId)
     .execute();
 }
 
@@ -39,14 +54,14 @@ export async function favoriteIdsAmong(
   itemIds: readonly string[],
 ): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
+  const column = itemColumn[itemType];
   const rows = await db
     .selectFrom('favorites')
-    .select('item_id')
+    .select(`${column} as itemId`)
     .where('user_id', '=', userId)
-    .where('item_type', '=', itemType)
-    .where('item_id', 'in', [...itemIds])
+    .where(column, 'in', [...itemIds])
     .execute();
-  return new Set(rows.map((row) => row.item_id));
+  return new Set(rows.flatMap((row) => (row.itemId === null ? [] : [row.itemId])));
 }
 
 export async function isFavorite(
@@ -62,17 +77,23 @@ export async function isFavorite(
 export async function listFavoriteEntries(db: StoreDb, userId: string): Promise<FavoriteEntry[]> {
   const rows = await db
     .selectFrom('favorites')
-    .select(['item_type', 'item_id', 'created_at'])
+    .select(['query_id', 'chart_id', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ itemType: row.item_type, itemId: row.item_id, createdAt: row.created_at }));
+  return rows.flatMap((row): FavoriteEntry[] => {
+    if (row.query_id !== null)
+      return [{ itemType: 'query', itemId: row.query_id, createdAt: row.created_at }];
+    if (row.chart_id !== null)
+      return [{ itemType: 'chart', itemId: row.chart_id, createdAt: row.created_at }];
+    return [];
+  });
 }
 
 /**
- * Everyone's stars on items being deleted: `favorites.item_id` points at queries or charts, so no
- * foreign key can cascade for it.
+ * Everyone's stars on these items. The foreign keys already delete them with their item; this
+ * remains for the query and chart deletions that still clear them first, in the same transaction.
  */
 export async function deleteFavoritesOf(
   db: StoreDb,
@@ -82,7 +103,6 @@ export async function deleteFavoritesOf(
   if (itemIds.length === 0) return;
   await db
     .deleteFrom('favorites')
-    .where('item_type', '=', itemType)
-    .where('item_id', 'in', [...itemIds])
+    .where(itemColumn[itemType], 'in', [...itemIds])
     .execute();
 }
