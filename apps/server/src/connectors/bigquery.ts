@@ -18,7 +18,6 @@ import type {
 } from './connector.ts';
 import { ConnectorError, readOnlyError } from './connector-error.ts';
 import { secretDetail, textDetailOr } from './details.ts';
-import { rowsFromArrays } from './json-values.ts';
 import { QueryControl } from './query-control.ts';
 import { checkStatement, streamFromSource } from './run-support.ts';
 
@@ -118,10 +117,10 @@ export class BigQueryConnector implements Connector {
       control.setCanceller(null);
       control.throwIfStopped();
       const { columns, convert } = describeFields(page.fields);
-      const rows = page.rows.slice(0, options.rowCap).map(convert);
       const total = page.totalRows ?? page.rows.length;
       return {
-        rows: rowsFromArrays(columns, rows),
+        // convert already gives each row's JSON cells in column order.
+        rows: page.rows.slice(0, options.rowCap).map(convert),
         columns,
         count: total,
         truncated: total > options.rowCap,
@@ -146,7 +145,7 @@ export class BigQueryConnector implements Connector {
       // The job is done: what is left is reading pages, which nothing needs to cancel.
       control.setCanceller(null);
       const { columns, convert } = describeFields(first.fields);
-      const toRows = (page: ResultPage): ResultRow[] => rowsFromArrays(columns, page.rows.map(convert));
+      const toRows = (page: ResultPage): ResultRow[] => page.rows.map(convert);
       let pageToken = first.pageToken;
       return streamFromSource(
         {

@@ -85,7 +85,7 @@ function objectToJson(value: object | null): JsonValue {
   return out;
 }
 
-/** Gives repeated column names a suffix (`id`, `id_1`) so rows can be objects without losing cells. */
+/** Gives repeated column names a suffix (`id`, `id_1`) so a chart or filter can name any column. */
 export function uniqueColumnNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
@@ -96,19 +96,17 @@ export function uniqueColumnNames(names: readonly string[]): string[] {
   });
 }
 
-/** Builds row objects from arrays of cells, in column order. */
+/** Converts each row's cells, kept in column order. */
 export function rowsFromArrays(
   columns: readonly ResultColumn[],
   arrays: readonly (readonly unknown[])[],
   convert: (value: unknown, columnIndex: number) => JsonValue = toJsonValue,
 ): ResultRow[] {
-  const names = columns.map((column) => column.name);
+  const width = columns.length;
   // A plain loop: this runs once per cell of every result, where a callback per cell shows.
   return arrays.map((cells) => {
-    const row: ResultRow = {};
-    for (let index = 0; index < names.length; index += 1) {
-      row[names[index] as string] = convert(cells[index], index);
-    }
+    const row: ResultRow = new Array<JsonValue>(width);
+    for (let index = 0; index < width; index += 1) row[index] = convert(cells[index], index);
     return row;
   });
 }

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import type { ResultRow } from './connector.ts';
-import { uniqueColumnNames } from './json-values.ts';
+import type { JsonValue, ResultRow } from './connector.ts';
 import { type CellConverter, type WireField, cellConverter } from './postgres-values.ts';
 
 /** The part of pg's Connection a capped read writes to (its published types lag the library). */
@@ -37,9 +36,9 @@ const commandTag = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
  * and the extra one only tells that the result was cut.
  *
  * It replaces pg's row parsing: each cell's text goes through a converter chosen once per column
- * from its type OID straight into the row object, so no intermediate arrays or JS Dates are made.
- * Rows are copies of a template object holding every key, which gives them their final shape at
- * once (and keeps a column named __proto__ an ordinary key).
+ * from its type OID straight into the row, an array sized once to the column count, so no
+ * intermediate objects or JS Dates are made. Column names are not needed here: the connector
+ * names the columns from `fields`.
  *
  * Passed to `client.query()`, which routes the backend's messages to the handle* methods.
  */
@@ -48,9 +47,7 @@ export class PostgresCappedRead {
   readonly #sql: string;
   readonly #rowCap: number;
   #fields: WireField[] = [];
-  #keys: string[] = [];
   #converters: CellConverter[] = [];
-  #template: ResultRow = {};
   readonly #rows: ResultRow[] = [];
   #truncated = false;
   #command: string | null = null;
@@ -85,10 +82,7 @@ export class PostgresCappedRead {
 
   handleRowDescription(message: { fields: WireField[] }): void {
     this.#fields = message.fields;
-    this.#keys = uniqueColumnNames(message.fields.map((field) => field.name));
     this.#converters = message.fields.map((field) => cellConverter(field.dataTypeID));
-    // fromEntries defines own properties, so even a key named __proto__ is an ordinary one.
-    this.#template = Object.fromEntries(this.#keys.map((key) => [key, null]));
   }
 
   handleDataRow(message: { fields: (string | null)[] }): void {
@@ -98,14 +92,14 @@ export class PostgresCappedRead {
       return;
     }
     const cells = message.fields;
-    const keys = this.#keys;
     const converters = this.#converters;
-    const row: ResultRow = { ...this.#template };
+    const width = converters.length;
+    const row: ResultRow = new Array<JsonValue>(width);
     try {
-      for (let index = 0; index < keys.length; index += 1) {
+      for (let index = 0; index < width; index += 1) {
         const text = cells[index];
-        // Cells arrive as text; null is SQL NULL. The template already holds null.
-        if (text != null) row[keys[index] as string] = (converters[index] as CellConverter)(text);
+        // Cells arrive as text; null is SQL NULL.
+        row[index] = text == null ? null : (converters[index] as CellConverter)(text);
       }
     } catch (error) {
       // A value pg's parser rejects: reported once the server is done, like pg does.

@@ -90,7 +90,8 @@ async function countTotal(
         timeoutMs: Math.floor(budgetMs),
       },
     );
-    const value = result.rows[0]?.querent_total;
+    // The count is the only column of the only row.
+    const value = result.rows[0]?.[0];
     const total = typeof value === 'string' ? Number(value) : value;
     return typeof total === 'number' && Number.isFinite(total) ? total : null;
   } catch {

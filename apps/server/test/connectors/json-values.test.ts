@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { numberFromDecimalText, toJsonValue, uniqueColumnNames } from '../../src/connectors/json-values.ts';
+import {
+  numberFromDecimalText,
+  rowsFromArrays,
+  toJsonValue,
+  uniqueColumnNames,
+} from '../../src/connectors/json-values.ts';
 
 describe('JSON-safe values', () => {
   it('turns exact decimals into numbers only when no digit is lost', () => {
@@ -32,5 +37,30 @@ describe('JSON-safe values', () => {
       'id_2',
       'id_1_1',
     ]);
+  });
+
+  it('converts each row into an array of JSON cells, one per column, in column order', () => {
+    const columns = [
+      { name: 'id', type: 'int' },
+      { name: 'id_1', type: 'int' },
+      { name: 'at', type: 'timestamp' },
+    ];
+    expect(
+      rowsFromArrays(columns, [
+        [1n, 2, new Date(0)],
+        [3, undefined, null],
+      ]),
+    ).toEqual([
+      [1, 2, '1970-01-01T00:00:00.000Z'],
+      [3, null, null],
+    ]);
+    // The converter learns each cell's column; a driver's extra trailing cell is not a column.
+    const seen: number[] = [];
+    const rows = rowsFromArrays(columns, [['a', 'b', 'c', 'extra']], (value, index) => {
+      seen.push(index);
+      return `${index}:${String(value)}`;
+    });
+    expect(rows).toEqual([['0:a', '1:b', '2:c']]);
+    expect(seen).toEqual([0, 1, 2]);
   });
 });

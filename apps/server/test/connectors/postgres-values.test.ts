@@ -6,6 +6,7 @@ import { PostgresConnector } from '../../src/connectors/postgres.ts';
 import { postgresResultTypes } from '../../src/connectors/postgres-types.ts';
 import { cellConverter } from '../../src/connectors/postgres-values.ts';
 import { chinookPostgres } from '../fixtures/chinook.ts';
+import { cell } from '../helpers/result-rows.ts';
 import { type ScratchDatabase, postgresScratch } from './scratch-databases.ts';
 
 const details = await chinookPostgres();
@@ -29,11 +30,15 @@ const everyType = `SELECT
   '<a/>'::xml AS markup, 'héllo ✓'::text AS unicode`;
 
 /** What the connector answered before it read cells itself: pg's parsers, then toJsonValue. */
-async function throughPgParsers(client: pg.Client, sql: string): Promise<Record<string, JsonValue>[]> {
+async function throughPgParsers(
+  client: pg.Client,
+  sql: string,
+): Promise<{ names: string[]; rows: JsonValue[][] }> {
   const result = await client.query<unknown[]>({ text: sql, rowMode: 'array', types: postgresResultTypes });
-  return result.rows.map((cells) =>
-    Object.fromEntries(result.fields.map((field, index) => [field.name, toJsonValue(cells[index])])),
-  );
+  return {
+    names: result.fields.map((field) => field.name),
+    rows: result.rows.map((cells) => result.fields.map((_field, index) => toJsonValue(cells[index]))),
+  };
 }
 
 describe.skipIf(!details)('PostgreSQL values', () => {
@@ -56,16 +61,18 @@ describe.skipIf(!details)('PostgreSQL values', () => {
   it('reads every common type as pg’s parsers and toJsonValue did, in runs and streams', async () => {
     const expected = await throughPgParsers(client, everyType);
     const run = await connector.run(everyType, options);
-    expect(run.rows).toEqual(expected);
-    expect(run.rows[0]).toMatchObject({
-      huge: '9007199254740993',
-      nan: 'NaN',
-      moment: '2024-01-01T10:00:00.123Z',
-    });
+    expect(run.columns.map((column) => column.name)).toEqual(expected.names);
+    expect(run.rows).toEqual(expected.rows);
+    const [row] = run.rows;
+    expect(cell(run, row, 'huge')).toBe('9007199254740993');
+    expect(cell(run, row, 'nan')).toBe('NaN');
+    expect(cell(run, row, 'moment')).toBe('2024-01-01T10:00:00.123Z');
+    expect(cell(run, row, 'nothing')).toBeNull();
     const stream = await connector.stream(everyType, options);
+    expect(stream.columns.map((column) => column.name)).toEqual(expected.names);
     const streamed = [];
     for await (const batch of stream) streamed.push(...batch);
-    expect(streamed).toEqual(expected);
+    expect(streamed).toEqual(expected.rows);
   });
 
   it('prints timestamptz like a JS Date would in any session time zone', async () => {
@@ -81,18 +88,24 @@ describe.skipIf(!details)('PostgreSQL values', () => {
     await client.query('RESET TimeZone');
   });
 
-  it('keeps a column named __proto__ and repeated names as their own keys', async () => {
+  it('keeps a column named __proto__ and repeated names as their own columns, cells in order', async () => {
     const result = await connector.run('SELECT 1 AS "__proto__", 2 AS id, 3 AS id', options);
-    const [row] = result.rows;
-    expect(Object.keys(row ?? {})).toEqual(['__proto__', 'id', 'id_1']);
-    expect(JSON.parse(JSON.stringify(result.rows))).toEqual([{ ['__proto__']: 1, id: 2, id_1: 3 }]);
+    expect(result.columns.map((column) => column.name)).toEqual(['__proto__', 'id', 'id_1']);
+    expect(result.rows).toEqual([[1, 2, 3]]);
+    expect(JSON.parse(JSON.stringify(result.rows))).toEqual([[1, 2, 3]]);
+    const stream = await connector.stream('SELECT 1 AS "__proto__", 2 AS id, 3 AS id', options);
+    expect(stream.columns.map((column) => column.name)).toEqual(['__proto__', 'id', 'id_1']);
+    const streamed = [];
+    for await (const batch of stream) streamed.push(...batch);
+    expect(streamed).toEqual([[1, 2, 3]]);
   });
 
   it('cuts at the cap exactly: a result of rowCap rows is whole, one more is cut and counted', async () => {
     const series = (n: number) => `SELECT g FROM generate_series(1, ${n}) AS g`;
     const whole = await connector.run(series(50), { ...options, rowCap: 50 });
     expect(whole).toMatchObject({ truncated: false, count: 50 });
-    expect(whole.rows.at(-1)).toEqual({ g: 50 });
+    expect(whole.columns.map((column) => column.name)).toEqual(['g']);
+    expect(whole.rows.at(-1)).toEqual([50]);
     const cut = await connector.run(series(51), { ...options, rowCap: 50 });
     expect(cut).toMatchObject({ truncated: true, count: 51 });
     expect(cut.rows).toHaveLength(50);

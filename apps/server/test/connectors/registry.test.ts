@@ -76,7 +76,10 @@ describe('ConnectorPool', () => {
     const changed = pool.get('db1', 'sqlite', { filename: copy.filename, note: 2 });
     expect(changed).not.toBe(first);
     expect(pool.size).toBe(1);
-    await expect(changed.run('SELECT 1 AS one', read)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    await expect(changed.run('SELECT 1 AS one', read)).resolves.toMatchObject({
+      columns: [{ name: 'one' }],
+      rows: [[1]],
+    });
     await vi.waitFor(async () => expect(await isClosed(first)).toBe(true));
     await pool.closeAll();
   });

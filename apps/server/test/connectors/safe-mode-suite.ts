@@ -213,7 +213,7 @@ export function defineSafeModeSuite(
         await expect(connector.run(sql, options), sql).resolves.toMatchObject({ truncated: false });
       }
       const counted = await connector.run(fill('SELECT count(*) AS n FROM {t}', scratch.names), options);
-      expect(counted.rows).toEqual([{ n: 3 }]);
+      expect(counted).toMatchObject({ columns: [{ name: 'n' }], rows: [[3]] });
     });
   });
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { type ConnectionDetails, createConnector } from '../../src/connectors/index.ts';
 import { chinookDatabase, mysqlServer, postgresServer, temporaryDirectory } from '../fixtures/chinook.ts';
 import { requireService } from '../fixtures/services.ts';
+import { keyedRows } from '../helpers/result-rows.ts';
 
 /**
  * A small writable table per engine for the safe-mode suite, never the shared Chinook data:
@@ -180,7 +181,7 @@ export async function duckdbScratch(): Promise<ScratchDatabase> {
         { rowCap: 10, timeoutMs: 10_000, readOnly: true },
       );
       return {
-        ...result.rows[0],
+        ...keyedRows(result)[0],
         files: (await readdir(dir)).filter((name) => !name.startsWith('scratch.duckdb')),
       };
     },

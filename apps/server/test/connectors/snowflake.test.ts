@@ -133,9 +133,8 @@ describe('Snowflake specifics, through the fake', () => {
       'SELECT InvoiceDate, Total, BillingCity AS "billingCity" FROM INVOICE ORDER BY InvoiceId LIMIT 1',
       read,
     );
-    expect(result.rows).toEqual([
-      { INVOICEDATE: '2021-01-01 00:00:00.000', TOTAL: 1.98, billingCity: 'Stuttgart' },
-    ]);
+    expect(result.columns.map((column) => column.name)).toEqual(['INVOICEDATE', 'TOTAL', 'billingCity']);
+    expect(result.rows).toEqual([['2021-01-01 00:00:00.000', 1.98, 'Stuttgart']]);
     expect(result.columns.map((column) => column.type)).toEqual(['TIMESTAMP_NTZ', 'NUMBER(10,2)', 'VARCHAR']);
   });
 
@@ -168,7 +167,10 @@ describe('Snowflake key-pair authentication, through the fake', () => {
 
   it('logs in with an encrypted private key and its passphrase', async () => {
     const connector = createConnector('snowflake', keyDetails, options);
-    await expect(connector.run('SELECT 1 AS one', read)).resolves.toMatchObject({ rows: [{ ONE: 1 }] });
+    await expect(connector.run('SELECT 1 AS one', read)).resolves.toMatchObject({
+      columns: [{ name: 'ONE' }],
+      rows: [[1]],
+    });
     await connector.close();
   });
 

@@ -8,6 +8,7 @@ import {
   createConnector,
 } from '../../src/connectors/index.ts';
 import { chinookCounts } from '../fixtures/chinook.ts';
+import { cell, columnIndex, expectRowShape } from '../helpers/result-rows.ts';
 
 /**
  * The connector contract for engines with no local server (DESIGN.md §7), proved with their real
@@ -107,28 +108,28 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
          GROUP BY ar.Name ORDER BY albums DESC, artist LIMIT 3`,
         read,
       );
+      expect(result.columns.map((column) => column.name)).toEqual([r('artist'), r('albums')]);
       expect(result.rows).toEqual([
-        { [r('artist')]: 'Iron Maiden', [r('albums')]: 21 },
-        { [r('artist')]: 'Led Zeppelin', [r('albums')]: 14 },
-        { [r('artist')]: 'Deep Purple', [r('albums')]: 11 },
+        ['Iron Maiden', 21],
+        ['Led Zeppelin', 14],
+        ['Deep Purple', 11],
       ]);
       expect(result).toMatchObject({ count: 3, truncated: false, affectedRows: null });
       const totals = await connector.run(
         `SELECT (SELECT count(*) FROM ${t('Artist')}) AS artists, (SELECT count(*) FROM ${t('Track')}) AS tracks`,
         read,
       );
-      expect(totals.rows).toEqual([
-        { [r('artists')]: chinookCounts.Artist, [r('tracks')]: chinookCounts.Track },
-      ]);
+      expect(totals.columns.map((column) => column.name)).toEqual([r('artists'), r('tracks')]);
+      expect(totals.rows).toEqual([[chinookCounts.Artist, chinookCounts.Track]]);
     });
 
     it('returns JSON-safe values with the engine’s column types', async () => {
       const result = await connector.run(`SELECT * FROM ${t('Track')} ORDER BY TrackId LIMIT 1`, read);
-      expect(result.rows[0]).toMatchObject({
-        [n.trackId]: 1,
-        [n.name]: 'For Those About To Rock (We Salute You)',
-        [r('UnitPrice')]: 0.99,
-      });
+      const [row] = result.rows;
+      expect(result.rows).toHaveLength(1);
+      expect(cell(result, row, n.trackId)).toBe(1);
+      expect(cell(result, row, n.name)).toBe('For Those About To Rock (We Salute You)');
+      expect(cell(result, row, r('UnitPrice'))).toBe(0.99);
       expect(JSON.parse(JSON.stringify(result.rows))).toEqual(result.rows);
       expect(result.columns.find((column) => column.name === n.trackId)?.type).toMatch(target.types.integer);
     });
@@ -136,6 +137,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
     it('caps rows and reports the true total with the first page', async () => {
       const result = await connector.run(`SELECT * FROM ${t('Track')}`, { ...read, rowCap: 10 });
       expect(result.rows).toHaveLength(10);
+      expectRowShape(result);
       expect(result).toMatchObject({ truncated: true, count: chinookCounts.Track });
     });
 
@@ -170,7 +172,8 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
       expect(target.fake.cancelled(marker)).toBe(true);
       expect(target.fake.running(marker)).toBe(false);
       await expect(connector.run('SELECT 1 AS one', read)).resolves.toMatchObject({
-        rows: [{ [r('one')]: 1 }],
+        columns: [{ name: r('one') }],
+        rows: [[1]],
       });
     });
 
@@ -198,7 +201,8 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
         abort.abort();
         expect((await holder).kind).toBe('cancelled');
         await expect(single.run('SELECT 2 AS two', read)).resolves.toMatchObject({
-          rows: [{ [r('two')]: 2 }],
+          columns: [{ name: r('two') }],
+          rows: [[2]],
         });
       } finally {
         await single.close();
@@ -211,12 +215,13 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
         readOnly: true,
         batchSize: 500,
       });
-      expect(stream.columns.map((column) => column.name)).toContain(n.trackId);
+      const trackId = columnIndex(stream, n.trackId);
       const sizes: number[] = [];
       let lastId: unknown = null;
       for await (const batch of stream) {
         sizes.push(batch.length);
-        lastId = batch.at(-1)?.[n.trackId];
+        for (const row of batch) expect(row).toHaveLength(stream.columns.length);
+        lastId = batch.at(-1)?.[trackId];
       }
       expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(chinookCounts.Track);
       expect(Math.max(...sizes)).toBeLessThanOrEqual(500);
@@ -237,7 +242,8 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
         const unread = await single.stream(`SELECT * FROM ${t('Track')}`, { ...read, batchSize: 100 });
         await unread.close();
         await expect(single.run('SELECT 1 AS one', { ...read, timeoutMs: 3000 })).resolves.toMatchObject({
-          rows: [{ [r('one')]: 1 }],
+          columns: [{ name: r('one') }],
+          rows: [[1]],
         });
       } finally {
         await single.close();
@@ -253,7 +259,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
       }
       expect(target.fake.seen()).toBe(before);
       const count = await connector.run(`SELECT count(*) AS n FROM ${t('Track')}`, read);
-      expect(count.rows).toEqual([{ [r('n')]: chinookCounts.Track }]);
+      expect(count).toMatchObject({ columns: [{ name: r('n') }], rows: [[chinookCounts.Track]] });
     });
 
     it('names an authentication failure as such', async () => {
