@@ -175,6 +175,30 @@ describe.skipIf(!chinook)('exports on PostgreSQL', () => {
     expect(values.slice(1)).toEqual(typed);
   });
 
+  it('writes every cell of repeated column names in column order, by COPY and by the generic path', async () => {
+    // int4 only: COPY writes it; a float8 column sends the result through the generic path.
+    for (const [sql, row] of [
+      ["SELECT 1 AS a, 2 AS a, 'z' AS b", ['1', '2', 'z']],
+      ["SELECT 1 AS a, 2 AS a, 'z' AS b, 0.5::float8 AS a", ['1', '2', 'z', '0.5']],
+    ] as const) {
+      const csv = await exportSql(sql, 'csv');
+      expect(csv.status, csv.body.toString()).toBe(200);
+      const [header, ...records] = parseCsv(csv.body.toString('utf8'));
+      expect(header).toEqual(['a', 'a_1', 'b', 'a_2'].slice(0, row.length));
+      expect(records).toEqual([row]);
+
+      const xlsx = await exportSql(sql, 'xlsx');
+      expect(xlsx.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(xlsx.body) as unknown as ExcelJS.Buffer);
+      const sheet = workbook.worksheets[0];
+      const cells = (rowNumber: number) =>
+        Array.from({ length: row.length }, (_, index) => sheet?.getRow(rowNumber).getCell(index + 1).value);
+      expect(cells(1)).toEqual(['a', 'a_1', 'b', 'a_2'].slice(0, row.length));
+      expect(cells(2)).toEqual(row.map((cell) => (cell === 'z' ? cell : Number(cell))));
+    }
+  });
+
   it('exports a long result with a column of a non-built-in type (type names looked up beside the cursor)', async () => {
     const file = await exportSql(
       "SELECT g, 'track'::regclass AS rel FROM generate_series(1, 12000) AS g",

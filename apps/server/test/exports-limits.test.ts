@@ -31,7 +31,7 @@ function fakeStream(batches: ResultRow[][]): ResultStream & { closed: number } {
 
 describe('limitedBatches', () => {
   const rows = (from: number, to: number) =>
-    Array.from({ length: to - from + 1 }, (_, i) => ({ n: from + i }));
+    Array.from({ length: to - from + 1 }, (_, i): ResultRow => [from + i]);
   const collect = async (limit: number, batches: ResultRow[][]) => {
     const stream = fakeStream(batches);
     const stats: ExportStats = { rows: 0, truncated: false };
@@ -47,7 +47,7 @@ describe('limitedBatches', () => {
     expect(await collect(5, batches)).toMatchObject({ stats: { rows: 5, truncated: true }, closed: 1 });
     expect(await collect(10, batches)).toMatchObject({ stats: { rows: 10, truncated: false }, closed: 1 });
     expect(await collect(11, batches)).toMatchObject({ stats: { rows: 10, truncated: false } });
-    expect((await collect(7, batches)).out.map((row) => row.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await collect(7, batches)).out).toEqual([[1], [2], [3], [4], [5], [6], [7]]);
   });
 
   it('closes the stream when the reader stops early', async () => {

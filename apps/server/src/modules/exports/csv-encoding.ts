@@ -41,13 +41,12 @@ export function csvHeader(columns: readonly ResultColumn[]): string {
  * a million-row export.
  */
 export function csvRows(rows: readonly ResultRow[], columns: readonly ResultColumn[]): string {
-  const names = columns.map((column) => column.name);
-  const width = names.length;
+  const width = columns.length;
   let text = '';
   for (const row of rows) {
     for (let index = 0; index < width; index++) {
       if (index > 0) text += ',';
-      const value = row[names[index] as string];
+      const value = row[index];
       if (typeof value === 'number' || typeof value === 'boolean') text += String(value);
       else if (typeof value === 'string' && value !== '' && !needsQuotes.test(value)) text += value;
       else text += csvField(value);

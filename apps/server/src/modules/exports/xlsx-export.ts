@@ -98,7 +98,7 @@ export function xlsxBody(
     sheet.addRow(names).commit();
     const entry = zipEntryOf(sheet);
     for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(names.map((name) => cellValue(row[name]))).commit();
+      for (const row of batch) sheet.addRow(row.map((value) => cellValue(value))).commit();
       if (entry) await drained(entry, out);
       await drained(out, out);
       // The client went away: returning ends the loop, which closes the database stream.
