@@ -186,7 +186,7 @@ describe('the stored conversation as the model reads it', () => {
       message(
         {
           role: 'function',
-          content: '{"rows":[{"?column?":2}]}',
+          content: '{"columns":[{"name":"?column?","type":"int4"}],"rows":[[2]]}',
           queryId: 'q7',
           functionCall: { name: USER_SQL_FUNCTION, arguments: { query: 'SELECT 2' } },
         },
@@ -229,7 +229,10 @@ describe('the stored conversation as the model reads it', () => {
       role: 'user',
       content: [
         { type: 'text', text: 'I ran this SQL myself:\n```sql\nSELECT 2\n```' },
-        { type: 'text', text: 'Result of that SQL (query q7):\n{"rows":[{"?column?":2}]}' },
+        {
+          type: 'text',
+          text: 'Result of that SQL (query q7):\n{"columns":[{"name":"?column?","type":"int4"}],"rows":[[2]]}',
+        },
       ],
     });
   });
@@ -260,7 +263,7 @@ describe('compaction', () => {
             toolName: 'run_sql',
             output: {
               type: 'json',
-              value: { rows: Array.from({ length: 40 }, (_, row) => ({ row, text: 'x'.repeat(80) })) },
+              value: { rows: Array.from({ length: 40 }, (_, row) => [row, 'x'.repeat(80)]) },
             },
           },
         ],
@@ -310,17 +313,18 @@ describe('compaction', () => {
 
 describe('what the model sees of a result', () => {
   function outcome(
-    rows: Record<string, unknown>[],
+    rows: unknown[][],
     count: number | null,
+    columns = [
+      { name: 'id', type: 'integer' },
+      { name: 'text', type: 'text' },
+    ],
   ): Parameters<typeof previewForModel>[0] {
     const query: ChatQueryRecord = {
       id: 'q1',
       sql: 'SELECT *',
       title: null,
-      columns: [
-        { name: 'id', type: 'integer' },
-        { name: 'text', type: 'text' },
-      ],
+      columns,
       rows,
       count,
       truncated: count === null || count > rows.length,
@@ -335,18 +339,47 @@ describe('what the model sees of a result', () => {
   }
 
   it('is at most 20 rows and 10,000 characters, with the true count and the columns', () => {
-    const many = Array.from({ length: 1000 }, (_, id) => ({ id, text: 'short' }));
+    const many = Array.from({ length: 1000 }, (_, id) => [id, 'short']);
     const preview = previewForModel(outcome(many, 123_456));
     expect(preview).toMatchObject({ queryId: 'q1', embed: '{{query:q1}}', rowCount: 123_456, rowsShown: 20 });
     expect(preview.columns).toEqual([
       { name: 'id', type: 'integer' },
       { name: 'text', type: 'text' },
     ]);
+    // A header (the columns) and rows of cells in that order, as the user's table shows them.
+    expect(preview.rows).toEqual(many.slice(0, 20));
 
-    const wide = Array.from({ length: 20 }, (_, id) => ({ id, text: 'y'.repeat(5000) }));
+    const wide = Array.from({ length: 20 }, (_, id) => [id, 'y'.repeat(5000)]);
     const narrow = previewForModel(outcome(wide, 20));
     expect(JSON.stringify(narrow.rows).length).toBeLessThanOrEqual(MODEL_CHARS);
-    expect((narrow.rows as { text: string }[])[0]?.text.length).toBeLessThanOrEqual(300);
+    const [first] = narrow.rows as [number, string][];
+    expect(first?.[0]).toBe(0);
+    expect(first?.[1]).toBe(`${'y'.repeat(299)}…`);
+  });
+
+  it('keeps every cell of repeated column names, JSON cells shortened as text', () => {
+    const columns = [
+      { name: 'a', type: 'integer' },
+      { name: 'a_1', type: 'integer' },
+      { name: 'doc', type: 'jsonb' },
+    ];
+    const document = { items: Array.from({ length: 200 }, (_, index) => index) };
+    const preview = previewForModel(
+      outcome(
+        [
+          [1, 2, { small: true }],
+          [3, 4, document],
+        ],
+        2,
+        columns,
+      ),
+    );
+    expect(preview).toMatchObject({ columns, rowCount: 2, rowsShown: 2 });
+    expect(preview.rows).toEqual([
+      [1, 2, { small: true }],
+      [3, 4, `${JSON.stringify(document).slice(0, 299)}…`],
+    ]);
+    expect(preview).not.toHaveProperty('note');
   });
 
   it('is the database’s message when the SQL failed', () => {

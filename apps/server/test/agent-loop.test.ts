@@ -130,7 +130,8 @@ describe('the analyst loop with a scripted model', () => {
     ]);
     const result = messages[7];
     expect(result?.query).toMatchObject({ id: queryId, count: 25, error: null, title: 'Tracks per genre' });
-    expect(result?.query?.rows?.[0]).toEqual({ genre: 'Rock', tracks: 1297 });
+    expect(result?.query?.columns?.map((column) => column.name)).toEqual(['genre', 'tracks']);
+    expect(result?.query?.rows?.[0]).toEqual(['Rock', 1297]);
     expect(messages[9]?.chart).toMatchObject({
       id: chartId,
       queryId,
@@ -200,7 +201,7 @@ describe('the analyst loop with a scripted model', () => {
       ['no such table: Invoices', null],
       [null, 1],
     ]);
-    expect(messages.at(-1)?.content).toBe('There are [{"n":412}] invoices.');
+    expect(messages.at(-1)?.content).toBe('There are [[412]] invoices.');
   });
 
   it('checks a chart against its query’s columns and tells the model what is wrong', async () => {
@@ -334,8 +335,13 @@ describe('the analyst loop with a scripted model', () => {
       },
     ]);
     expect(sample).toMatchObject({
+      columns: [{ name: 'GenreId' }, { name: 'Name' }],
       rowsShown: 3,
-      rows: [{ GenreId: 1, Name: 'Rock' }, { GenreId: 2 }, { GenreId: 3 }],
+      rows: [
+        [1, 'Rock'],
+        [2, 'Jazz'],
+        [3, 'Metal'],
+      ],
     });
     expect(missing).toEqual({
       error: expect.stringMatching(/^No table named Genres_table\. Did you mean: Genre\b/) as unknown,

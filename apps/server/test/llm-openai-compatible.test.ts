@@ -105,12 +105,16 @@ describe('through the OpenAI-compatible provider', () => {
     const result = second?.body.messages.find((message) => message.role === 'tool');
     expect((call?.tool_calls?.[0] as { id: string }).id).toBe(result?.tool_call_id);
     if (!second) throw new Error('the provider made one request only');
-    expect(toolContent(second)).toMatchObject({ rowCount: 1, rows: [{ customers: 59 }] });
+    expect(toolContent(second)).toMatchObject({
+      columns: [{ name: 'customers' }],
+      rowCount: 1,
+      rows: [[59]],
+    });
 
     const conversation = await api.get<{ messages: Message[] }>(`/api/conversations/${conversationId}`);
     const answer = conversation.body.messages.at(-1);
     const queryId = conversation.body.messages.find((message) => message.role === 'function')?.queryId;
-    expect(answer?.content).toBe(`There are {"customers":59} customers.\n\n{{query:${queryId}}}`);
+    expect(answer?.content).toBe(`There are [59] customers.\n\n{{query:${queryId}}}`);
     const chunks = client
       .all<{ messageId: string }>('response-chunk')
       .filter((chunk) => chunk.messageId === answer?.id);

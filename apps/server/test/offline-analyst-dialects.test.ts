@@ -6,7 +6,14 @@ import type { ApiClient } from './helpers/api-client.ts';
 import { apiClient } from './helpers/api-client.ts';
 import type { ChatClient } from './helpers/chat-client.ts';
 import { connectChat } from './helpers/chat-client.ts';
-import { askOnce, expectOfflineFooter, expectQueryShown, shown } from './helpers/offline-chat.ts';
+import {
+  askOnce,
+  expectOfflineFooter,
+  expectQueryShown,
+  shown,
+  shownResult,
+} from './helpers/offline-chat.ts';
+import { keyedRows } from './helpers/result-rows.ts';
 import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
 
@@ -73,7 +80,7 @@ describe.skipIf(!postgres)('the offline analyst on PostgreSQL', () => {
       'SELECT ar.name, count(*) AS albums FROM album al JOIN artist ar USING (artist_id) GROUP BY ar.artist_id, ar.name ORDER BY albums DESC, ar.name LIMIT 5',
     );
     const final = expectQueryShown(asked);
-    expect(final.result.rows?.map((row) => [row.artist, Number(row.album_count)])).toEqual(
+    expect(keyedRows(shownResult(final)).map((row) => [row.artist, Number(row.album_count)])).toEqual(
       expected.rows.map((row) => [row.name, Number(row.albums)]),
     );
   });
@@ -91,7 +98,7 @@ describe.skipIf(!postgres)('the offline analyst on PostgreSQL', () => {
       'SELECT EXTRACT(YEAR FROM invoice_date)::int AS year, sum(total) AS total FROM invoice GROUP BY 1 ORDER BY 1',
     );
     const final = expectQueryShown(asked);
-    expect(final.result.rows?.map((row) => [Number(row.year), Number(row.sum_total)])).toEqual(
+    expect(keyedRows(shownResult(final)).map((row) => [Number(row.year), Number(row.sum_total)])).toEqual(
       expected.rows.map((row) => [row.year, Number(row.total)]),
     );
   });
@@ -123,7 +130,7 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
     const final = expectQueryShown(asked);
     expect(final.sql).toContain('JOIN `Genre` AS g ON g.`GenreId` = t.`GenreId`');
     expect(final.result.rowCount).toBe(expected.length);
-    expect(final.result.rows?.map((row) => [row.genre, Number(row.track_count)])).toEqual(
+    expect(keyedRows(shownResult(final)).map((row) => [row.genre, Number(row.track_count)])).toEqual(
       expected.slice(0, 20).map((row) => [row.name, row.tracks]),
     );
   });
@@ -146,7 +153,9 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
     const final = expectQueryShown(asked);
     const truthByCountry = new Map(expected.map((row) => [row.country, Number(row.average)]));
     expect(final.result.rowCount).toBe(expected.length);
-    for (const row of final.result.rows ?? []) {
+    const shownRows = keyedRows(shownResult(final));
+    expect(shownRows.length).toBeGreaterThan(0);
+    for (const row of shownRows) {
       expect(Number(row.avg_total)).toBeCloseTo(
         truthByCountry.get(String(row.BillingCountry)) ?? Number.NaN,
         4,

@@ -15,8 +15,11 @@ import {
   expectOfflineFooter,
   expectQueryShown,
   shown,
+  shownColumn,
+  shownResult,
   truthOf,
 } from './helpers/offline-chat.ts';
+import { columnNames, keyedRows } from './helpers/result-rows.ts';
 import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
 
@@ -73,7 +76,7 @@ describe('the offline analyst on the demo shop', () => {
     expect(asked.steps).toEqual(['search_schema', 'describe_table', 'run_sql']);
     const final = expectQueryShown(asked);
     expect(final.sql).toMatch(/COUNT\(\*\)[\s\S]*FROM customers/);
-    expect(Object.values(final.result.rows?.[0] ?? {})).toEqual([count]);
+    expect(final.result.rows).toEqual([[count]]);
     expect(asked.answer).toContain(`There are **${shown(count)}** rows in \`customers\``);
     expectOfflineFooter(asked.answer);
   });
@@ -115,7 +118,8 @@ describe('the offline analyst on the demo shop', () => {
     const final = expectQueryShown(asked);
     expect(final.result.rowCount).toBe(5);
     const columns = truth.all<{ name: string }>('PRAGMA table_info(customers)').map((column) => column.name);
-    expect(Object.keys(final.result.rows?.[0] ?? {})).toEqual(columns);
+    expect(columnNames(shownResult(final))).toEqual(columns);
+    expect(keyedRows(shownResult(final))).toHaveLength(5);
     expect(asked.answer).toContain('Here are 5 rows of `customers`');
   });
 
@@ -132,7 +136,7 @@ describe('the offline analyst on the demo shop', () => {
       'SELECT unit_price FROM products ORDER BY unit_price DESC LIMIT 5',
     );
     const final = expectQueryShown(asked);
-    expect(final.result.rows?.map((row) => row.unit_price)).toEqual(expected.map((row) => row.unit_price));
+    expect(shownColumn(final, 'unit_price')).toEqual(expected.map((row) => row.unit_price));
     const best = truth.value('SELECT max(unit_price) FROM products') as number;
     expect(asked.answer).toContain(`**${shown(best)}**`);
   });
@@ -143,7 +147,7 @@ describe('the offline analyst on the demo shop', () => {
       'SELECT unit_price FROM products ORDER BY unit_price LIMIT 3',
     );
     const final = expectQueryShown(asked);
-    expect(final.result.rows?.map((row) => row.unit_price)).toEqual(expected.map((row) => row.unit_price));
+    expect(shownColumn(final, 'unit_price')).toEqual(expected.map((row) => row.unit_price));
   });
 
   it('"the 5 most recent orders"', async () => {
@@ -152,7 +156,7 @@ describe('the offline analyst on the demo shop', () => {
       'SELECT ordered_at FROM orders ORDER BY ordered_at DESC LIMIT 5',
     );
     const final = expectQueryShown(asked);
-    expect(final.result.rows?.map((row) => row.ordered_at)).toEqual(expected.map((row) => row.ordered_at));
+    expect(shownColumn(final, 'ordered_at')).toEqual(expected.map((row) => row.ordered_at));
   });
 
   it('"average order total by status"', async () => {
@@ -177,7 +181,7 @@ describe('the offline analyst on the demo shop', () => {
       'SELECT c.name AS k, sum(l.quantity * l.unit_price) AS v FROM order_lines l JOIN products p USING (product_id) JOIN categories c USING (category_id) GROUP BY c.name ORDER BY v DESC LIMIT 3',
     );
     const final = expectQueryShown(asked);
-    expect(final.result.rows?.map((row) => row.category)).toEqual(expected.map((row) => row.k));
+    expect(shownColumn(final, 'category')).toEqual(expected.map((row) => row.k));
     expect(asked.answer).toContain(
       `**${expected[0]?.k ?? ''}** comes first with **${shown(expected[0]?.v ?? 0)}**`,
     );
@@ -205,7 +209,7 @@ describe('the offline analyst on the demo shop', () => {
     const asked = await ask('What are the unique values of status in orders?');
     const expected = truth.all<{ status: string }>('SELECT DISTINCT status FROM orders ORDER BY status');
     const final = expectQueryShown(asked);
-    expect(final.result.rows).toEqual(expected);
+    expect(keyedRows(shownResult(final))).toEqual(expected);
     expect(asked.answer).toContain(expected.map((row) => row.status).join(', '));
   });
 

@@ -191,7 +191,12 @@ describe('query', () => {
       ['function', USER_SQL_FUNCTION],
     ]);
     expect(messages[0]?.functionCall?.arguments).toEqual({ query: 'SELECT COUNT(*) AS n FROM Artist' });
-    expect(messages[1]?.query).toMatchObject({ rows: [{ n: 275 }], count: 1, error: null });
+    expect(messages[1]?.query).toMatchObject({
+      columns: [{ name: 'n' }],
+      rows: [[275]],
+      count: 1,
+      error: null,
+    });
     expect(messages[3]?.query).toMatchObject({ rows: null, error: 'no such column: nope' });
     expect(
       client

@@ -17,8 +17,10 @@ function shorten(value: unknown): unknown {
 
 /**
  * What the model learns from a query: its id (to chart it or show it in the answer), the columns,
- * the true row count and the first rows, at most 20 and 10,000 characters. A failure comes back
- * as the database's message so the model can correct its SQL.
+ * the true row count and the first rows, at most 20 and 10,000 characters. Like the wire, rows are
+ * arrays of cells in the order of `columns`: a header then rows, as a table reads, about half the
+ * tokens of keyed objects, and a repeated column name loses nothing. A failure comes back as the
+ * database's message so the model can correct its SQL.
  */
 export function previewForModel(outcome: ChatRunOutcome): Record<string, unknown> {
   const { query } = outcome;
@@ -31,10 +33,10 @@ export function previewForModel(outcome: ChatRunOutcome): Record<string, unknown
         : {}),
     };
   }
-  const rows: Record<string, unknown>[] = [];
+  const rows: unknown[][] = [];
   let used = 2;
   for (const row of (query.rows ?? []).slice(0, MODEL_ROWS)) {
-    const shown = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, shorten(value)]));
+    const shown = row.map(shorten);
     const cost = JSON.stringify(shown).length + 1;
     if (used + cost > MODEL_CHARS) break;
     rows.push(shown);

@@ -3,6 +3,7 @@ import Database3 from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client.ts';
 import type { ChatClient } from './chat-client.ts';
+import { columnValues } from './result-rows.ts';
 
 /*
  * Asking the offline analyst as the chat does (socket `ask`, then the stored conversation), and
@@ -12,8 +13,24 @@ import type { ChatClient } from './chat-client.ts';
 export interface RunSqlStep {
   sql: string;
   queryId: string | null;
-  /** What run_sql returned to the model: columns, rowCount, the first rows, or an error. */
-  result: { rowCount?: number; rows?: Record<string, unknown>[]; error?: string; embed?: string };
+  /** What run_sql returned to the model: columns, rowCount, the first rows (cells in column order), or an error. */
+  result: {
+    rowCount?: number;
+    columns?: { name: string; type: string }[];
+    rows?: unknown[][];
+    error?: string;
+    embed?: string;
+  };
+}
+
+/** The columns and rows run_sql showed the model (empty when it showed none). */
+export function shownResult(step: RunSqlStep): { columns: { name: string }[]; rows: unknown[][] } {
+  return { columns: step.result.columns ?? [], rows: step.result.rows ?? [] };
+}
+
+/** Every shown row's cell of the named column, found by its position in the columns list. */
+export function shownColumn(step: RunSqlStep, name: string): unknown[] {
+  return columnValues(shownResult(step), name);
 }
 
 export interface AskedQuestion {
@@ -112,13 +129,20 @@ export function expectQueryShown(asked: AskedQuestion): RunSqlStep {
 /** A figure as the answer writes it. */
 export const shown = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-/** `key → value` of result rows, for comparing groups with the truth. */
+/** `key → value` of the truth's rows, for comparing groups. */
 export function pairs(
   rows: readonly Record<string, unknown>[],
   key: string,
   value: string,
 ): Map<string, number> {
   return new Map(rows.map((row) => [String(row[key]), Number(row[value])]));
+}
+
+/** `key → value` of the rows run_sql showed, each cell found by its column's position. */
+export function shownPairs(step: RunSqlStep, key: string, value: string): Map<string, number> {
+  const keys = shownColumn(step, key);
+  const values = shownColumn(step, value);
+  return new Map(keys.map((cell, index) => [String(cell), Number(values[index])]));
 }
 
 /** Every group the analyst shows has the true value, and there are as many groups as in truth. */
@@ -131,7 +155,7 @@ export function expectGroups(
   const expected = pairs(truth, columns.truthKey ?? 'k', columns.truthValue ?? 'v');
   expect(step.result.rowCount).toBe(expected.size);
   expect(rows.length).toBeGreaterThan(0);
-  for (const [key, value] of pairs(rows, columns.key, columns.value)) {
+  for (const [key, value] of shownPairs(step, columns.key, columns.value)) {
     expect(expected.has(key), `${key} is a true group`).toBe(true);
     expect(value).toBeCloseTo(expected.get(key) ?? Number.NaN, 6);
   }

@@ -78,7 +78,7 @@ async function runWrite(
 export const runSqlTool: AgentTool<typeof inputSchema> = {
   name: 'run_sql',
   description:
-    'Run one SQL statement and get its columns, true row count and first rows (at most 20). The user sees the result table in the chat; put its `embed` in your answer to show it there. A failing statement returns the database’s error: fix the SQL and try again. Statements that change data wait for the user to confirm them.',
+    'Run one SQL statement and get its columns, true row count and first rows (at most 20, each an array of cells in the order of the columns). The user sees the result table in the chat; put its `embed` in your answer to show it there. A failing statement returns the database’s error: fix the SQL and try again. Statements that change data wait for the user to confirm them.',
   inputSchema,
   async execute(input, context) {
     const verdict = classifyStatement(input.query, context.dialect);

@@ -12,7 +12,8 @@ export const OFFLINE_FOOTER = [
   "_Answered by Querent's **offline analyst**: no language model is configured, so only simple questions are understood. For a full analyst, configure a model and restart Querent: `OPENAI_API_KEY=…` (OpenAI), `ANTHROPIC_API_KEY=…` (Anthropic), or `LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=llama3.1` for an OpenAI-compatible server such as Ollama, vLLM or LM Studio (`LLM_PROVIDER` and `LLM_API_KEY` choose explicitly). See the LLM section of the README._",
 ].join('\n');
 
-type Row = Record<string, unknown>;
+/** A row as run_sql shows it: cells in the order of the result's columns. */
+type Row = readonly unknown[];
 
 export interface QueryResult {
   error: string | null;
@@ -22,11 +23,28 @@ export interface QueryResult {
   columns: string[];
 }
 
+/**
+ * Where a column the plan named sits in the result. Engines that fold unquoted aliases (Snowflake
+ * upper-cases them) answer another case, so the exact name wins and any case comes next.
+ */
+export function columnIndex(columns: readonly string[], name: string): number {
+  const exact = columns.indexOf(name);
+  if (exact !== -1) return exact;
+  const folded = name.toLowerCase();
+  return columns.findIndex((column) => column.toLowerCase() === folded);
+}
+
+/** The cell of the named column; undefined when the row or the column is missing. */
+function cellOf(result: QueryResult, row: Row | undefined, name: string): unknown {
+  const index = columnIndex(result.columns, name);
+  return row && index !== -1 ? row[index] : undefined;
+}
+
 export function readQueryResult(output: Record<string, unknown> | null): QueryResult {
   if (output === null)
     return { error: 'The query returned nothing.', embed: null, rowCount: null, rows: [], columns: [] };
   const rows = Array.isArray(output.rows)
-    ? (output.rows as unknown[]).filter((row): row is Row => row !== null && typeof row === 'object')
+    ? (output.rows as unknown[]).filter((row): row is Row => Array.isArray(row))
     : [];
   const columns = Array.isArray(output.columns)
     ? (output.columns as unknown[]).map((column) => {
@@ -77,19 +95,18 @@ function plural(count: number | null, one: string, many: string): string {
 }
 
 /** A label as stored: years and ids without thousands separators. */
-function labelOf(row: Row | undefined, labels: readonly string[]): string {
+function labelOf(result: QueryResult, row: Row | undefined, labels: readonly string[]): string {
   if (!row) return '';
   return labels
     .map((label) => {
-      const value = row[label];
+      const value = cellOf(result, row, label);
       return typeof value === 'number' || typeof value === 'bigint' ? String(value) : formatValue(value);
     })
     .join(' ');
 }
 
-function firstValue(row: Row | undefined, columns: readonly string[]): unknown {
-  const column = columns[0];
-  return row && column !== undefined ? row[column] : undefined;
+function firstValue(row: Row | undefined): unknown {
+  return row?.[0];
 }
 
 function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string {
@@ -98,17 +115,17 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
   const filters = where(plan.filters);
   switch (answer.kind) {
     case 'count':
-      return `There are **${formatValue(firstValue(first, result.columns))}** rows in ${code(answer.subject)}${filters}.`;
+      return `There are **${formatValue(firstValue(first))}** rows in ${code(answer.subject)}${filters}.`;
     case 'scalar':
-      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first, result.columns))}**.`;
+      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first))}**.`;
     case 'grouped': {
       const what =
         answer.measure === null
           ? `number of ${code(answer.subject)} rows`
           : `${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}`;
       if (!first) return `No rows for the ${what} by ${answer.dimension}${filters}.`;
-      const leader = `**${labelOf(first, answer.labels)}**`;
-      const value = `**${formatValue(first[answer.value])}**`;
+      const leader = `**${labelOf(result, first, answer.labels)}**`;
+      const value = `**${formatValue(cellOf(result, first, answer.value))}**`;
       if (answer.limit === 1) {
         const most = answer.direction === 'asc' ? 'lowest' : 'highest';
         return `${leader} has the ${most} ${what}${filters}, with ${value} (by ${answer.dimension}).`;
@@ -125,7 +142,7 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
         // The model sees at most 20 rows: name the last period only when it is the true last.
         const end =
           rows.length === (rowCount ?? rows.length)
-            ? ` to **${labelOf(last, answer.labels)}** (**${formatValue(last?.[answer.value])}**)`
+            ? ` to **${labelOf(result, last, answer.labels)}** (**${formatValue(cellOf(result, last, answer.value))}**)`
             : '';
         return `The ${what} by ${answer.dimension}${filters} (${groups}), from ${leader} (${value})${end}.`;
       }
@@ -140,18 +157,18 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
         : answer.direction === 'asc'
           ? 'lowest'
           : 'highest';
-      const named = answer.labels.length > 0 ? labelOf(first, answer.labels) : '';
+      const named = answer.labels.length > 0 ? labelOf(result, first, answer.labels) : '';
       const key =
         answer.labels.length === 1 && !/name|title/i.test(answer.labels[0] ?? '')
           ? `${answer.labels[0] ?? ''} `
           : '';
-      return `The ${formatValue(rows.length)} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: first is **${key}${named}** with **${formatValue(first[answer.column])}**.`;
+      return `The ${formatValue(rows.length)} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: first is **${key}${named}** with **${formatValue(cellOf(result, first, answer.column))}**.`;
     }
     case 'distinct': {
       if (answer.count) {
-        return `${code(answer.column)} in ${code(answer.subject)}${filters} has **${formatValue(firstValue(first, result.columns))}** distinct values.`;
+        return `${code(answer.column)} in ${code(answer.subject)}${filters} has **${formatValue(firstValue(first))}** distinct values.`;
       }
-      const shown = rows.slice(0, 10).map((row) => formatValue(firstValue(row, result.columns)));
+      const shown = rows.slice(0, 10).map((row) => formatValue(firstValue(row)));
       const more = (rowCount ?? rows.length) > shown.length ? ', …' : '';
       return `${code(answer.column)} in ${code(answer.subject)}${filters} has **${formatValue(rowCount ?? rows.length)}** distinct values: ${shown.join(', ')}${more}`;
     }

@@ -1,3 +1,4 @@
+import { columnIndex, readQueryResult } from './answer-text.ts';
 import { countryCode } from './country-codes.ts';
 import type { PlanContext, ProbeRow } from './plan-context.ts';
 import { CannotAnswer, NeedProbe } from './plan-types.ts';
@@ -181,22 +182,31 @@ export function applyFilters(
   return { where, described };
 }
 
-/** The probe's rows, from run_sql's output. */
+/** The probe's rows, from run_sql's output: cells found by the probe's column names. */
 export function readProbeRows(output: Record<string, unknown>): ProbeRow[] {
   const rows = Array.isArray(output.rows) ? (output.rows as unknown[]) : [];
+  const { columns } = readQueryResult(output);
+  const at = (name: string) => columnIndex(columns, name);
+  const [filterNo, columnName, variant, matchedValue, matches] = [
+    at('filter_no'),
+    at('column_name'),
+    at('variant'),
+    at('matched_value'),
+    at('matches'),
+  ];
   return rows.flatMap((item) => {
-    if (item === null || typeof item !== 'object') return [];
-    const row = item as Record<string, unknown>;
-    const value = row.matched_value;
-    if (typeof row.column_name !== 'string' || (typeof value !== 'string' && typeof value !== 'number'))
-      return [];
+    if (!Array.isArray(item)) return [];
+    const row: readonly unknown[] = item;
+    const column = row[columnName];
+    const value = row[matchedValue];
+    if (typeof column !== 'string' || (typeof value !== 'string' && typeof value !== 'number')) return [];
     return [
       {
-        filter: Number(row.filter_no),
-        column: row.column_name,
-        variant: String(row.variant),
+        filter: Number(row[filterNo]),
+        column,
+        variant: String(row[variant]),
         value: String(value),
-        matches: Number(row.matches),
+        matches: Number(row[matches]),
       },
     ];
   });

@@ -1,4 +1,5 @@
 import type { ChatQuery } from '@querent/contracts';
+import type { ResultRow } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { newId, nowIso } from '../../store/values.ts';
 import type { QueryRecord } from '../queries/queries.repo.ts';
@@ -18,7 +19,7 @@ export interface ChatQueryRecord extends ChatQuery {
   conversationId: string | null;
 }
 
-function withRows(record: QueryRecord, rows: Record<string, unknown>[] | null): ChatQueryRecord {
+function withRows(record: QueryRecord, rows: ResultRow[] | null): ChatQueryRecord {
   return {
     id: record.id,
     sql: record.sql,
