@@ -115,8 +115,9 @@ for (const dialect of await storeDialects('Favorites')) {
       });
       expect(genresCard?.preview).toMatchObject({ count: 25, truncated: false, ranAt: ran.body.ranAt });
       expect(genresCard?.preview?.rows).toHaveLength(20);
-      expect(genresCard?.preview?.rows[0]).toEqual({ id: 1, name: 'Rock' });
       expect(genresCard?.preview?.columns.map((column) => column.name)).toEqual(['id', 'name']);
+      expect(genresCard?.preview?.rows[0]).toEqual([1, 'Rock']);
+      expect(genresCard?.preview?.rows[19]).toEqual([20, 'Sci Fi & Fantasy']);
 
       expect(listed.body.charts).toHaveLength(1);
       expect(listed.body.charts[0]).toMatchObject({
@@ -127,6 +128,7 @@ for (const dialect of await storeDialects('Favorites')) {
         query: { id: genres.id, title: 'Genres' },
       });
       expect(listed.body.charts[0]?.preview?.rows).toHaveLength(25);
+      expect(listed.body.charts[0]?.preview?.rows.at(-1)).toEqual([25, 'Opera']);
 
       // Nothing ran: no new history record, the stored run time unchanged.
       expect(await countRuns()).toBe(runsBefore);

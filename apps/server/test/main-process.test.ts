@@ -126,7 +126,7 @@ describe('node src/main.ts', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ databaseId: demo?.id, query: 'SELECT count(*) AS n FROM customers' }),
     });
-    expect(await count.json()).toMatchObject({ rows: [{ n: 5000 }] });
+    expect(await count.json()).toMatchObject({ columns: [{ name: 'n' }], rows: [[5000]] });
     expect((await fetch(`${first.url}/api/databases/${demo?.id}`, { method: 'DELETE' })).status).toBe(204);
     await stop(first.run);
 

@@ -4,6 +4,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBool } from '../src/store/values.ts';
 import { chinookMysql, chinookPostgres, chinookSqliteCopy } from './fixtures/chinook.ts';
+import { cell, expectRowShape } from './helpers/result-rows.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { apiClient, expectError } from './helpers/api-client.ts';
 import type { ScratchPostgres } from './helpers/scratch-postgres.ts';
@@ -41,6 +42,30 @@ async function create(body: Record<string, unknown>): Promise<Database> {
 const run = (databaseId: string, query: string, signal?: AbortSignal) =>
   api.post<RunQueryResult>('/api/query/_run', { databaseId, query }, signal ? { signal } : {});
 
+/**
+ * Rows are arrays of cells in the order of `columns`, on the wire: a repeated name keeps both
+ * cells (the second column renamed `a_1`), and the order is the statement's, not alphabetical.
+ */
+async function expectRowsInColumnOrder(databaseId: string): Promise<void> {
+  const repeated = await run(databaseId, 'SELECT 1 AS a, 2 AS a');
+  expect(repeated.status, repeated.text).toBe(200);
+  expect(repeated.body.columns.map((column) => column.name)).toEqual(['a', 'a_1']);
+  expect(repeated.body.rows).toEqual([[1, 2]]);
+  expect(JSON.parse(repeated.text)).toMatchObject({ rows: [[1, 2]] });
+
+  const ordered = await run(
+    databaseId,
+    "SELECT 'z' AS zeta, NULL AS alpha, 3 AS mid UNION ALL SELECT 'y', 'x', 4",
+  );
+  expect(ordered.status, ordered.text).toBe(200);
+  expect(ordered.body.columns.map((column) => column.name)).toEqual(['zeta', 'alpha', 'mid']);
+  expect(ordered.body.rows).toEqual([
+    ['z', null, 3],
+    ['y', 'x', 4],
+  ]);
+  expect(ordered.body).toMatchObject({ count: 2, truncated: false });
+}
+
 async function until<T>(
   probe: () => Promise<T | undefined | false>,
   what: string,
@@ -61,8 +86,9 @@ describe('on the Chinook SQLite file', () => {
     expect(result.status, result.text).toBe(200);
     expect(result.body).toMatchObject({ count: 25, truncated: false });
     expect(result.body.rows).toHaveLength(25);
-    expect(result.body.rows[0]).toEqual({ GenreId: 1, Name: 'Rock' });
     expect(result.body.columns.map((column) => column.name)).toEqual(['GenreId', 'Name']);
+    expect(result.body.rows[0]).toEqual([1, 'Rock']);
+    expect(result.body.rows.at(-1)).toEqual([25, 'Opera']);
     expect(result.body.durationMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -70,7 +96,12 @@ describe('on the Chinook SQLite file', () => {
     const result = await run(chinook.id, 'SELECT * FROM Track ORDER BY TrackId');
     expect(result.body).toMatchObject({ truncated: true, count: 3503 });
     expect(result.body.rows).toHaveLength(100);
-    expect(result.body.rows[99]?.TrackId).toBe(100);
+    expectRowShape(result.body);
+    expect(cell(result.body, result.body.rows[99], 'TrackId')).toBe(100);
+  });
+
+  it('answers rows as arrays of cells in the order of columns, repeated names included', async () => {
+    await expectRowsInColumnOrder(chinook.id);
   });
 
   it("answers a failing statement with the database's own message, and records every run", async () => {
@@ -122,7 +153,11 @@ describe.skipIf(!mariadb)('on the Chinook MariaDB database', () => {
     await direct.end();
     expect(expected).toMatch(/Unknown column 'nope'/);
     expectError(await run(database.id, sql), 400, { message: expected });
-    expect((await run(database.id, 'SELECT count(*) AS n FROM Track')).body.rows).toEqual([{ n: 3503 }]);
+    expect((await run(database.id, 'SELECT count(*) AS n FROM Track')).body).toMatchObject({
+      columns: [{ name: 'n' }],
+      rows: [[3503]],
+    });
+    await expectRowsInColumnOrder(database.id);
   });
 });
 
@@ -149,6 +184,10 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
   const items = async () =>
     (await scratch.client.query<{ id: number; name: string }>('SELECT id, name FROM items ORDER BY id')).rows;
 
+  it('answers rows as arrays of cells in the order of columns, repeated names included', async () => {
+    await expectRowsInColumnOrder(database.id);
+  });
+
   it("answers a failing statement with PostgreSQL's own message", async () => {
     const chinookPg = await create({ name: 'Chinook PG', engine: 'postgres', details: postgres });
     const sql = 'SELECT nope FROM artist';
@@ -171,7 +210,10 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
       expectError(await run(database.id, sql), 400, { message: /Safe mode is on/ });
     }
     expect(await items()).toEqual(before);
-    expect((await run(database.id, 'SELECT count(*)::int AS n FROM items')).body.rows).toEqual([{ n: 3 }]);
+    expect((await run(database.id, 'SELECT count(*)::int AS n FROM items')).body).toMatchObject({
+      columns: [{ name: 'n' }],
+      rows: [[3]],
+    });
 
     await api.put(`/api/databases/${database.id}`, { safe_mode: false });
     expect((await run(database.id, "UPDATE items SET name = 'ape' WHERE id = 1")).status).toBe(200);

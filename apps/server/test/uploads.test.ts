@@ -14,6 +14,7 @@ import {
 } from './fixtures/uploads/sample-files.ts';
 import type { ApiClient, ApiResponse } from './helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError, TEST_USER_HEADER } from './helpers/api-client.ts';
+import { columnValues, keyedRows } from './helpers/result-rows.ts';
 import { makeTempDir } from './helpers/temp-dir.ts';
 import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
@@ -77,7 +78,7 @@ describe('uploads API', () => {
 
   async function tablesOf(databaseId: string): Promise<string[]> {
     const result = await query(databaseId, 'SELECT table_name FROM duckdb_tables() ORDER BY table_name');
-    return result.rows.map((row) => String(row.table_name));
+    return columnValues(result, 'table_name').map(String);
   }
 
   const uploadsDir = () => path.join(running.config.dataDir, 'uploads');
@@ -134,7 +135,7 @@ describe('uploads API', () => {
     );
 
     const result = await query(body.database.id, 'SELECT id, name, city, score FROM people_2024 ORDER BY id');
-    expect(result.rows).toEqual([
+    expect(keyedRows(result)).toEqual([
       { id: 1, name: 'Smith, Ann', city: 'Paris', score: 10.5 },
       { id: 2, name: 'Bob "Bobby" Jones', city: 'New\nYork', score: 7 },
       { id: 3, name: 'Chloé', city: 'Lyon', score: null },
@@ -146,20 +147,20 @@ describe('uploads API', () => {
   it('reads TSV, a JSON array and NDJSON', async () => {
     const tsv = await uploaded('people.tsv', peopleTsv);
     expect(columnTypes(tsv)).toEqual({ id: 'BIGINT', name: 'VARCHAR', city: 'VARCHAR' });
-    expect((await query(tsv.database.id, 'SELECT city FROM people WHERE id = 2')).rows).toEqual([
+    expect(keyedRows(await query(tsv.database.id, 'SELECT city FROM people WHERE id = 2'))).toEqual([
       { city: 'New York' },
     ]);
 
     const json = await uploaded('people.json', peopleJson);
     expect(json.table.rows).toBe(3);
     expect(columnTypes(json)).toEqual({ id: 'BIGINT', name: 'VARCHAR', active: 'BOOLEAN', joined: 'DATE' });
-    expect((await query(json.database.id, 'SELECT name FROM people WHERE active')).rows).toEqual([
+    expect(keyedRows(await query(json.database.id, 'SELECT name FROM people WHERE active'))).toEqual([
       { name: 'Ann' },
     ]);
 
     const ndjson = await uploaded('people.ndjson', peopleNdjson);
     expect(columnTypes(ndjson)).toEqual({ id: 'BIGINT', name: 'VARCHAR', tags: 'BIGINT' });
-    expect((await query(ndjson.database.id, 'SELECT sum(tags) AS total FROM people')).rows).toEqual([
+    expect(keyedRows(await query(ndjson.database.id, 'SELECT sum(tags) AS total FROM people'))).toEqual([
       { total: 7 },
     ]);
   });
@@ -168,7 +169,7 @@ describe('uploads API', () => {
     const semicolons = await uploaded('prices.csv', 'item;price\napple;1.5\npear;2\n');
     expect(columnTypes(semicolons)).toEqual({ item: 'VARCHAR', price: 'DOUBLE' });
     const latin1 = await uploaded('cafes.csv', Buffer.from('id,name\n1,Café Crème\n', 'latin1'));
-    expect((await query(latin1.database.id, 'SELECT name FROM cafes')).rows).toEqual([
+    expect(keyedRows(await query(latin1.database.id, 'SELECT name FROM cafes'))).toEqual([
       { name: 'Café Crème' },
     ]);
   });
@@ -179,7 +180,7 @@ describe('uploads API', () => {
     expect(body.table.rows).toBe(3);
     expect(columnTypes(body)).toEqual({ id: 'INTEGER', name: 'VARCHAR', score: 'DOUBLE', joined: 'DATE' });
     expect(
-      (await query(body.database.id, "SELECT name FROM people WHERE joined = DATE '2024-02-03'")).rows,
+      keyedRows(await query(body.database.id, "SELECT name FROM people WHERE joined = DATE '2024-02-03'")),
     ).toEqual([{ name: 'Bob' }]);
   });
 
@@ -200,7 +201,7 @@ describe('uploads API', () => {
       body.database.id,
       'SELECT id, name, score, CAST(joined AS VARCHAR) AS joined, active, "double score" AS doubled FROM people ORDER BY id',
     );
-    expect(result.rows).toEqual([
+    expect(keyedRows(result)).toEqual([
       { id: 1, name: 'Ann', score: 10.5, joined: '2024-01-02', active: true, doubled: 21 },
       { id: 2, name: 'Bob', score: 7, joined: '2024-02-03', active: false, doubled: 14 },
       { id: 3, name: 'Chloé', score: null, joined: null, active: null, doubled: null },
@@ -232,7 +233,7 @@ describe('uploads API', () => {
     expect(await tablesOf(id)).toEqual(
       ['customers', 'orders', 'orders_2', 'orders_3', 't_2024_sales', 'select_table'].sort(),
     );
-    expect((await query(id, 'SELECT count(*) AS n FROM orders_2')).rows).toEqual([{ n: 1 }]);
+    expect(keyedRows(await query(id, 'SELECT count(*) AS n FROM orders_2'))).toEqual([{ n: 1 }]);
     const schema = await api.get<{ schemas: { tables: { name: string }[] }[] }>(
       `/api/databases/${id}/schema`,
     );
