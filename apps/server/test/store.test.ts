@@ -124,8 +124,11 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       expect(readBool(query.is_saved)).toBe(true);
       expect(readBool(query.truncated)).toBe(false);
-      expect(parseNullableJson(query.rows)).toEqual([{ id: 1, name: 'Ana' }]);
-      expect(parseNullableJson(query.columns)).toEqual([{ name: 'id', type: 'integer' }]);
+      expect(parseNullableJson(query.rows)).toEqual([[1, 'Ana']]);
+      expect(parseNullableJson(query.columns)).toEqual([
+        { name: 'id', type: 'integer' },
+        { name: 'name', type: 'text' },
+      ]);
       expect(query).toMatchObject({ count: 1, duration_ms: 12, error: null, ran_at: now });
 
       const message = await db

@@ -6,6 +6,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 import { settingsAndDbtSummaryMigration } from './migrations/0002-settings-and-dbt-summary.ts';
 import { conversationTurnsMigration } from './migrations/0004-conversation-turns.ts';
 import { queryHistoryIndexMigration } from './migrations/0005-query-history-index.ts';
+import { resultRowsAsArraysMigration } from './migrations/0006-result-rows-as-arrays.ts';
 import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favorites-cascade-with-their-items.ts';
 
 /**
@@ -18,6 +19,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0002-settings-and-dbt-summary': settingsAndDbtSummaryMigration(dialect),
     '0004-conversation-turns': conversationTurnsMigration(dialect),
     '0005-query-history-index': queryHistoryIndexMigration(),
+    '0006-result-rows-as-arrays': resultRowsAsArraysMigration(),
     '0007-favorites-cascade-with-their-items': favoritesCascadeWithTheirItemsMigration(dialect),
   };
 }

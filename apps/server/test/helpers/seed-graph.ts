@@ -78,8 +78,11 @@ export async function seedGraph(store: Store) {
       owner_id: ids.user,
       conversation_id: ids.conversation,
       is_saved: true,
-      rows: toJson([{ id: 1, name: 'Ana' }]),
-      columns: toJson([{ name: 'id', type: 'integer' }]),
+      rows: toJson([[1, 'Ana']]),
+      columns: toJson([
+        { name: 'id', type: 'integer' },
+        { name: 'name', type: 'text' },
+      ]),
       count: 1,
       truncated: false,
       duration_ms: 12,
