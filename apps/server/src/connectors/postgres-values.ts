@@ -27,6 +27,27 @@ const keepText = (text: string): string => text;
 const integer: CellConverter = (text) => Number(text);
 const boolean: CellConverter = (text) => text === 't';
 
+/**
+ * bigint: PostgreSQL prints it as plain digits, so Number() is exact whenever the value is a safe
+ * integer — one call instead of reading each digit; beyond that, numberFromDecimalText decides.
+ */
+const bigint: CellConverter = (text) => {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : numberFromDecimalText(text);
+};
+
+/**
+ * numeric: printed as plain decimal digits (or NaN/±Infinity, which stay text). Up to 15
+ * characters hold at most 15 digits, which a double keeps exactly; longer ones are checked.
+ */
+const numeric: CellConverter = (text) => {
+  if (text.length <= 15) {
+    const value = Number(text);
+    if (Number.isFinite(value)) return value;
+  }
+  return numberFromDecimalText(text);
+};
+
 /** JSON has no NaN or Infinity: PostgreSQL's 'NaN' and 'Infinity' stay visible as text. */
 const float: CellConverter = (text) => {
   const value = Number(text);
@@ -73,13 +94,13 @@ export const timestamptzToJson: CellConverter = (text) => {
 /** Type OIDs converted here (pg_type.oid values are fixed for built-in types). */
 const converters = new Map<number, CellConverter>([
   [16, boolean],
-  [20, numberFromDecimalText], // bigint: a number when exact, else its digits
+  [20, bigint], // a number when exact, else its digits
   [21, integer],
   [23, integer],
   [26, integer], // oid
   [700, float],
   [701, float],
-  [1700, numberFromDecimalText], // numeric
+  [1700, numeric],
   // Dates and times without a zone stay as printed: a JS Date would shift them by our time zone.
   [1082, keepText],
   [1083, keepText],
