@@ -93,11 +93,6 @@ export async function findChartsByIds(db: StoreDb, ids: readonly string[]): Prom
   return rows.map(toRecord);
 }
 
-export async function listChartIdsOfQuery(db: StoreDb, queryId: string): Promise<string[]> {
-  const rows = await db.selectFrom('charts').select('id').where('query_id', '=', queryId).execute();
-  return rows.map((row) => row.id);
-}
-
 export async function updateChart(
   db: StoreDb,
   id: string,

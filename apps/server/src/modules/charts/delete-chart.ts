@@ -1,17 +1,13 @@
 import type { StoreDb } from '../../store/connect.ts';
-import { deleteFavoritesOf } from '../favorites/favorites.repo.ts';
 import type { User } from '../users/users.repo.ts';
 import { chartNotFound, requireChart } from './chart-access.ts';
 import { deleteChart as deleteChartRow } from './charts.repo.ts';
 
-/** DELETE /api/charts/{id}: the owner deletes it, with everyone's stars on it. */
+/** DELETE /api/charts/{id}: the owner deletes it; everyone's stars on it go with it (foreign key). */
 export async function deleteChart(
   deps: { db: StoreDb },
   input: { user: User; chartId: string },
 ): Promise<void> {
   const { chart } = await requireChart(deps.db, input.user, input.chartId, 'write');
-  await deps.db.transaction().execute(async (trx) => {
-    await deleteFavoritesOf(trx, 'chart', [chart.id]);
-    if (!(await deleteChartRow(trx, chart.id))) throw chartNotFound();
-  });
+  if (!(await deleteChartRow(deps.db, chart.id))) throw chartNotFound();
 }

@@ -90,19 +90,3 @@ export async function listFavoriteEntries(db: StoreDb, userId: string): Promise<
     return [];
   });
 }
-
-/**
- * Everyone's stars on these items. The foreign keys already delete them with their item; this
- * remains for the query and chart deletions that still clear them first, in the same transaction.
- */
-export async function deleteFavoritesOf(
-  db: StoreDb,
-  itemType: FavoriteItemType,
-  itemIds: readonly string[],
-): Promise<void> {
-  if (itemIds.length === 0) return;
-  await db
-    .deleteFrom('favorites')
-    .where(itemColumn[itemType], 'in', [...itemIds])
-    .execute();
-}
