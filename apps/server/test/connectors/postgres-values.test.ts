@@ -78,7 +78,8 @@ describe.skipIf(!details)('PostgreSQL values', () => {
   it('prints timestamptz like a JS Date would in any session time zone', async () => {
     const samples = `SELECT t::text AS t FROM (VALUES ('2024-01-01 00:00:00+00'::timestamptz),
       ('2024-03-31 01:59:59.000001+00'), ('1969-12-31 23:59:59.999+00'), ('0099-06-01 12:00:00+00'),
-      ('2000-02-29 12:34:56.7+00'), ('9999-12-31 23:59:59.999999+00'), ('-infinity')) AS s(t)`;
+      ('2000-02-29 12:34:56.7+00'), ('9999-12-31 23:59:59.999999+00'), ('-infinity'), ('12345-06-01 12:00:00+00'),
+      ('0044-03-15 12:00:00.5+00 BC')) AS s(t)`;
     for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns', 'Europe/Paris']) {
       await client.query(`SET TimeZone = '${zone}'`);
       const { rows } = await client.query<{ t: string }>(samples);
