@@ -5,6 +5,7 @@ import type {
   CreateProjectBody,
   CreditBalance,
   Database,
+  Issue,
   Logout,
   Project,
   SavedProject,
@@ -23,6 +24,7 @@ const sessionCall = { handleUnauthorized: false } as const;
 
 const databasePath = (id: string) => `/api/databases/${encodeURIComponent(id)}`;
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
+const issuePath = (id: string) => `/api/issues/${encodeURIComponent(id)}`;
 
 /** `refresh` asks the server to introspect again instead of answering from its cache. */
 const schemaQuery = (refresh: boolean) => (refresh ? { query: { refresh: true } } : undefined);
@@ -65,6 +67,11 @@ export function createApi(http: HttpClient) {
     businessEntities: {
       list: (contextId: string) =>
         http.get<BusinessEntity[]>('/api/business-entities', { query: { contextId } }),
+    },
+    issues: {
+      list: (contextId: string) => http.get<Issue[]>('/api/issues', { query: { contextId } }),
+      /** The whole issue goes back (SPEC.md §7); the server answers the stored one. */
+      update: (issue: Issue) => http.put<Issue>(issuePath(issue.id), issue),
     },
   };
 }

@@ -40,3 +40,12 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
   if (typeof error === 'string' && error) return error;
   return fallback;
 }
+
+/**
+ * The message the server put in its error shape, else `fallback`: a proxy's status text or a
+ * network failure is no message for the user, so SPEC.md §8's default text stands in for it.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message;
+  return fallback;
+}
