@@ -4,7 +4,6 @@ import type { Services } from '../app/services.ts';
 import { loadSavedQuery } from '../features/queries/load-saved-query.ts';
 import { ChatPage } from '../pages/chat-page.tsx';
 import { ControlPage } from '../pages/control-page.tsx';
-import { IssuesPage } from '../pages/issues-page.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { PrivacyPage } from '../pages/privacy-page.tsx';
@@ -23,6 +22,11 @@ const EditorPage = lazy(() =>
 // Favourites preview results in the grid and in charts; both stay out of the first load.
 const FavoritesPage = lazy(() =>
   import('../pages/favorites-page.tsx').then((module) => ({ default: module.FavoritesPage })),
+);
+
+// The issue list and its inline editing are only needed on /issues.
+const IssuesPage = lazy(() =>
+  import('../pages/issues-page.tsx').then((module) => ({ default: module.IssuesPage })),
 );
 
 // Connection forms, the schema browser and the table picker are only needed on their own screens.
