@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { fakeEndpointsEnv, fakesProcessEnv, fakesReadyLine } from './fake-engines.ts';
+import { dataDirEnv } from './store.ts';
 
 // Debian's Chromium, never a downloaded browser; these flags keep it off the (absent) network.
 const chromiumArgs = [
@@ -14,7 +15,10 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = mkdtempSync(join(tmpdir(), 'querent-e2e-'));
+// Workers load this file again: the variable set on the first load keeps them on the server's
+// directory, where specs seed what no API creates (store.ts).
+const dataDir = process.env[dataDirEnv] ?? mkdtempSync(join(tmpdir(), 'querent-e2e-'));
+process.env[dataDirEnv] = dataDir;
 
 export default defineConfig({
   testDir: './tests',
