@@ -146,6 +146,13 @@ describe('control page', () => {
     expect(box).toHaveTextContent('Not your database');
   });
 
+  it('shows the default message when the server gives none', async () => {
+    server.on('GET /api/business-entities', { status: 403 });
+    renderApp('/control', server.url);
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('An error occurred while fetching business entities');
+  });
+
   it('starts an analysis in a new conversation of the context', async () => {
     server.on('POST /api/conversations', (request) => ({
       status: 201,

@@ -14,7 +14,7 @@ import {
   filterEntities,
 } from '../features/business-entities/entity-rules.ts';
 import { startConversation } from '../features/business-entities/start-conversation.ts';
-import { errorMessage } from '../lib/api-error.ts';
+import { serverMessage } from '../lib/api-error.ts';
 import { useContextStore } from '../stores/context-store.ts';
 
 /** /control: the business entities of the selected context and their scores (SPEC.md §2). */
@@ -70,7 +70,7 @@ export function ControlPage() {
           className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
           <p className="font-semibold">Error loading business entities</p>
-          <p>{errorMessage(entities.error, ENTITIES_ERROR_DEFAULT)}</p>
+          <p>{serverMessage(entities.error, ENTITIES_ERROR_DEFAULT)}</p>
         </div>
       ) : null}
       {entities.isSuccess ? (
