@@ -1,14 +1,6 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import {
-  type DuckDBConnection,
-  DuckDBInstance,
-  type DuckDBResult,
-  DuckDBTypeId,
-  JsonDuckDBValueConverter,
-  ResultReturnType,
-  StatementType,
-} from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBResult, DuckDBTypeId } from '@duckdb/node-api';
 import type {
   ConnectionDetails,
   Connector,
@@ -31,12 +23,15 @@ import {
   sqlError,
 } from './connector-error.ts';
 import { secretDetail, textDetail } from './details.ts';
+import { type DuckdbApi, loadDuckdb } from './duckdb-driver.ts';
 import { introspectDuckdb } from './duckdb-introspect.ts';
 import { numberFromDecimalText, rowsFromArrays, toJsonValue, uniqueColumnNames } from './json-values.ts';
 import { QueryControl } from './query-control.ts';
 import { type CappedResult, checkStatement, finishRun, streamFromSource } from './run-support.ts';
 
 interface OpenInstance {
+  /** The driver, loaded at the first open. */
+  duckdb: DuckdbApi;
   readOnly: boolean;
   instance: DuckDBInstance;
   active: number;
@@ -50,13 +45,16 @@ interface Lease {
 }
 
 /** Types DuckDB's JSON conversion prints as text to stay exact; they become numbers when nothing is lost. */
-const exactTypes = new Set<DuckDBTypeId>([
-  DuckDBTypeId.BIGINT,
-  DuckDBTypeId.UBIGINT,
-  DuckDBTypeId.HUGEINT,
-  DuckDBTypeId.UHUGEINT,
-  DuckDBTypeId.DECIMAL,
-]);
+function isExactType(duckdb: DuckdbApi, type: DuckDBTypeId): boolean {
+  const types = duckdb.DuckDBTypeId;
+  return (
+    type === types.BIGINT ||
+    type === types.UBIGINT ||
+    type === types.HUGEINT ||
+    type === types.UHUGEINT ||
+    type === types.DECIMAL
+  );
+}
 
 /**
  * DuckDB files (uploads, local .duckdb) and MotherDuck (`md:`). Safe mode opens the database with
@@ -108,8 +106,8 @@ export class DuckdbConnector implements Connector {
     const lease = await this.#acquire(options);
     try {
       const result = await lease.control.race(lease.connection.stream(sql));
-      const { columns, convert } = describe(result);
-      const readChunk = chunkReader(result);
+      const { columns, convert } = describe(result, lease.open.duckdb);
+      const readChunk = chunkReader(result, lease.open.duckdb);
       const read = async (): Promise<unknown[][]> => {
         try {
           return await lease.control.race(readChunk(batchSize));
@@ -148,12 +146,13 @@ export class DuckdbConnector implements Connector {
     const lease = await this.#acquire(options);
     try {
       const result = await lease.control.race(lease.connection.stream(sql));
-      if (result.returnType === ResultReturnType.CHANGED_ROWS) {
-        const [changed] = await lease.control.race(chunkReader(result)(1));
+      const { duckdb } = lease.open;
+      if (result.returnType === duckdb.ResultReturnType.CHANGED_ROWS) {
+        const [changed] = await lease.control.race(chunkReader(result, duckdb)(1));
         return { rows: [], columns: [], truncated: false, affectedRows: Number(changed?.[0] ?? 0) };
       }
-      const { columns, convert } = describe(result);
-      const rows = await lease.control.race(chunkReader(result)(options.rowCap + 1));
+      const { columns, convert } = describe(result, duckdb);
+      const rows = await lease.control.race(chunkReader(result, duckdb)(options.rowCap + 1));
       lease.control.throwIfStopped();
       return {
         rows: rowsFromArrays(columns, rows.slice(0, options.rowCap), convert),
@@ -178,7 +177,7 @@ export class DuckdbConnector implements Connector {
       const statements = await lease.connection.extractStatements(sql);
       if (statements.count !== 1) return false;
       const prepared = await statements.prepare(0);
-      return prepared.statementType === StatementType.SELECT;
+      return prepared.statementType === lease.open.duckdb.StatementType.SELECT;
     } finally {
       this.#release(lease);
     }
@@ -261,8 +260,9 @@ export class DuckdbConnector implements Connector {
         );
       target = `md:${this.#database ?? ''}?motherduck_token=${encodeURIComponent(this.#token)}`;
     }
-    const instance = await DuckDBInstance.create(target, options);
-    return { readOnly, instance, active: 0, retired: false };
+    const duckdb = await loadDuckdb();
+    const instance = await duckdb.DuckDBInstance.create(target, options);
+    return { duckdb, readOnly, instance, active: 0, retired: false };
   }
 
   #retire(open: OpenInstance): void {
@@ -307,13 +307,16 @@ export class DuckdbConnector implements Connector {
   }
 }
 
-function describe(result: DuckDBResult): {
+function describe(
+  result: DuckDBResult,
+  duckdb: DuckdbApi,
+): {
   columns: ResultColumn[];
   convert: (value: unknown, index: number) => JsonValue;
 } {
   const names = uniqueColumnNames(result.columnNames());
   const columns = names.map((name, index) => ({ name, type: result.columnType(index).toString() }));
-  const exact = columns.map((_, index) => exactTypes.has(result.columnTypeId(index)));
+  const exact = columns.map((_, index) => isExactType(duckdb, result.columnTypeId(index)));
   return {
     columns,
     convert: (value, index) =>
@@ -322,14 +325,14 @@ function describe(result: DuckDBResult): {
 }
 
 /** Reads a result `count` rows at a time, keeping the rest of a chunk (2048 rows) for the next read. */
-function chunkReader(result: DuckDBResult): (count: number) => Promise<unknown[][]> {
+function chunkReader(result: DuckDBResult, duckdb: DuckdbApi): (count: number) => Promise<unknown[][]> {
   let pending: unknown[][] = [];
   let ended = false;
   return async (count) => {
     while (pending.length < count && !ended) {
       const chunk = await result.fetchChunk();
       if (!chunk || chunk.rowCount === 0) ended = true;
-      else pending = pending.concat(chunk.convertRows(JsonDuckDBValueConverter));
+      else pending = pending.concat(chunk.convertRows(duckdb.JsonDuckDBValueConverter));
     }
     return pending.splice(0, count);
   };

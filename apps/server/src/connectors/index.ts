@@ -19,7 +19,13 @@ export { ConnectorError, type ConnectorErrorKind, isConnectorError } from './con
 export { ConnectorPool } from './connector-pool.ts';
 export { classifyStatement, type StatementClass } from './statement-classifier.ts';
 
-/** Every engine module. */
+/**
+ * Every engine module. Importing them is cheap: the MySQL, DuckDB, Snowflake and BigQuery
+ * connectors import their driver at their first connection rather than at the top of their file
+ * (pg and better-sqlite3 are small, and the store uses them too). So the boot check below
+ * inspects our own classes (engine, dialect, methods) without loading those SDKs, and a server
+ * whose users never connect such a database never pays for them.
+ */
 const engineModules: readonly EngineModule[] = [
   postgresEngine,
   mysqlEngine,

@@ -1,4 +1,5 @@
-import mysql, { type Pool, type PoolConnection, type PoolOptions } from 'mysql2';
+import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
+import { loadOnce } from '../load-once.ts';
 import type {
   ConnectionDetails,
   Connector,
@@ -61,6 +62,9 @@ const sessionWords = new Set([
   'PREPARE',
   'HANDLER',
 ]);
+/** The driver loads at the first MySQL connection rather than with the app. */
+const loadMysql = loadOnce(async () => (await import('mysql2')).default);
+
 /** Server-side limit slack: our own timer fires first and KILLs, the server's limit is the backstop. */
 const serverLimitSlackMs = 1000;
 
@@ -247,22 +251,20 @@ export class MysqlConnector implements Connector {
     control.dispose();
   }
 
-  #pool(readOnly: boolean): Pool {
+  async #pool(readOnly: boolean): Promise<Pool> {
+    const mysql = await loadMysql();
     if (readOnly) {
-      this.#readOnlyPool ??= this.#createPool();
+      this.#readOnlyPool ??= mysql.createPool(this.#options);
       return this.#readOnlyPool;
     }
-    this.#readWritePool ??= this.#createPool();
+    this.#readWritePool ??= mysql.createPool(this.#options);
     return this.#readWritePool;
   }
 
-  #createPool(): Pool {
-    return mysql.createPool(this.#options);
-  }
-
-  #connect(readOnly: boolean): Promise<PoolConnection> {
+  async #connect(readOnly: boolean): Promise<PoolConnection> {
+    const pool = await this.#pool(readOnly);
     return new Promise((resolve, reject) => {
-      this.#pool(readOnly).getConnection((error, connection) => {
+      pool.getConnection((error, connection) => {
         if (error) reject(this.#connectionError(error));
         else resolve(connection);
       });
@@ -282,6 +284,7 @@ export class MysqlConnector implements Connector {
 
   /** KILL QUERY from a separate connection: the statement stops in the server, the session survives. */
   async #killQuery(threadId: number): Promise<void> {
+    const mysql = await loadMysql();
     const connection = mysql.createConnection({ ...this.#options, connectTimeout: 5000 });
     connection.on('error', () => undefined);
     try {

@@ -1,4 +1,5 @@
-import sqlParser from 'node-sql-parser';
+import { createRequire } from 'node:module';
+import type { Parser } from 'node-sql-parser';
 import type { SqlDialect } from './connector.ts';
 import { lexSql, type SqlToken } from './sql-lexer.ts';
 
@@ -150,7 +151,21 @@ const grammars: Record<SqlDialect, string[]> = {
   bigquery: ['BigQuery'],
 };
 
-const parser = new sqlParser.Parser();
+const requireCjs = createRequire(import.meta.url);
+let parser: Parser | null = null;
+
+/**
+ * The grammars are a 2.5 MB script that takes a tenth of a second to load, so they load when the
+ * first statement gets as far as parsing rather than at boot. Classifying is synchronous, hence
+ * require rather than import().
+ */
+function sqlParser(): Parser {
+  if (!parser) {
+    const { Parser: SqlParser } = requireCjs('node-sql-parser') as { Parser: typeof Parser };
+    parser = new SqlParser();
+  }
+  return parser;
+}
 
 export function classifyStatement(sql: string, dialect: SqlDialect): StatementClass {
   // The server's escaping setting is unknown here, so the text must read as safe either way.
@@ -262,7 +277,7 @@ function classifyParsed(statement: string, opener: string, dialect: SqlDialect):
   for (const database of grammars[dialect]) {
     let ast: unknown;
     try {
-      ast = parser.astify(text, { database });
+      ast = sqlParser().astify(text, { database });
     } catch {
       continue;
     }

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { cookiesFromHeaders } from '../auth/resolve-user.ts';
 import type { ResolveUser } from '../auth/resolve-user.ts';
-import { attachRedisAdapter } from './redis-adapter.ts';
 import type { QuerentServer } from './socket-types.ts';
 
 export const SOCKET_PATH = '/socket.io';
@@ -52,7 +51,12 @@ export async function createRealtime(
     void socket.join(userRoom(socket.data.user.id));
   });
 
-  const redis = deps.redisUrl ? await attachRedisAdapter(io, deps.redisUrl, deps.log) : null;
+  let redis: { close(): Promise<void> } | null = null;
+  if (deps.redisUrl) {
+    // The Redis client is a large library (a tenth of a second to load) only several instances need.
+    const { attachRedisAdapter } = await import('./redis-adapter.ts');
+    redis = await attachRedisAdapter(io, deps.redisUrl, deps.log);
+  }
 
   return {
     io,

@@ -1,7 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { JsonValue, ResultColumn, ResultRow } from '../../connectors/index.ts';
+import { loadOnce } from '../../load-once.ts';
 import type { ExportStats } from './limited-batches.ts';
+
+// exceljs and its zip libraries take a quarter of a second to load: only an XLSX export pays it.
+const loadExcelJs = loadOnce(async () => (await import('exceljs')).default);
 
 /** Rows a worksheet holds (Excel's limit), the header included. */
 export const xlsxSheetRows = 1_048_576;
@@ -86,15 +89,16 @@ export function xlsxBody(
   limit: number,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Result');
   const names = columns.map((column) => column.name);
 
   const write = async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet('Result');
     sheet.addRow(names).commit();
     const entry = zipEntryOf(sheet);
     for await (const batch of batches) {

@@ -1,5 +1,5 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { loadDuckdb } from '../../connectors/duckdb-driver.ts';
 import { AppError } from '../../errors.ts';
 import { isLockError, rawDuckdbMessage } from './duckdb-message.ts';
 
@@ -13,9 +13,10 @@ export async function withDuckdbFile<T>(
   label: string,
   work: (connection: DuckDBConnection) => Promise<T>,
 ): Promise<T> {
+  const duckdb = await loadDuckdb();
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(file);
+    instance = await duckdb.DuckDBInstance.create(file);
   } catch (error) {
     if (isLockError(error)) {
       throw new AppError('CONFLICT', `${label} is in use by another process; try again in a moment`, {

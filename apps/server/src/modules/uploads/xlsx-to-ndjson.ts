@@ -1,8 +1,11 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import ExcelJS from 'exceljs';
 import type { CellValue, Row } from 'exceljs';
 import { AppError } from '../../errors.ts';
+import { loadOnce } from '../../load-once.ts';
+
+// exceljs and its zip libraries take a quarter of a second to load: only a workbook upload pays it.
+const loadExcelJs = loadOnce(async () => (await import('exceljs')).default);
 
 type ValueKind = 'integer' | 'double' | 'boolean' | 'date' | 'timestamp' | 'text';
 type JsonCell = string | number | boolean | null;
@@ -114,6 +117,7 @@ export async function convertXlsxToNdjson(
   fileName: string,
   target: string,
 ): Promise<ConvertedSheet> {
+  const ExcelJS = await loadExcelJs();
   const input = createReadStream(file);
   const output = createWriteStream(target);
   const columns = new Columns();
