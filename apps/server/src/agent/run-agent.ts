@@ -24,7 +24,8 @@ import type { ToolContext, ToolResult, WriteDecision, WriteRequest } from './too
 import { agentTools, findAgentTool, toolDefinitions } from './tools/tool-set.ts';
 
 export interface AgentDeps extends RunChatQueryDeps, SchemaDeps {
-  model: LanguageModelV4;
+  /** The model answering; the configured provider's SDK loads at the first turn, not at boot. */
+  loadModel(): Promise<LanguageModelV4>;
   llm: LlmConfig;
   /** AGENT_MAX_STEPS: most model calls in one turn. */
   maxSteps: number;
@@ -122,6 +123,7 @@ async function step(
  * reached. Stop aborts the model call and the SQL running for it.
  */
 export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> {
+  const model = await deps.loadModel();
   const loaded = await loadAgentContext(deps, {
     context: turn.context,
     contextTokens: deps.llm.contextTokens,
@@ -166,7 +168,7 @@ export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> 
     });
     const lastStep = stepNumber === deps.maxSteps;
     const calls = await runModelStep({
-      model: deps.model,
+      model,
       llm: deps.llm,
       instructions: loaded.instructions,
       messages: compactHistory(toModelMessages(records), { messageTokens }),

@@ -2,7 +2,8 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env.ts';
 import type { ZodApp } from '../http/zod-app.ts';
-import { createLanguageModel } from '../llm/create-language-model.ts';
+import { loadLanguageModel } from '../llm/load-language-model.ts';
+import { loadOnce } from '../load-once.ts';
 import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts';
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
@@ -30,12 +31,13 @@ export function createChatSetup(input: {
   languageModel?: LanguageModelV4 | undefined;
 }): ChatSetup {
   const turns = new TurnRegistry();
+  const given = input.languageModel;
   let relay: TurnRelay = { stop: () => undefined, decide: () => undefined };
   const deps: ChatDeps = {
     ...input.databases,
     rowCap: input.config.queryRowCap,
     defaultTimeoutMs: input.config.queryTimeoutMs,
-    model: input.languageModel ?? createLanguageModel(input.config.llm),
+    loadModel: given ? () => Promise.resolve(given) : loadOnce(() => loadLanguageModel(input.config.llm)),
     llm: input.config.llm,
     maxSteps: input.config.agent.maxSteps,
     log: input.log,

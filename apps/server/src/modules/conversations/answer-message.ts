@@ -1,7 +1,7 @@
 import { USER_SQL_FUNCTION } from '@querent/contracts';
 import { sqlOf } from '../../agent/history.ts';
 import { previewForModel } from '../../agent/result-preview.ts';
-import { runAgent } from '../../agent/run-agent.ts';
+import { loadOnce } from '../../load-once.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { confirmWithUser } from './confirm-write.ts';
@@ -12,6 +12,9 @@ import { presentSummary } from './present-conversation.ts';
 import { runChatQuery } from './run-chat-query.ts';
 import { storeMessage } from './store-message.ts';
 import type { LiveTurn } from './turn-registry.ts';
+
+// The analyst's loop brings the AI SDK with it, so it loads at the first question, not at boot.
+const loadAgent = loadOnce(() => import('../../agent/run-agent.ts'));
 
 export interface AnswerInput {
   ownerId: string;
@@ -49,6 +52,7 @@ export async function answerMessage(deps: ChatDeps, input: AnswerInput): Promise
     await answerWithSql(deps, input, sqlOf(call.arguments.query, input.message.content));
     return;
   }
+  const { runAgent } = await loadAgent();
   await runAgent(deps, {
     ownerId: input.ownerId,
     conversationId: input.turn.conversationId,

@@ -43,7 +43,7 @@ export async function runTurn(
     await input.work(turn);
   } catch (error) {
     if (!turn.signal.aborted)
-      outcome = { status: 'error', error: describeTurnFailure(error, deps.llm, deps.log) };
+      outcome = { status: 'error', error: await describeTurnFailure(error, deps.llm, deps.log) };
   } finally {
     clearInterval(renewal);
     await finishTurn(deps.db, conversationId, outcome).catch((error: unknown) =>
