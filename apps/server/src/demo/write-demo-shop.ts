@@ -51,12 +51,48 @@ CREATE INDEX order_lines_product_id_idx ON order_lines (product_id);
 CREATE INDEX products_category_id_idx ON products (category_id);
 `;
 
+/** Rows per INSERT: a statement per hundred rows rather than per row more than halves the inserting. */
+const ROWS_PER_INSERT = 100;
+
+type Row = readonly (string | number | null)[];
+
+/** Inserts rows of the same width, `ROWS_PER_INSERT` to a statement. */
+function insertRows(db: Database.Database, table: string, rows: readonly Row[]): void {
+  const width = rows[0]?.length ?? 0;
+  const tuple = `(${Array<string>(width).fill('?').join(', ')})`;
+  const insert = (count: number) =>
+    db.prepare(`INSERT INTO ${table} VALUES ${Array<string>(count).fill(tuple).join(', ')}`);
+  const full = insert(ROWS_PER_INSERT);
+  let start = 0;
+  for (; start + ROWS_PER_INSERT <= rows.length; start += ROWS_PER_INSERT)
+    full.run(rows.slice(start, start + ROWS_PER_INSERT).flat());
+  if (start < rows.length) insert(rows.length - start).run(rows.slice(start).flat());
+}
+
 /**
  * Writes the demo shop as a SQLite file. It is built beside the target and renamed into place,
- * so a crash never leaves half a database behind; one transaction and prepared statements keep
- * the ~100k rows well under a second.
+ * so a crash never leaves half a database behind. It is written on a first start before the
+ * server listens, so it is kept fast: the ~100k rows are generated first, then inserted table by
+ * table (parents first, so every foreign key holds) in one transaction with multi-row INSERTs.
  */
 export function writeDemoShop(file: string, seed?: number): void {
+  const rows = {
+    categories: [] as Row[],
+    customers: [] as Row[],
+    products: [] as Row[],
+    orders: [] as Row[],
+    order_lines: [] as Row[],
+  };
+  generateDemoShop(
+    {
+      category: (row) => rows.categories.push(row),
+      customer: (row) => rows.customers.push(row),
+      product: (row) => rows.products.push(row),
+      order: (row) => rows.orders.push(row),
+      orderLine: (row) => rows.order_lines.push(row),
+    },
+    seed,
+  );
   const building = `${file}.${process.pid}.building`;
   rmSync(building, { force: true });
   const db = new Database(building);
@@ -65,24 +101,8 @@ export function writeDemoShop(file: string, seed?: number): void {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.exec(schema);
-    const insert = {
-      category: db.prepare('INSERT INTO categories VALUES (?, ?)'),
-      customer: db.prepare('INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      product: db.prepare('INSERT INTO products VALUES (?, ?, ?, ?, ?, ?)'),
-      order: db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?)'),
-      orderLine: db.prepare('INSERT INTO order_lines VALUES (?, ?, ?, ?, ?)'),
-    };
     db.transaction(() => {
-      generateDemoShop(
-        {
-          category: (row) => insert.category.run(row),
-          customer: (row) => insert.customer.run(row),
-          product: (row) => insert.product.run(row),
-          order: (row) => insert.order.run(row),
-          orderLine: (row) => insert.orderLine.run(row),
-        },
-        seed,
-      );
+      for (const [table, tableRows] of Object.entries(rows)) insertRows(db, table, tableRows);
     })();
     db.exec(indexes);
     // Statistics give the schema browser its row estimates.
