@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from './helpers/temp-dir.ts';
@@ -15,10 +17,10 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-function startMain(env: Record<string, string>) {
+function startMain(env: Record<string, string>, nodeOptions: string[] = []) {
   const temp = makeTempDir();
   cleanups.push(temp.remove);
-  const child = spawn(nodeBinary, ['src/main.ts'], {
+  const child = spawn(nodeBinary, [...nodeOptions, 'src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: temp.dir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -133,5 +135,53 @@ describe('node src/main.ts', () => {
     const second = await boot();
     expect(await demos(second.url)).toEqual([]);
     await stop(second.run);
+  });
+
+  it('loads no driver, file format or AI SDK before a request needs it', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    // Records every module the process loads, required or imported, and writes the list on exit.
+    const recorder = path.join(temp.dir, 'record-modules.mjs');
+    const recorded = path.join(temp.dir, 'modules.json');
+    writeFileSync(
+      recorder,
+      `import { writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+const urls = new Set();
+registerHooks({ load: (url, context, next) => (urls.add(url), next(url, context)) });
+process.on('exit', () => writeFileSync(${JSON.stringify(recorded)}, JSON.stringify([...urls])));
+`,
+    );
+    const port = await freePort();
+    const run = startMain({ PORT: String(port), LOG_LEVEL: 'warn' }, [
+      '--no-warnings',
+      '--import',
+      pathToFileURL(recorder).href,
+    ]);
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, Date.now() + 15000);
+    run.child.kill('SIGTERM');
+    await run.exited;
+
+    const urls = JSON.parse(readFileSync(recorded, 'utf8')) as string[];
+    const packages = new Set(urls.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]));
+    expect(packages).toContain('fastify');
+    const lazy = [
+      'exceljs',
+      '@duckdb/node-api',
+      'mysql2',
+      'snowflake-sdk',
+      '@google-cloud/bigquery',
+      'redis',
+      '@socket.io/redis-adapter',
+      'node-sql-parser',
+      'ai',
+      '@ai-sdk/openai',
+      '@ai-sdk/anthropic',
+      '@ai-sdk/openai-compatible',
+      '@fastify/ajv-compiler',
+    ];
+    expect(lazy.filter((name) => packages.has(name))).toEqual([]);
+    // The analyst's loop and the offline model come with the first question.
+    expect(urls.filter((url) => /\/src\/(agent\/run-agent|llm\/offline-model)\.ts$/.test(url))).toEqual([]);
   });
 });
