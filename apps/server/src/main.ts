@@ -1,11 +1,28 @@
-import { buildApp } from './app.ts';
+import { enableCompileCache } from 'node:module';
 import type { BuiltApp } from './app.ts';
-import { LOCAL_ADMIN_ID } from './auth/local-admin.ts';
-import { prepareAuth } from './auth/prepare-auth.ts';
-import { ensureDemoDatabase } from './demo/ensure-demo-database.ts';
-import { loadEnv } from './env.ts';
 import type { AppConfig } from './env.ts';
-import { migrateToLatest } from './store/migrate.ts';
+
+// Node keeps the compiled code of every module it loads (ours after type stripping, and the
+// dependencies') in a cache directory, by default under the system's temporary directory, or
+// NODE_COMPILE_CACHE. A restart then skips most of the compiling: module loading, the larger part
+// of start-up, takes about half as long. Failing to enable it is silent and only costs that time.
+// The cache must be on before the modules load, so they are imported here and not at the top.
+enableCompileCache();
+const [
+  { buildApp },
+  { LOCAL_ADMIN_ID },
+  { prepareAuth },
+  { ensureDemoDatabase },
+  { loadEnv },
+  { migrateToLatest },
+] = await Promise.all([
+  import('./app.ts'),
+  import('./auth/local-admin.ts'),
+  import('./auth/prepare-auth.ts'),
+  import('./demo/ensure-demo-database.ts'),
+  import('./env.ts'),
+  import('./store/migrate.ts'),
+]);
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
