@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -17,8 +17,13 @@ const chromiumArgs = [
 const port = Number(process.env.E2E_PORT ?? 3199);
 // Workers load this file again: the variable set on the first load keeps them on the server's
 // directory, where specs seed what no API creates (store.ts).
-const dataDir = process.env[dataDirEnv] ?? mkdtempSync(join(tmpdir(), 'querent-e2e-'));
+const inheritedDataDir = process.env[dataDirEnv];
+const dataDir = inheritedDataDir ?? mkdtempSync(join(tmpdir(), 'querent-e2e-'));
 process.env[dataDirEnv] = dataDir;
+// The runner process made the directory, so it removes it as it exits, after the servers stopped.
+if (inheritedDataDir === undefined) {
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 
 export default defineConfig({
   testDir: './tests',
