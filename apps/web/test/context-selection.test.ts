@@ -94,13 +94,13 @@ describe('context store', () => {
 });
 
 describe('changing the context', () => {
-  it('clears conversations, business entities and issues and leaves other data alone', async () => {
+  it('clears conversations, business entities and issues and leaves other data alone', () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.conversations('database-7'), [{ id: 'c1' }]);
     client.setQueryData(queryKeys.businessEntities('database-7'), [{ id: 'e1' }]);
     client.setQueryData(queryKeys.issues('database-7'), [{ id: 'i1' }]);
     client.setQueryData(queryKeys.databases, databases);
-    await reloadContextData(client);
+    reloadContextData(client);
     expect(client.getQueryData(queryKeys.conversations('database-7'))).toBeUndefined();
     expect(client.getQueryData(queryKeys.businessEntities('database-7'))).toBeUndefined();
     expect(client.getQueryData(queryKeys.issues('database-7'))).toBeUndefined();

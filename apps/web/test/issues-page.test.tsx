@@ -295,8 +295,10 @@ describe('issues page', () => {
     const row = await screen.findByRole('article', { name: 'Stale snapshot' });
     await waitFor(() => expect(row).toHaveTextContent('Business entity: Snapshot'));
     expect(screen.queryByRole('article', { name: 'Duplicate customers' })).toBeNull();
-    expect(requestsTo('GET', '/api/issues').at(-1)?.query.get('contextId')).toBe('database-d2');
-    expect(requestsTo('GET', '/api/business-entities').at(-1)?.query.get('contextId')).toBe('database-d2');
+    // Each context's lists are fetched once: the old context's are not fetched again on the way.
+    const contextsAsked = (path: string) => requestsTo('GET', path).map((r) => r.query.get('contextId'));
+    expect(contextsAsked('/api/issues')).toEqual(['database-d1', 'database-d2']);
+    expect(contextsAsked('/api/business-entities')).toEqual(['database-d1', 'database-d2']);
   });
 
   it('asks for a context when none is selected', async () => {

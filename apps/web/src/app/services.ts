@@ -33,7 +33,7 @@ export interface Services {
   /** Fetches the databases list anew (the guard does it after sign-in). */
   refreshDatabases: () => Promise<Database[]>;
   /** Selects a context and reloads what depends on it (SPEC.md §4). */
-  changeContext: (contextId: string | null) => Promise<void>;
+  changeContext: (contextId: string | null) => void;
 }
 
 /** Wires the app's singletons; tests build their own with a local server and a recording browser. */
@@ -83,10 +83,10 @@ export function createServices(options: ServicesOptions = {}): Services {
     versionChecker,
     refreshDatabases: () =>
       queryClient.query({ queryKey: queryKeys.databases, queryFn: () => api.databases.list(), staleTime: 0 }),
-    async changeContext(contextId) {
+    changeContext(contextId) {
       if (useContextStore.getState().contextSelectedId === contextId) return;
       useContextStore.getState().select(contextId);
-      await reloadContextData(queryClient);
+      reloadContextData(queryClient);
     },
   };
 }

@@ -21,7 +21,7 @@ function ConnectForm({ engine, onBack }: { engine: Engine; onBack: () => void })
   async function save({ values, options }: SaveRequest) {
     const created = await api.databases.create(createBody(engine, values, options));
     putDatabaseInCache(queryClient, created);
-    await changeContext(contextId('database', created.id));
+    changeContext(contextId('database', created.id));
     notify({ title: 'Database connected', text: `${created.name} is ready. Ask it a question.` });
     await navigate('/chat/new');
   }

@@ -22,7 +22,7 @@ export function WelcomePage() {
   const publicDatabases = databases.data?.filter((database) => database.public) ?? [];
 
   async function choose(databaseId: string) {
-    await changeContext(contextId('database', databaseId));
+    changeContext(contextId('database', databaseId));
     await navigate('/');
   }
 

@@ -31,7 +31,7 @@ export function guardDepsFor(services: Services): AuthGuardDeps & SandboxGuardDe
           staleTime: 'static',
         });
         const first = databases[0];
-        if (first) await services.changeContext(contextId('database', first.id));
+        if (first) services.changeContext(contextId('database', first.id));
       } catch (error) {
         console.error('Setup failed', error);
       }

@@ -40,11 +40,13 @@ export function resolveContextId(options: ContextOption[], storedId: string | nu
   return options[0]?.id ?? null;
 }
 
-/** After the context changes, lists that belong to the old one are dropped and fetched anew. */
-export async function reloadContextData(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.resetQueries({ queryKey: queryKeys.conversationsRoot }),
-    queryClient.resetQueries({ queryKey: queryKeys.businessEntitiesRoot }),
-    queryClient.resetQueries({ queryKey: queryKeys.issuesRoot }),
-  ]);
+/**
+ * After the context changes, the lists of every context are dropped, so the screens fetch the new
+ * context's afresh as they re-render with it. Removing, not resetting: a reset would refetch the
+ * old context's lists too, as their screens still watch them until that re-render.
+ */
+export function reloadContextData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: queryKeys.conversationsRoot });
+  queryClient.removeQueries({ queryKey: queryKeys.businessEntitiesRoot });
+  queryClient.removeQueries({ queryKey: queryKeys.issuesRoot });
 }

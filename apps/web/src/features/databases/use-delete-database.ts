@@ -19,7 +19,7 @@ export function useDeleteDatabase(databaseId: string, name: string) {
       const remaining = removeDatabaseFromCache(queryClient, databaseId);
       const selected = useContextStore.getState().contextSelectedId;
       const next = resolveContextId(buildContextOptions(remaining.databases, remaining.projects), selected);
-      if (next !== selected) await changeContext(next);
+      if (next !== selected) changeContext(next);
       notify({ title: 'Database deleted', text: `${name} was removed from Querent.` });
       await navigate('/databases');
       forgetDatabase(queryClient, databaseId);

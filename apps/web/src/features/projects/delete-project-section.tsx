@@ -23,7 +23,7 @@ export function DeleteProjectSection({ project }: { project: Project }) {
       // If it was the context, the context falls back like any vanished one (SPEC.md §4).
       const selected = useContextStore.getState().contextSelectedId;
       const next = resolveContextId(buildContextOptions(databases, projects), selected);
-      if (next !== selected) await changeContext(next);
+      if (next !== selected) changeContext(next);
       notify({ title: 'Project deleted', text: `${project.name} was removed.` });
       await navigate('/projects');
       queryClient.removeQueries({ queryKey: queryKeys.project(project.id), exact: true });

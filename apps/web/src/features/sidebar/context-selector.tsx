@@ -23,7 +23,7 @@ export function ContextSelector() {
   useEffect(() => {
     if (!ready) return;
     const resolved = resolveContextId(options, selectedId);
-    if (resolved !== selectedId) void changeContext(resolved);
+    if (resolved !== selectedId) changeContext(resolved);
   }, [ready, options, selectedId, changeContext]);
 
   if (databases.isError) {
@@ -55,7 +55,7 @@ export function ContextSelector() {
         data-testid="context-selector"
         value={selectedId ?? ''}
         disabled={!ready}
-        onChange={(event) => void changeContext(event.target.value || null)}
+        onChange={(event) => changeContext(event.target.value || null)}
         className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
       >
         {selectedId === null ? <option value="">{ready ? 'Select a context' : 'Loading…'}</option> : null}

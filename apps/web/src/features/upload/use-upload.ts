@@ -63,7 +63,7 @@ export function useUpload() {
         void queryClient.invalidateQueries({ queryKey: uploadOptionsKey });
         // The new table is what the user will ask about next. Built by hand: the contracts'
         // contextId() is a value import, and the page imports only types from there.
-        await changeContext(`database-${result.database.id}`);
+        changeContext(`database-${result.database.id}`);
         card.succeeded(result);
         setState({ status: 'done', result });
       } catch (error) {
