@@ -3,24 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { BusinessEntity } from '../src/api/types.ts';
 import { filterEntities, scoreColor, topIssues } from '../src/features/business-entities/entity-rules.ts';
 import { useContextStore } from '../src/stores/context-store.ts';
+import { makeEntity } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-const entity = (overrides: Partial<BusinessEntity>): BusinessEntity => ({
-  id: 'e1',
-  name: 'Customer',
-  definition: null,
-  table_ref: null,
-  review_date: null,
-  review_conversation_id: null,
-  completeness: null,
-  quality_score: null,
-  issues: [],
-  ...overrides,
-});
-
 const entities: BusinessEntity[] = [
-  entity({
+  makeEntity({
     id: 'e1',
     name: 'Customer',
     definition: 'A person who bought something',
@@ -36,7 +24,7 @@ const entities: BusinessEntity[] = [
       { title: 'Old' },
     ],
   }),
-  entity({ id: 'e2', name: 'Invoice' }),
+  makeEntity({ id: 'e2', name: 'Invoice' }),
 ];
 
 describe('business entity rules', () => {
@@ -56,7 +44,7 @@ describe('business entity rules', () => {
       titles: ['Missing emails', 'Duplicate rows'],
       more: 2,
     });
-    expect(topIssues(entity({ issues: null }))).toEqual({ titles: [], more: 0 });
+    expect(topIssues(makeEntity({ issues: null }))).toEqual({ titles: [], more: 0 });
   });
 
   it('filters by name, case-insensitive substring', () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessEntity, Issue } from '../src/api/types.ts';
+import type { Issue } from '../src/api/types.ts';
 import { filterIssues, isUnresolved } from '../src/features/issues/issue-rules.ts';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeDatabase, stubSession } from './helpers/fixtures.ts';
+import { makeDatabase, makeEntity, stubSession } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -25,17 +25,7 @@ function makeIssue(overrides: Partial<Issue> = {}): Issue {
   };
 }
 
-const customer: BusinessEntity = {
-  id: 'e1',
-  name: 'Customer',
-  definition: null,
-  table_ref: null,
-  review_date: null,
-  review_conversation_id: null,
-  completeness: null,
-  quality_score: null,
-  issues: [],
-};
+const customer = makeEntity();
 
 // In the server's order: unresolved first, then the most severe, then the newest.
 const issues: Issue[] = [

@@ -1,4 +1,12 @@
-import type { ColumnInfo, Database, Project, SchemaInfo, ServerUser, TableInfo } from '@querent/contracts';
+import type {
+  BusinessEntity,
+  ColumnInfo,
+  Database,
+  Project,
+  SchemaInfo,
+  ServerUser,
+  TableInfo,
+} from '@querent/contracts';
 import type { TestServer } from './test-server.ts';
 
 /** A database as the API returns it (contracts' shape); tests override what they look at. */
@@ -16,6 +24,22 @@ export function makeDatabase(overrides: Partial<Database> = {}): Database {
     dbt_manifest: null,
     statement_timeout_ms: null,
     editable: true,
+    ...overrides,
+  };
+}
+
+/** A business entity as GET /api/business-entities returns it, not yet scored or reviewed. */
+export function makeEntity(overrides: Partial<BusinessEntity> = {}): BusinessEntity {
+  return {
+    id: 'e1',
+    name: 'Customer',
+    definition: null,
+    table_ref: null,
+    review_date: null,
+    review_conversation_id: null,
+    completeness: null,
+    quality_score: null,
+    issues: [],
     ...overrides,
   };
 }
