@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, ScanSearch } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
 import { buttonClass, EmptyState, Page } from '../components/page.tsx';
+import { businessEntitiesQuery } from '../features/business-entities/business-entities-query.ts';
 import { EntityCard } from '../features/business-entities/entity-card.tsx';
 import {
   analysisPrompt,
@@ -23,11 +23,7 @@ export function ControlPage() {
   const navigate = useNavigate();
   const contextId = useContextStore((state) => state.contextSelectedId);
   const [search, setSearch] = useState('');
-  const entities = useQuery({
-    queryKey: queryKeys.businessEntities(contextId),
-    queryFn: () => services.api.businessEntities.list(contextId ?? ''),
-    enabled: contextId !== null,
-  });
+  const entities = useQuery(businessEntitiesQuery(services.api, contextId));
   // On error the list is emptied and only the message remains (SPEC.md §8).
   const list = entities.isError ? [] : (entities.data ?? []);
   const visible = filterEntities(list, search);

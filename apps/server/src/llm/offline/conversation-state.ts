@@ -2,7 +2,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/
 import type { SqlDialect } from '../../connectors/index.ts';
 
 /*
- * What the offline analyst knows at a step, read from the request alone, as any model would: the
+ * What the offline analyst knows at a step, read from the request alone, as every model would: the
  * latest question, the SQL dialect the instructions name, and the tool calls it made since the
  * question with their results. It keeps no memory between calls, so a regenerated answer or a
  * restarted server goes the same way.

@@ -3,6 +3,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import type { Issue } from '../../api/types.ts';
 import { useServices } from '../../app/services-context.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { businessEntitiesQuery } from '../business-entities/business-entities-query.ts';
 import { notify } from '../../stores/notifications-store.ts';
 import { entityNames } from './issue-rules.ts';
 
@@ -17,17 +18,12 @@ export function useIssues(contextId: string | null) {
 }
 
 /**
- * The context's business entity names by id, from the control page's own list (same key, so
- * either page fills the cache for the other). Without them an issue simply shows no entity.
+ * The context's business entity names by id, from the control page's list (the same query).
+ * Without them an issue simply shows no entity.
  */
 export function useEntityNames(contextId: string | null) {
   const { api } = useServices();
-  return useQuery({
-    queryKey: queryKeys.businessEntities(contextId),
-    queryFn: () => api.businessEntities.list(contextId ?? ''),
-    enabled: contextId !== null,
-    select: entityNames,
-  });
+  return useQuery({ ...businessEntitiesQuery(api, contextId), select: entityNames });
 }
 
 /** Puts `issue` in place of the cached copy with its id; a list not in the cache stays absent. */
