@@ -108,10 +108,12 @@ export function defineContractSuite(target: EngineTarget): void {
 
     it('gives up counting a cut result when the time limit runs out', async () => {
       const started = performance.now();
-      const result = await connector.run(target.hugeQuery, { ...read, rowCap: 5, timeoutMs: 1200 });
+      // The limit must leave the capped read time to finish on a loaded machine (1.2 s once did
+      // not, with every suite running); the count of billions of rows can never finish in it.
+      const result = await connector.run(target.hugeQuery, { ...read, rowCap: 5, timeoutMs: 2500 });
       expect(result.rows).toHaveLength(5);
       expect(result).toMatchObject({ truncated: true, count: null });
-      expect(performance.now() - started).toBeLessThan(4000);
+      expect(performance.now() - started).toBeLessThan(6000);
     });
 
     it("reports the user's SQL error with the database's own message", async () => {
