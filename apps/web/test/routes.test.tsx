@@ -211,6 +211,7 @@ describe('guards in the router', () => {
   it('connects the socket once the user is signed in', async () => {
     const app = renderApp('/chat/new', server.url);
     await screen.findByRole('heading', { name: 'New chat' });
-    expect(app.sockets[0]?.connect).toHaveBeenCalled();
+    // The layout connects in an effect, which may run just after the heading is found.
+    await waitFor(() => expect(app.sockets[0]?.connect).toHaveBeenCalled());
   });
 });
