@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerHttpAuth } from './auth/http-auth.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
-import type { AppConfig } from './env.ts';
+import type { AppConfig } from './config/load-config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { generateRequestId, registerRequestIdEcho } from './http/request-id.ts';

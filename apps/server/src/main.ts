@@ -1,6 +1,6 @@
 import { enableCompileCache } from 'node:module';
 import type { BuiltApp } from './app.ts';
-import type { AppConfig } from './env.ts';
+import type { AppConfig } from './config/load-config.ts';
 
 // Node keeps the compiled code of every module it loads (ours after type stripping, and the
 // dependencies') in a cache directory, by default under the system's temporary directory, or
@@ -13,14 +13,14 @@ const [
   { LOCAL_ADMIN_ID },
   { prepareAuth },
   { ensureDemoDatabase },
-  { loadEnv },
+  { loadConfig },
   { migrateToLatest },
 ] = await Promise.all([
   import('./app.ts'),
   import('./auth/local-admin.ts'),
   import('./auth/prepare-auth.ts'),
   import('./demo/ensure-demo-database.ts'),
-  import('./env.ts'),
+  import('./config/load-config.ts'),
   import('./store/migrate.ts'),
 ]);
 
@@ -28,7 +28,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function readConfig(): AppConfig {
   try {
-    return loadEnv();
+    return loadConfig();
   } catch (error) {
     // A configuration mistake is the operator's to fix: print the message, not a stack trace.
     console.error(error instanceof Error ? error.message : String(error));

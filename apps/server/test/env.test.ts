@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configDocs, loadEnv } from '../src/env.ts';
+import { configDocs } from '../src/config/config-docs.ts';
+import { loadConfig } from '../src/config/load-config.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
-describe('loadEnv', () => {
+describe('loadConfig', () => {
   it('applies the documented defaults', () => {
-    const config = loadEnv({}, '/srv/querent');
+    const config = loadConfig({}, '/srv/querent');
     expect(config).toEqual({
       port: 3000,
       host: '127.0.0.1',
@@ -41,14 +42,14 @@ describe('loadEnv', () => {
   });
 
   it('resolves DATA_DIR against the working directory, WEB_DIST_DIR default against the server package', () => {
-    const fromElsewhere = loadEnv({ DATA_DIR: 'var/q' }, '/tmp/elsewhere');
+    const fromElsewhere = loadConfig({ DATA_DIR: 'var/q' }, '/tmp/elsewhere');
     expect(fromElsewhere.dataDir).toBe('/tmp/elsewhere/var/q');
     expect(fromElsewhere.webDistDir).toBe(path.resolve(serverDir, '../web/dist'));
-    expect(loadEnv({ WEB_DIST_DIR: 'dist' }, '/tmp/elsewhere').webDistDir).toBe('/tmp/elsewhere/dist');
+    expect(loadConfig({ WEB_DIST_DIR: 'dist' }, '/tmp/elsewhere').webDistDir).toBe('/tmp/elsewhere/dist');
   });
 
   it('reads every variable', () => {
-    const config = loadEnv(
+    const config = loadConfig(
       {
         PORT: '8080',
         HOST: '0.0.0.0',
@@ -98,26 +99,32 @@ describe('loadEnv', () => {
         },
       },
     });
-    expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
   });
 
   it("passes on only the engine endpoints that are set, so the others stay the vendors' own", () => {
-    expect(loadEnv({ SNOWFLAKE_ACCESS_URL: 'http://127.0.0.1:8085/' }).engineEndpoints).toEqual({
+    expect(loadConfig({ SNOWFLAKE_ACCESS_URL: 'http://127.0.0.1:8085/' }).engineEndpoints).toEqual({
       snowflakeAccessUrl: 'http://127.0.0.1:8085',
     });
-    expect(loadEnv({ BIGQUERY_API_ENDPOINT: 'http://localhost:9050' }).engineEndpoints).toEqual({
+    expect(loadConfig({ BIGQUERY_API_ENDPOINT: 'http://localhost:9050' }).engineEndpoints).toEqual({
       bigqueryEndpoints: { apiEndpoint: 'http://localhost:9050' },
     });
-    expect(loadEnv({ BIGQUERY_TOKEN_URL: ' ', SNOWFLAKE_ACCESS_URL: '' }).engineEndpoints).toEqual({});
+    expect(loadConfig({ BIGQUERY_TOKEN_URL: ' ', SNOWFLAKE_ACCESS_URL: '' }).engineEndpoints).toEqual({});
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadEnv({ PORT: '', REDIS_URL: '', DATABASE_URL: ' ' }, '/x')).toMatchObject({
+    expect(loadConfig({ PORT: '', REDIS_URL: '', DATABASE_URL: ' ' }, '/x')).toMatchObject({
       port: 3000,
       redisUrl: null,
       store: { kind: 'sqlite' },
     });
+  });
+
+  it('trims the spaces around every value', () => {
+    expect(
+      loadConfig({ HOST: ' 0.0.0.0 ', LOG_LEVEL: ' debug ', AUTH_MODE: 'local ', DATA_DIR: ' q ' }, '/x'),
+    ).toMatchObject({ host: '0.0.0.0', logLevel: 'debug', authMode: 'local', dataDir: '/x/q' });
   });
 
   const invalid: Array<[string, string, string]> = [
@@ -166,14 +173,14 @@ describe('loadEnv', () => {
   ];
 
   it.each(invalid)('names %s when it is %j', (name, value, message) => {
-    expect(() => loadEnv({ [name]: value })).toThrow(message);
-    expect(() => loadEnv({ [name]: value })).toThrow(/^Invalid configuration: /);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+    expect(() => loadConfig({ [name]: value })).toThrow(/^Invalid configuration: /);
   });
 
   it('names every bad variable at once and never prints a password', () => {
     let message = '';
     try {
-      loadEnv({ PORT: 'x', LOG_LEVEL: 'y', DATABASE_URL: 'mysql://root:secret@db/q' });
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'y', DATABASE_URL: 'mysql://root:secret@db/q' });
     } catch (error) {
       message = (error as Error).message;
     }
@@ -183,16 +190,22 @@ describe('loadEnv', () => {
     expect(message).not.toContain('secret');
   });
 
+  it('names a rule across variables in the same pass as a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'x', LLM_PROVIDER: 'openai' })).toThrow(
+      'PORT must be an integer between 1 and 65535 (got "x"); LLM_API_KEY (or OPENAI_API_KEY) is required when LLM_PROVIDER is openai',
+    );
+  });
+
   it('hides the password of a proxy URL given as an engine endpoint', () => {
-    expect(() => loadEnv({ SNOWFLAKE_ACCESS_URL: 'https://user:hunter2@proxy/sf' })).toThrow(
+    expect(() => loadConfig({ SNOWFLAKE_ACCESS_URL: 'https://user:hunter2@proxy/sf' })).toThrow(
       '(got "https://user:***@proxy/sf")',
     );
   });
 
   it('never prints any part of a bad SECRET_KEY', () => {
     const key = 'not-a-key-but-still-private-$$$';
-    expect(() => loadEnv({ SECRET_KEY: key })).toThrow(`(got ${key.length} characters, hidden)`);
-    expect(() => loadEnv({ SECRET_KEY: key })).not.toThrow(/private/);
+    expect(() => loadConfig({ SECRET_KEY: key })).toThrow(`(got ${key.length} characters, hidden)`);
+    expect(() => loadConfig({ SECRET_KEY: key })).not.toThrow(/private/);
   });
 });
 

@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from '../src/env.ts';
+import { loadConfig } from '../src/config/load-config.ts';
 
 describe('LLM configuration', () => {
   it('is the offline analyst when no key and no base URL are set', () => {
-    expect(loadEnv({}).llm).toMatchObject({ provider: 'offline', apiKey: null, baseUrl: null });
+    expect(loadConfig({}).llm).toMatchObject({ provider: 'offline', apiKey: null, baseUrl: null });
   });
 
   it('picks the provider from the key or base URL that is set', () => {
-    expect(loadEnv({ OPENAI_API_KEY: 'sk-1' }).llm).toMatchObject({
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-1' }).llm).toMatchObject({
       provider: 'openai',
       apiKey: 'sk-1',
       model: 'gpt-5-mini',
     });
-    expect(loadEnv({ ANTHROPIC_API_KEY: 'sk-ant' }).llm).toMatchObject({
+    expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-ant' }).llm).toMatchObject({
       provider: 'anthropic',
       apiKey: 'sk-ant',
     });
-    expect(loadEnv({ LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'llama3.1' }).llm).toMatchObject({
+    expect(
+      loadConfig({ LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'llama3.1' }).llm,
+    ).toMatchObject({
       provider: 'openai-compatible',
       apiKey: null,
       baseUrl: 'http://localhost:11434/v1',
@@ -25,7 +27,7 @@ describe('LLM configuration', () => {
   });
 
   it('lets LLM_API_KEY win over the provider key and LLM_PROVIDER over the guess', () => {
-    const config = loadEnv({
+    const config = loadConfig({
       LLM_PROVIDER: 'anthropic',
       LLM_API_KEY: 'generic',
       OPENAI_API_KEY: 'sk-openai',
@@ -33,14 +35,14 @@ describe('LLM configuration', () => {
       LLM_MODEL: 'claude-haiku-4-5',
     });
     expect(config.llm).toMatchObject({ provider: 'anthropic', apiKey: 'generic', model: 'claude-haiku-4-5' });
-    expect(loadEnv({ LLM_PROVIDER: 'offline', OPENAI_API_KEY: 'sk' }).llm).toMatchObject({
+    expect(loadConfig({ LLM_PROVIDER: 'offline', OPENAI_API_KEY: 'sk' }).llm).toMatchObject({
       provider: 'offline',
       apiKey: null,
     });
   });
 
   it('reads the limits', () => {
-    const config = loadEnv({
+    const config = loadConfig({
       LLM_TIMEOUT_MS: '5000',
       LLM_MAX_RETRIES: '0',
       LLM_CONTEXT_TOKENS: '8192',
@@ -51,24 +53,24 @@ describe('LLM configuration', () => {
   });
 
   it('names what a provider is missing, all at once', () => {
-    expect(() => loadEnv({ LLM_PROVIDER: 'openai' })).toThrow(
+    expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(
       'LLM_API_KEY (or OPENAI_API_KEY) is required when LLM_PROVIDER is openai',
     );
-    expect(() => loadEnv({ LLM_PROVIDER: 'openai-compatible' })).toThrow(
+    expect(() => loadConfig({ LLM_PROVIDER: 'openai-compatible' })).toThrow(
       /LLM_BASE_URL is required.*; LLM_MODEL is required/,
     );
-    expect(() => loadEnv({ LLM_PROVIDER: 'gemini' })).toThrow(
+    expect(() => loadConfig({ LLM_PROVIDER: 'gemini' })).toThrow(
       'LLM_PROVIDER must be one of openai, anthropic, openai-compatible, offline',
     );
-    expect(() => loadEnv({ AGENT_MAX_STEPS: '0' })).toThrow(
+    expect(() => loadConfig({ AGENT_MAX_STEPS: '0' })).toThrow(
       'AGENT_MAX_STEPS must be an integer between 1 and 200',
     );
-    expect(() => loadEnv({ LLM_BASE_URL: 'localhost:11434' })).toThrow('LLM_BASE_URL must be an http://');
+    expect(() => loadConfig({ LLM_BASE_URL: 'localhost:11434' })).toThrow('LLM_BASE_URL must be an http://');
   });
 
   it('never prints an API key', () => {
     const key = 'sk-very-secret-key-123';
-    expect(() => loadEnv({ OPENAI_API_KEY: key, LLM_TIMEOUT_MS: 'soon' })).toThrow(/LLM_TIMEOUT_MS/);
-    expect(() => loadEnv({ LLM_PROVIDER: 'nope', LLM_API_KEY: key })).not.toThrow(/very-secret/);
+    expect(() => loadConfig({ OPENAI_API_KEY: key, LLM_TIMEOUT_MS: 'soon' })).toThrow(/LLM_TIMEOUT_MS/);
+    expect(() => loadConfig({ LLM_PROVIDER: 'nope', LLM_API_KEY: key })).not.toThrow(/very-secret/);
   });
 });

@@ -1,7 +1,7 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ModelMessage, ToolSet } from 'ai';
 import { streamText } from 'ai';
-import type { LlmConfig } from '../llm/llm-env.ts';
+import type { LlmConfig } from '../config/settings/llm.ts';
 import { LlmTimeoutError } from '../llm/llm-errors.ts';
 import type { AnswerWriter } from './answer-writer.ts';
 

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../env.ts';
+import type { AppConfig } from '../config/load-config.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { ensureLocalAdmin } from './local-admin.ts';
 

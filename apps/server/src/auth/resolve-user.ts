@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
-import type { AppConfig } from '../env.ts';
+import type { AppConfig } from '../config/load-config.ts';
 import { findUserById } from '../modules/users/users.repo.ts';
 import type { User } from '../modules/users/users.repo.ts';
 import type { StoreDb } from '../store/connect.ts';

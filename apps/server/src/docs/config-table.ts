@@ -1,8 +1,8 @@
-import { configDocs } from '../env.ts';
+import { configDocs } from '../config/config-docs.ts';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-/** The README's configuration table, generated from the one config schema so the two cannot drift. */
+/** The README's configuration table, generated from the setting declarations so the two cannot drift. */
 export function configTableMarkdown(): string {
   const rows = configDocs.map(
     (doc) =>

@@ -1,5 +1,5 @@
 import { AISDKError, APICallError, RetryError } from 'ai';
-import type { LlmConfig } from './llm-env.ts';
+import type { LlmConfig } from '../config/settings/llm.ts';
 
 /** The model did not answer in time (LLM_TIMEOUT_MS). */
 export class LlmTimeoutError extends Error {

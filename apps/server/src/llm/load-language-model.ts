@@ -1,5 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import type { LlmConfig } from './llm-env.ts';
+import type { LlmConfig } from '../config/settings/llm.ts';
 
 /**
  * The model the configuration names. Every provider gives the same LanguageModelV4, so the agent

@@ -1,6 +1,6 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../env.ts';
+import type { AppConfig } from '../config/load-config.ts';
 import type { ZodApp } from '../http/zod-app.ts';
 import { loadLanguageModel } from '../llm/load-language-model.ts';
 import { loadOnce } from '../load-once.ts';

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { CustomTypesConfig } from 'pg';
-import type { StoreConfig } from '../env.ts';
+import type { StoreConfig } from '../config/settings/server.ts';
 import type { StoreSchema } from './schema.ts';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.ts';
 

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { BuildAppOptions, BuiltApp } from '../../src/app.ts';
 import { buildApp } from '../../src/app.ts';
 import { prepareAuth } from '../../src/auth/prepare-auth.ts';
-import type { AppConfig } from '../../src/env.ts';
-import { loadEnv } from '../../src/env.ts';
+import type { AppConfig } from '../../src/config/load-config.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { makeTempDir } from './temp-dir.ts';
 
@@ -18,7 +18,7 @@ export interface RunningApp {
 /** A config as main.ts would read it, in a fresh data directory, with quiet logs. */
 export function testConfig(env: Record<string, string> = {}): { config: AppConfig; cleanup: () => void } {
   const temp = makeTempDir();
-  const config = loadEnv({
+  const config = loadConfig({
     DATA_DIR: temp.dir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(temp.dir, 'no-web-dist'),

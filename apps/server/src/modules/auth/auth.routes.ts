@@ -1,5 +1,5 @@
 import { authUrlSchema, logoutSchema } from '@querent/contracts';
-import type { AppConfig } from '../../env.ts';
+import type { AppConfig } from '../../config/load-config.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LlmConfig } from '../../config/settings/llm.ts';
 import { isAppError } from '../../errors.ts';
-import type { LlmConfig } from '../../llm/llm-env.ts';
 import { loadOnce } from '../../load-once.ts';
 
 // Telling the provider's errors apart takes the AI SDK, which loads with the first question.

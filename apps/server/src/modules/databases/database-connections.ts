@@ -1,7 +1,7 @@
 import type { Engine } from '@querent/contracts';
+import type { EngineEndpoints } from '../../config/settings/endpoints.ts';
 import type { Connector, ConnectorOptions } from '../../connectors/index.ts';
 import { ConnectorPool, checkConnectors, createConnector, isConnectorError } from '../../connectors/index.ts';
-import type { EngineEndpoints } from '../../connectors/endpoints-env.ts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import { openDetails } from '../../secrets/connection-secrets.ts';

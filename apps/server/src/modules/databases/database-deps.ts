@@ -1,4 +1,4 @@
-import type { StoreConfig } from '../../env.ts';
+import type { StoreConfig } from '../../config/settings/server.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { DatabaseConnections } from './database-connections.ts';

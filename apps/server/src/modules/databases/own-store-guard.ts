@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Engine } from '@querent/contracts';
-import type { StoreConfig } from '../../env.ts';
+import type { StoreConfig } from '../../config/settings/server.ts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 

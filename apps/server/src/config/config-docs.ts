@@ -1,0 +1,12 @@
+import { settingGroups } from './settings/index.ts';
+
+export interface ConfigDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every variable the server reads, in table order; the README's configuration table is generated from it. */
+export const configDocs: readonly ConfigDoc[] = settingGroups.flatMap((group) =>
+  Object.values(group.settings).map((declared) => ({ name: declared.name, ...declared.doc })),
+);

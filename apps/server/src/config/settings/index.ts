@@ -1,0 +1,16 @@
+import { databaseSettings } from './databases.ts';
+import { endpointSettings } from './endpoints.ts';
+import { exportSettings } from './exports.ts';
+import { llmSettings } from './llm.ts';
+import { serverSettings } from './server.ts';
+import { uploadSettings } from './uploads.ts';
+
+/** Every group of settings, in the order of the README's configuration table. */
+export const settingGroups = [
+  serverSettings,
+  databaseSettings,
+  exportSettings,
+  uploadSettings,
+  endpointSettings,
+  llmSettings,
+] as const;

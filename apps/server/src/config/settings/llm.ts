@@ -1,0 +1,134 @@
+import { integer, oneOf, secret, text, url } from '../setting.ts';
+import { defineSettings, type SettingValues } from '../setting-group.ts';
+
+/* Who answers in conversations (a provider and its model, or the built-in offline analyst) and the analyst's limits. */
+
+export const llmProviders = ['openai', 'anthropic', 'openai-compatible', 'offline'] as const;
+export type LlmProvider = (typeof llmProviders)[number];
+
+export const defaultModels: Record<Exclude<LlmProvider, 'openai-compatible'>, string> = {
+  openai: 'gpt-5-mini',
+  anthropic: 'claude-sonnet-4-5',
+  offline: 'offline-analyst',
+};
+
+const settings = {
+  provider: oneOf({
+    name: 'LLM_PROVIDER',
+    values: llmProviders,
+    shownDefault: '(auto)',
+    description: `Who answers in conversations: ${llmProviders.join(', ')}. Unset: openai with OPENAI_API_KEY (or LLM_API_KEY), anthropic with ANTHROPIC_API_KEY, openai-compatible with LLM_BASE_URL, otherwise the built-in offline analyst.`,
+  }),
+  model: text({
+    name: 'LLM_MODEL',
+    shownDefault: '(per provider)',
+    description: `Model name. Defaults: openai ${defaultModels.openai}, anthropic ${defaultModels.anthropic}; required for openai-compatible (e.g. llama3.1 on Ollama).`,
+  }),
+  apiKey: secret(
+    text({
+      name: 'LLM_API_KEY',
+      description: 'API key of the provider; takes precedence over OPENAI_API_KEY and ANTHROPIC_API_KEY.',
+    }),
+  ),
+  openaiApiKey: secret(
+    text({ name: 'OPENAI_API_KEY', description: 'OpenAI API key, when LLM_API_KEY is unset.' }),
+  ),
+  anthropicApiKey: secret(
+    text({ name: 'ANTHROPIC_API_KEY', description: 'Anthropic API key, when LLM_API_KEY is unset.' }),
+  ),
+  baseUrl: url({
+    name: 'LLM_BASE_URL',
+    protocols: ['http:', 'https:'],
+    message: 'must be an http:// or https:// URL',
+    description:
+      'API address of an OpenAI-compatible server: Ollama http://localhost:11434/v1, vLLM http://host:8000/v1, LM Studio http://localhost:1234/v1. Also overrides the OpenAI or Anthropic address (a proxy).',
+  }),
+  timeoutMs: integer({
+    name: 'LLM_TIMEOUT_MS',
+    min: 1000,
+    max: 30 * 60 * 1000,
+    default: 60000,
+    description:
+      'Longest wait, in milliseconds, for the model to start answering and between two pieces of its answer; past it the turn ends with an error.',
+  }),
+  maxRetries: integer({
+    name: 'LLM_MAX_RETRIES',
+    min: 0,
+    max: 10,
+    default: 2,
+    description: 'Retries, with backoff, of a model call that failed for a passing reason (rate limit, 5xx).',
+  }),
+  contextTokens: integer({
+    name: 'LLM_CONTEXT_TOKENS',
+    min: 2048,
+    max: 10_000_000,
+    default: 100000,
+    description:
+      "The model's context window in tokens. Older tool results are trimmed so a request stays under it; lower it for small local models (e.g. 8192).",
+  }),
+  maxSteps: integer({
+    name: 'AGENT_MAX_STEPS',
+    min: 1,
+    max: 200,
+    default: 25,
+    description: 'Most model calls the analyst makes to answer one question before it stops and says so.',
+  }),
+};
+
+type LlmValues = SettingValues<typeof settings>;
+
+// Unset LLM_PROVIDER: whichever provider the other variables point to, else the offline analyst.
+function chooseProvider(values: LlmValues): LlmProvider {
+  if (values.provider !== null) return values.provider;
+  if (values.baseUrl !== null) return 'openai-compatible';
+  if (values.apiKey !== null || values.openaiApiKey !== null) return 'openai';
+  if (values.anthropicApiKey !== null) return 'anthropic';
+  return 'offline';
+}
+
+/** Combines the variables into one provider choice, reporting what that provider is missing. */
+export const llmSettings = defineSettings(settings, (values, { report }) => {
+  const provider = chooseProvider(values);
+  const providerKey =
+    provider === 'openai' ? values.openaiApiKey : provider === 'anthropic' ? values.anthropicApiKey : null;
+  const apiKey = provider === 'offline' ? null : (values.apiKey ?? providerKey);
+  if ((provider === 'openai' || provider === 'anthropic') && apiKey === null) {
+    const named = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
+    report(`LLM_API_KEY (or ${named}) is required when LLM_PROVIDER is ${provider}`);
+  }
+  if (provider === 'openai-compatible' && values.baseUrl === null) {
+    report(
+      'LLM_BASE_URL is required when LLM_PROVIDER is openai-compatible (e.g. http://localhost:11434/v1)',
+    );
+  }
+  if (provider === 'openai-compatible' && values.model === null) {
+    report(
+      'LLM_MODEL is required when LLM_PROVIDER is openai-compatible (the name the server knows the model by)',
+    );
+  }
+  const model =
+    provider === 'openai-compatible' ? (values.model ?? '') : (values.model ?? defaultModels[provider]);
+  return {
+    llm: {
+      provider,
+      model: provider === 'offline' ? defaultModels.offline : model,
+      /** Null for offline and for servers that need none (Ollama). */
+      apiKey,
+      /** Null: the provider's own API address. */
+      baseUrl: provider === 'offline' ? null : values.baseUrl,
+      /** Longest wait for the model to start answering, and between two pieces of an answer. */
+      timeoutMs: values.timeoutMs,
+      /** Retries of a failed call the provider calls retryable (rate limits, 5xx), with backoff. */
+      maxRetries: values.maxRetries,
+      /** The model's context window; requests are compacted to stay under it. */
+      contextTokens: values.contextTokens,
+    },
+    agent: {
+      /** Most model calls in one turn. */
+      maxSteps: values.maxSteps,
+    },
+  };
+});
+
+export type LlmConfig = ReturnType<typeof llmSettings.derive>['llm'];
+export type AgentConfig = ReturnType<typeof llmSettings.derive>['agent'];
