@@ -1,0 +1,11 @@
+/**
+ * The app path to open after signing in, kept only when it stays on this site: it must start
+ * with one "/" ("//host" and "/\host" are other sites to a browser) and hold no control
+ * characters. Anything else is dropped rather than refused, so a bad link still signs the user in.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  return value;
+}

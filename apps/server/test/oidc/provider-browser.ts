@@ -1,0 +1,92 @@
+import { CookieJar } from './cookie-jar.ts';
+
+/**
+ * A headless browser for the test provider's own pages, over plain HTTP: it follows redirects by
+ * hand, keeps cookies, and fills the login, consent and logout forms the way a person would. It
+ * stops at the first redirect that leaves the provider, which is where the relying party's
+ * callback (or post-logout page) would load, and hands that address back unopened.
+ */
+export interface ProviderBrowser {
+  jar: CookieJar;
+  /** Signs in as `login` (any password) and consents; answers the callback URL the provider sent back. */
+  signIn(authorizationUrl: string | URL, login: string): Promise<URL>;
+  /** Confirms the provider's logout page; answers where the provider sent the browser next. */
+  signOut(endSessionUrl: string | URL): Promise<URL>;
+}
+
+interface HtmlForm {
+  action: string;
+  fields: Record<string, string>;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", '#x2F': '/' };
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|#x27|#x2F);/g, (_match, name: string) => entities[name] ?? '');
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match?.[1] === undefined ? undefined : unescapeHtml(match[1]);
+}
+
+/** The page's first form: its action, its hidden fields, and empty text fields by name. */
+function readForm(html: string, pageUrl: string): HtmlForm | null {
+  const formTag = /<form\b[^>]*>/i.exec(html);
+  if (!formTag) return null;
+  const end = html.indexOf('</form>', formTag.index);
+  const body = html.slice(formTag.index, end === -1 ? undefined : end);
+  const fields: Record<string, string> = {};
+  for (const [input] of body.matchAll(/<input\b[^>]*>/gi)) {
+    const name = attribute(input, 'name');
+    if (name !== undefined) fields[name] = attribute(input, 'value') ?? '';
+  }
+  return { action: new URL(attribute(formTag[0], 'action') ?? pageUrl, pageUrl).href, fields };
+}
+
+export function createProviderBrowser(): ProviderBrowser {
+  const jar = new CookieJar();
+
+  async function request(url: string, form?: Record<string, string>): Promise<Response> {
+    const headers: Record<string, string> = {};
+    const cookie = jar.header();
+    if (cookie !== undefined) headers.cookie = cookie;
+    const response = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers,
+      ...(form ? { body: new URLSearchParams(form) } : {}),
+    });
+    jar.store(response);
+    return response;
+  }
+
+  /** Walks redirects and forms on the provider until it redirects elsewhere. */
+  async function walk(start: string | URL, fill: (form: HtmlForm) => Record<string, string>): Promise<URL> {
+    const origin = new URL(start).origin;
+    let response = await request(new URL(start).href);
+    for (let step = 0; step < 12; step += 1) {
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        const next = new URL(location, response.url || origin);
+        if (next.origin !== origin) return next;
+        response = await request(next.href);
+        continue;
+      }
+      const html = await response.text();
+      const form = response.ok ? readForm(html, response.url || origin) : null;
+      if (!form) throw new Error(`The provider answered ${response.status} with no form: ${html.slice(0, 400)}`);
+      response = await request(form.action, fill(form));
+    }
+    throw new Error('The provider kept the browser going round in circles');
+  }
+
+  return {
+    jar,
+    signIn: (authorizationUrl, login) =>
+      walk(authorizationUrl, (form) =>
+        'login' in form.fields ? { ...form.fields, login, password: 'any password' } : form.fields,
+      ),
+    signOut: (endSessionUrl) => walk(endSessionUrl, (form) => ({ ...form.fields, logout: 'yes' })),
+  };
+}
