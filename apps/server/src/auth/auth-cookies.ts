@@ -25,7 +25,10 @@ export interface AuthCookie {
   options: AuthCookieOptions;
 }
 
-const baseNames: Record<AuthCookieKind, string> = { session: 'querent_session', 'sign-in': 'querent_sign_in' };
+const baseNames: Record<AuthCookieKind, string> = {
+  session: 'querent_session',
+  'sign-in': 'querent_sign_in',
+};
 
 function isHttps(publicUrl: string): boolean {
   return new URL(publicUrl).protocol === 'https:';
@@ -35,11 +38,22 @@ export function authCookieName(kind: AuthCookieKind, publicUrl: string): string 
   return isHttps(publicUrl) ? `__Host-${baseNames[kind]}` : baseNames[kind];
 }
 
-export function authCookie(kind: AuthCookieKind, publicUrl: string, value: string, maxAgeSeconds: number): AuthCookie {
+export function authCookie(
+  kind: AuthCookieKind,
+  publicUrl: string,
+  value: string,
+  maxAgeSeconds: number,
+): AuthCookie {
   return {
     name: authCookieName(kind, publicUrl),
     value,
-    options: { httpOnly: true, sameSite: 'lax', path: '/', secure: isHttps(publicUrl), maxAge: maxAgeSeconds },
+    options: {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: isHttps(publicUrl),
+      maxAge: maxAgeSeconds,
+    },
   };
 }
 

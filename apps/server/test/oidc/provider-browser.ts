@@ -10,6 +10,13 @@ export interface ProviderBrowser {
   jar: CookieJar;
   /** Signs in as `login` (any password) and consents; answers the callback URL the provider sent back. */
   signIn(authorizationUrl: string | URL, login: string): Promise<URL>;
+  /**
+   * Follows the provider's redirects to the first page it shows and answers its HTML; null when
+   * it shows none and sends the browser straight back (a person already signed in there).
+   */
+  page(url: string | URL): Promise<string | null>;
+  /** Cancels at the provider's first page ("abort"); answers the callback URL carrying the error. */
+  cancel(authorizationUrl: string | URL): Promise<URL>;
   /** Confirms the provider's logout page; answers where the provider sent the browser next. */
   signOut(endSessionUrl: string | URL): Promise<URL>;
 }
@@ -19,7 +26,15 @@ interface HtmlForm {
   fields: Record<string, string>;
 }
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", '#x2F': '/' };
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  '#x27': "'",
+  '#x2F': '/',
+};
 
 function unescapeHtml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|#x27|#x2F);/g, (_match, name: string) => entities[name] ?? '');
@@ -61,8 +76,14 @@ export function createProviderBrowser(): ProviderBrowser {
     return response;
   }
 
-  /** Walks redirects and forms on the provider until it redirects elsewhere. */
-  async function walk(start: string | URL, fill: (form: HtmlForm) => Record<string, string>): Promise<URL> {
+  /**
+   * Walks redirects and pages on the provider until it redirects elsewhere; `act` says what to
+   * send from each page with a form: the request to make next.
+   */
+  async function walk(
+    start: string | URL,
+    act: (form: HtmlForm, pageUrl: string) => { url: string; form?: Record<string, string> },
+  ): Promise<URL> {
     const origin = new URL(start).origin;
     let response = await request(new URL(start).href);
     for (let step = 0; step < 12; step += 1) {
@@ -74,19 +95,38 @@ export function createProviderBrowser(): ProviderBrowser {
         continue;
       }
       const html = await response.text();
-      const form = response.ok ? readForm(html, response.url || origin) : null;
-      if (!form) throw new Error(`The provider answered ${response.status} with no form: ${html.slice(0, 400)}`);
-      response = await request(form.action, fill(form));
+      const pageUrl = response.url || origin;
+      const form = response.ok ? readForm(html, pageUrl) : null;
+      if (!form)
+        throw new Error(`The provider answered ${response.status} with no form: ${html.slice(0, 400)}`);
+      const next = act(form, pageUrl);
+      response = await request(next.url, next.form);
     }
     throw new Error('The provider kept the browser going round in circles');
   }
 
+  async function page(url: string | URL): Promise<string | null> {
+    const { origin } = new URL(url);
+    let response = await request(new URL(url).href);
+    for (let step = 0; step < 12 && response.status >= 300 && response.status < 400; step += 1) {
+      const next = new URL(response.headers.get('location') ?? '', response.url);
+      if (next.origin !== origin) return null;
+      response = await request(next.href);
+    }
+    return response.text();
+  }
+
   return {
     jar,
+    page,
     signIn: (authorizationUrl, login) =>
-      walk(authorizationUrl, (form) =>
-        'login' in form.fields ? { ...form.fields, login, password: 'any password' } : form.fields,
-      ),
-    signOut: (endSessionUrl) => walk(endSessionUrl, (form) => ({ ...form.fields, logout: 'yes' })),
+      walk(authorizationUrl, (form) => ({
+        url: form.action,
+        form: 'login' in form.fields ? { ...form.fields, login, password: 'any password' } : form.fields,
+      })),
+    // The development pages offer "abort" as a link beside the form, at <page>/abort.
+    cancel: (authorizationUrl) => walk(authorizationUrl, (_form, pageUrl) => ({ url: `${pageUrl}/abort` })),
+    signOut: (endSessionUrl) =>
+      walk(endSessionUrl, (form) => ({ url: form.action, form: { ...form.fields, logout: 'yes' } })),
   };
 }

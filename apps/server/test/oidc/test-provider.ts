@@ -41,7 +41,10 @@ export interface TestProvider {
 function newSigningKey(): { key: SigningKey; jwk: Record<string, unknown> } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = randomUUID();
-  return { key: { kid, privateKey }, jwk: { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } };
+  return {
+    key: { kid, privateKey },
+    jwk: { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' },
+  };
 }
 
 /**
@@ -131,11 +134,14 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       ctx.url = `${url.pathname}${url.search}`;
     }
     await next();
-    const rewrite = ctx.oidc?.route === 'token' && ctx.status === 200 ? pendingRewrites.shift() : undefined;
+    const rewrite = url.pathname === '/token' && ctx.status === 200 ? pendingRewrites.shift() : undefined;
     const body = ctx.body as { id_token?: unknown } | undefined;
-    if (rewrite && typeof body?.id_token === 'string') ctx.body = { ...body, id_token: rewrite(body.id_token, key) };
+    if (rewrite && typeof body?.id_token === 'string')
+      ctx.body = { ...body, id_token: rewrite(body.id_token, key) };
   });
 
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  // Koa answers its own errors; the promise only says when the response is done.
+  server.on('request', (request, response) => void handle(request, response));
   return state;
 }

@@ -26,7 +26,10 @@ export interface CompletedSignIn extends CreatedSession {
 }
 
 /** The callback's whole job: finish the sign-in, create or refresh the user, open a new session. */
-export async function completeSignIn(deps: HostedSignInDeps, input: CompleteSignInInput): Promise<CompletedSignIn> {
+export async function completeSignIn(
+  deps: HostedSignInDeps,
+  input: CompleteSignInInput,
+): Promise<CompletedSignIn> {
   const finished = await finishSignIn(deps, input);
   const user = await upsertOidcUser(deps, { profile: finished.profile, adminEmails: deps.adminEmails });
   const created = await createSession(deps, {

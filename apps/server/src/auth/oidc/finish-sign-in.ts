@@ -66,7 +66,8 @@ export async function finishSignIn(deps: OidcDeps, input: FinishSignInInput): Pr
       idTokenExpected: true,
     });
     const idTokenClaims = tokens.claims();
-    if (!idTokenClaims || !tokens.id_token) throw new Error('openid-client let a response without ID token through');
+    if (!idTokenClaims || !tokens.id_token)
+      throw new Error('openid-client let a response without ID token through');
     const userInfo = await userInfoClaims(configuration, tokens, idTokenClaims.sub);
     return {
       profile: readProfile(idTokenClaims.iss, { ...idTokenClaims, ...userInfo }, settings.claims),

@@ -7,7 +7,10 @@ import type { OidcDeps } from './oidc-deps.ts';
  * no logout endpoint, or when the sign-in service cannot be reached to find out (signing out here
  * must not fail because of it).
  */
-export async function buildLogoutUrl(deps: OidcDeps, input: { idToken: string | null }): Promise<string | null> {
+export async function buildLogoutUrl(
+  deps: OidcDeps,
+  input: { idToken: string | null },
+): Promise<string | null> {
   const configuration = await deps.issuer.configuration().catch(() => null);
   if (!configuration?.serverMetadata().end_session_endpoint) return null;
   // openid-client adds our client_id, which names us when there is no ID token to name the session.

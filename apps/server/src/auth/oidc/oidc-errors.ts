@@ -1,4 +1,9 @@
-import { AuthorizationResponseError, ClientError, ResponseBodyError } from 'openid-client';
+import {
+  AuthorizationResponseError,
+  ClientError,
+  ResponseBodyError,
+  WWWAuthenticateChallengeError,
+} from 'openid-client';
 import { AppError } from '../../errors.ts';
 
 /** The detail openid-client wraps: the message of the check that failed. */
@@ -60,16 +65,23 @@ function fromClientError(error: ClientError, issuerUrl: string): AppError {
   }
 }
 
-/** An error answer of the token or userinfo endpoint. */
-function fromResponseBody(error: ResponseBodyError, issuerUrl: string): AppError {
-  if (error.error === 'invalid_grant') {
+/** An error answer of the token or userinfo endpoint, in its body or its WWW-Authenticate header. */
+function fromErrorAnswer(
+  error: ResponseBodyError | WWWAuthenticateChallengeError,
+  issuerUrl: string,
+): AppError {
+  const code =
+    error instanceof ResponseBodyError
+      ? error.error
+      : (error.cause.map((challenge) => challenge.parameters.error).find(Boolean) ?? `HTTP ${error.status}`);
+  if (code === 'invalid_grant') {
     return new AppError(
       'BAD_REQUEST',
       'This sign-in can no longer be completed: the sign-in service refused its code. Please sign in again.',
       { cause: error },
     );
   }
-  if (error.error === 'invalid_client' || error.error === 'unauthorized_client') {
+  if (code === 'invalid_client' || code === 'unauthorized_client') {
     return new AppError(
       'SERVICE_UNAVAILABLE',
       `The sign-in service at ${issuerUrl} does not accept this server's client id and secret.`,
@@ -78,7 +90,7 @@ function fromResponseBody(error: ResponseBodyError, issuerUrl: string): AppError
   }
   return new AppError(
     'SERVICE_UNAVAILABLE',
-    `The sign-in service at ${issuerUrl} refused the sign-in (${error.error}).`,
+    `The sign-in service at ${issuerUrl} refused the sign-in (${code}).`,
     { cause: error },
   );
 }
@@ -94,10 +106,16 @@ export function describeProviderFailure(error: unknown, issuerUrl: string): unkn
   if (error instanceof AuthorizationResponseError) {
     const reason = error.error_description ?? error.error;
     return error.error === 'access_denied'
-      ? new AppError('UNAUTHORIZED', `Sign-in was cancelled at the sign-in service (${reason}).`, { cause: error })
-      : new AppError('UNAUTHORIZED', `The sign-in service refused the sign-in (${reason}).`, { cause: error });
+      ? new AppError('UNAUTHORIZED', `Sign-in was cancelled at the sign-in service (${reason}).`, {
+          cause: error,
+        })
+      : new AppError('UNAUTHORIZED', `The sign-in service refused the sign-in (${reason}).`, {
+          cause: error,
+        });
   }
-  if (error instanceof ResponseBodyError) return fromResponseBody(error, issuerUrl);
+  if (error instanceof ResponseBodyError || error instanceof WWWAuthenticateChallengeError) {
+    return fromErrorAnswer(error, issuerUrl);
+  }
   if (error instanceof ClientError) return fromClientError(error, issuerUrl);
   // fetch reports a refused connection, a DNS failure or a reset as a TypeError with a cause;
   // openid-client's own argument errors carry a code instead.

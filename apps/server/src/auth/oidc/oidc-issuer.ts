@@ -32,6 +32,7 @@ async function discover(settings: OidcSettings): Promise<Configuration> {
       timeout: settings.timeoutSeconds ?? 10,
       // Non-repudiation: the ID token's signature is checked against the provider's keys even
       // though it came straight from the token endpoint, so no intermediary can forge one.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- flagged so it is used knowingly; allowsHttp decides
       execute: [...(allowsHttp(settings) ? [allowInsecureRequests] : []), enableNonRepudiationChecks],
     },
   );

@@ -5,7 +5,9 @@
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return null;
+  }
   return value;
 }

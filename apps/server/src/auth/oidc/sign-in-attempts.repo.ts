@@ -27,7 +27,11 @@ export async function insertSignInAttempt(db: StoreDb, attempt: SignInAttempt, n
  * same state (a replay, or a double submit reaching two instances), only one gets it.
  */
 export async function takeSignInAttempt(db: StoreDb, state: string): Promise<SignInAttempt | null> {
-  const row = await db.deleteFrom('sign_in_attempts').where('state', '=', state).returningAll().executeTakeFirst();
+  const row = await db
+    .deleteFrom('sign_in_attempts')
+    .where('state', '=', state)
+    .returningAll()
+    .executeTakeFirst();
   if (!row) return null;
   return {
     state: row.state,

@@ -37,7 +37,9 @@ export async function createSession(deps: SessionDeps, input: CreateSessionInput
     ip: input.ip ?? null,
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
-    idleExpiresAt: new Date(now.getTime() + Math.min(deps.policy.idleTimeoutMs, deps.policy.absoluteTimeoutMs)).toISOString(),
+    idleExpiresAt: new Date(
+      now.getTime() + Math.min(deps.policy.idleTimeoutMs, deps.policy.absoluteTimeoutMs),
+    ).toISOString(),
     expiresAt: new Date(now.getTime() + deps.policy.absoluteTimeoutMs).toISOString(),
     revokedAt: null,
   };

@@ -12,7 +12,10 @@ export function createSessionUserResolver(
   deps: SessionDeps & { publicUrl: string },
 ): (credentials: Credentials) => Promise<User | null> {
   return async (credentials) => {
-    const resolved = await resolveSession(deps, readAuthCookie('session', deps.publicUrl, credentials.cookies));
+    const resolved = await resolveSession(
+      deps,
+      readAuthCookie('session', deps.publicUrl, credentials.cookies),
+    );
     return resolved?.user ?? null;
   };
 }

@@ -120,7 +120,11 @@ export async function deleteEndedSessions(db: StoreDb, userId: string, now: stri
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
     .where((eb) =>
-      eb.or([eb('revoked_at', 'is not', null), eb('idle_expires_at', '<=', now), eb('expires_at', '<=', now)]),
+      eb.or([
+        eb('revoked_at', 'is not', null),
+        eb('idle_expires_at', '<=', now),
+        eb('expires_at', '<=', now),
+      ]),
     )
     .execute();
 }

@@ -84,7 +84,10 @@ export async function upsertOidcUser(deps: { db: StoreDb }, input: UpsertOidcUse
   const existing = await findUserByOidcIdentity(db, profile);
   const { user, created } = existing ? { user: existing, created: false } : await createUser(db, profile);
   if (user.deactivatedAt !== null) {
-    throw new AppError('FORBIDDEN', 'This account has been deactivated. Ask an administrator to reactivate it.');
+    throw new AppError(
+      'FORBIDDEN',
+      'This account has been deactivated. Ask an administrator to reactivate it.',
+    );
   }
   // Decided after the insert, by creation order, so two first sign-ins at once agree on one.
   const first = created && (await findFirstOidcUserId(db)) === user.id;

@@ -113,7 +113,11 @@ export async function updateUserProfile(db: StoreDb, id: string, changes: UserPr
 }
 
 /** Deactivates a user (a time) or lets them back in (null). */
-export async function setUserDeactivated(db: StoreDb, id: string, deactivatedAt: string | null): Promise<void> {
+export async function setUserDeactivated(
+  db: StoreDb,
+  id: string,
+  deactivatedAt: string | null,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ deactivated_at: deactivatedAt, updated_at: nowIso() })
