@@ -136,8 +136,9 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     await next();
     const rewrite = url.pathname === '/token' && ctx.status === 200 ? pendingRewrites.shift() : undefined;
     const body = ctx.body as { id_token?: unknown } | undefined;
-    if (rewrite && typeof body?.id_token === 'string')
+    if (rewrite && typeof body?.id_token === 'string') {
       ctx.body = { ...body, id_token: rewrite(body.id_token, key) };
+    }
   });
 
   const handle = provider.callback();
