@@ -12,6 +12,8 @@ export const statusByCode: Readonly<Record<ErrorCode, number>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  // A service we depend on (such as the sign-in provider) is down or misconfigured: not our bug.
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** The code for a status raised by the framework or a plugin rather than by our own code. */

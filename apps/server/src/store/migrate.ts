@@ -8,6 +8,7 @@ import { conversationTurnsMigration } from './migrations/0004-conversation-turns
 import { queryHistoryIndexMigration } from './migrations/0005-query-history-index.ts';
 import { resultRowsAsArraysMigration } from './migrations/0006-result-rows-as-arrays.ts';
 import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favorites-cascade-with-their-items.ts';
+import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -21,6 +22,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0005-query-history-index': queryHistoryIndexMigration(),
     '0006-result-rows-as-arrays': resultRowsAsArraysMigration(),
     '0007-favorites-cascade-with-their-items': favoritesCascadeWithTheirItemsMigration(dialect),
+    '0008-hosted-sign-in': hostedSignInMigration(dialect),
   };
 }
 

@@ -21,6 +21,8 @@ export type FavoriteItemType = 'query' | 'chart';
 export interface OrganizationsTable {
   id: string;
   name: string;
+  /** How the sign-in service's organisation claim names it (migration 0008); null for others. */
+  external_key: string | null;
   created_at: Timestamp;
 }
 
@@ -33,17 +35,41 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   organization_id: string | null;
   oidc_subject: string | null;
+  /** The issuer of oidc_subject (migration 0008). */
+  oidc_issuer: string | null;
+  /** Set when the user may no longer sign in (migration 0008). */
+  deactivated_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
+/** A signed-in browser (rebuilt by migration 0008). */
 export interface SessionsTable {
-  /** A hash of the session token, so a leaked table does not leak live sessions. */
+  /** SHA-256 of the session token, so a leaked table does not leak live sessions. */
   id: string;
   user_id: string;
-  expires_at: string;
+  /** The provider's ID token, named at its logout (id_token_hint). */
+  id_token: string | null;
+  user_agent: string | null;
+  ip: string | null;
   created_at: Timestamp;
   last_seen_at: Timestamp;
+  /** Pushed back as the session is used; past it an unused session is over. */
+  idle_expires_at: string;
+  /** The absolute end, however active the session is. */
+  expires_at: string;
+  revoked_at: NullableTimestamp;
+}
+
+/** A sign-in under way at the provider (migration 0008), used once by its callback. */
+export interface SignInAttemptsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  /** The app path to open once signed in. */
+  return_to: string | null;
+  created_at: Timestamp;
+  expires_at: string;
 }
 
 export interface DatabasesTable {
@@ -207,6 +233,7 @@ export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
   databases: DatabasesTable;
   projects: ProjectsTable;
   project_tables: ProjectTablesTable;

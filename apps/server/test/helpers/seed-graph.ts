@@ -27,7 +27,12 @@ export async function seedGraph(store: Store) {
   await insertUser(db, { id: ids.user, email: 'ana@example.com', role: 'member', organizationId: ids.org });
   await db
     .insertInto('sessions')
-    .values({ id: ids.session, user_id: ids.user, expires_at: '2030-01-01T00:00:00.000Z' })
+    .values({
+      id: ids.session,
+      user_id: ids.user,
+      idle_expires_at: '2029-01-01T00:00:00.000Z',
+      expires_at: '2030-01-01T00:00:00.000Z',
+    })
     .execute();
   await db
     .insertInto('databases')

@@ -11,6 +11,9 @@ export interface User {
   role: UserRole;
   organizationId: string | null;
   oidcSubject: string | null;
+  oidcIssuer: string | null;
+  /** When the user was deactivated: they keep their data but can no longer sign in. */
+  deactivatedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -24,6 +27,17 @@ export interface NewUser {
   role: UserRole;
   organizationId?: string | null;
   oidcSubject?: string | null;
+  oidcIssuer?: string | null;
+}
+
+/** What a sign-in refreshes from the provider's claims. */
+export interface UserProfileChanges {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  profilePictureUrl?: string | null;
+  role?: UserRole;
+  organizationId?: string | null;
 }
 
 function toUser(row: UserRow): User {
@@ -36,6 +50,8 @@ function toUser(row: UserRow): User {
     role: row.role,
     organizationId: row.organization_id,
     oidcSubject: row.oidc_subject,
+    oidcIssuer: row.oidc_issuer,
+    deactivatedAt: row.deactivated_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -51,6 +67,64 @@ export async function findUserByOidcSubject(db: StoreDb, subject: string): Promi
   return row ? toUser(row) : null;
 }
 
+/** The user a provider knows by this subject; null if unknown there (the subject may be another issuer's). */
+export async function findUserByOidcIdentity(
+  db: StoreDb,
+  identity: { issuer: string; subject: string },
+): Promise<User | null> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('oidc_issuer', '=', identity.issuer)
+    .where('oidc_subject', '=', identity.subject)
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/** The earliest user who signed in through a provider, ties broken by id so every instance agrees. */
+export async function findFirstOidcUserId(db: StoreDb): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('oidc_subject', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function updateUserProfile(db: StoreDb, id: string, changes: UserProfileChanges): Promise<User> {
+  const row = await db
+    .updateTable('users')
+    .set({
+      ...(changes.email === undefined ? {} : { email: changes.email }),
+      ...(changes.firstName === undefined ? {} : { first_name: changes.firstName }),
+      ...(changes.lastName === undefined ? {} : { last_name: changes.lastName }),
+      ...(changes.profilePictureUrl === undefined ? {} : { profile_picture_url: changes.profilePictureUrl }),
+      ...(changes.role === undefined ? {} : { role: changes.role }),
+      ...(changes.organizationId === undefined ? {} : { organization_id: changes.organizationId }),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+/** Deactivates a user (a time) or lets them back in (null). */
+export async function setUserDeactivated(
+  db: StoreDb,
+  id: string,
+  deactivatedAt: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ deactivated_at: deactivatedAt, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
 function toRow(input: NewUser, id: string, now: string) {
   return {
     id,
@@ -61,6 +135,7 @@ function toRow(input: NewUser, id: string, now: string) {
     role: input.role,
     organization_id: input.organizationId ?? null,
     oidc_subject: input.oidcSubject ?? null,
+    oidc_issuer: input.oidcIssuer ?? null,
     created_at: now,
     updated_at: now,
   };
@@ -73,6 +148,20 @@ export async function insertUser(db: StoreDb, input: NewUser): Promise<User> {
     .returningAll()
     .executeTakeFirstOrThrow();
   return toUser(row);
+}
+
+/**
+ * Creates a user signing in for the first time; null when their subject was stored meanwhile (by
+ * another instance finishing the same person's sign-in, or under another issuer).
+ */
+export async function insertUserUnlessSubjectTaken(db: StoreDb, input: NewUser): Promise<User | null> {
+  const row = await db
+    .insertInto('users')
+    .values(toRow(input, input.id ?? newId(), nowIso()))
+    .onConflict((conflict) => conflict.column('oidc_subject').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
 }
 
 /**
