@@ -30,7 +30,7 @@ import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
 import type { RunQueryDeps } from './modules/queries/run-query.ts';
 import { registerSavedQueryRoutes } from './modules/queries/saved-queries.routes.ts';
-import type { SqlRunDeps } from './modules/sql-runs/prepare-run.ts';
+import type { SqlRunDeps } from './modules/sql-runs/sql-run-deps.ts';
 import type { SqlRunObserver } from './modules/sql-runs/sql-run-observer.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';

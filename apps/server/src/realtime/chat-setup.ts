@@ -8,7 +8,7 @@ import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts'
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
 import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
-import type { SqlRunDeps } from '../modules/sql-runs/prepare-run.ts';
+import type { SqlRunDeps } from '../modules/sql-runs/sql-run-deps.ts';
 import { registerChatHandlers } from './chat-socket.ts';
 import type { QuerentServer } from './socket-types.ts';
 import { createTurnRelay } from './turn-relay.ts';

@@ -1,7 +1,7 @@
 import type { ConnectorErrorKind } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { SqlRunDeps } from '../sql-runs/prepare-run.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
 import type { ChatQueryRecord } from './chat-queries.repo.ts';
 import { findConversationQuery } from './chat-queries.repo.ts';

@@ -5,7 +5,7 @@ import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/databases.repo.ts';
 import { requireQuery } from '../queries/query-access.ts';
-import type { SqlRunDeps } from '../sql-runs/prepare-run.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
 import { streamSql } from '../sql-runs/stream-sql.ts';
 import type { User } from '../users/users.repo.ts';
 import { copiedCsvBody } from './csv-copy-export.ts';

@@ -1,7 +1,7 @@
 import type { QueryResults } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { SqlRunDeps } from '../sql-runs/prepare-run.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
 import type { SqlRun } from '../sql-runs/run-sql.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
 import type { User } from '../users/users.repo.ts';

@@ -1,40 +1,14 @@
 import type { Connector, QueryOptions } from '../../connectors/index.ts';
 import { isConnectorError } from '../../connectors/index.ts';
 import { nowIso } from '../../store/values.ts';
-import type { DatabaseConnections } from '../databases/database-connections.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { SqlRunEnd, SqlRunLog, SqlRunObserver, SqlRunPurpose, SqlRunStart } from './sql-run-observer.ts';
+import type { SqlRunDeps, SqlRunRequest } from './sql-run-deps.ts';
+import type { SqlRunEnd, SqlRunStart } from './sql-run-observer.ts';
 import { announceRun, reportRun } from './sql-run-observer.ts';
 
 /*
  * The policy every SQL run shares, for run-sql.ts and stream-sql.ts only: callers go through
  * those two, so nothing else decides how SQL reaches a user's database.
  */
-
-/** What running SQL needs; built once by the app and shared by every path. */
-export interface SqlRunDeps {
-  connections: DatabaseConnections;
-  /** QUERY_ROW_CAP: no run answers more rows; a caller may only lower it. */
-  rowCap: number;
-  /** QUERY_TIMEOUT_MS: the statement timeout of a database that sets none of its own. */
-  defaultTimeoutMs: number;
-  /** Told of every run, and may refuse one (metering, auditing); empty by default. */
-  sqlRunObservers: readonly SqlRunObserver[];
-  log: SqlRunLog;
-}
-
-export interface SqlRunRequest {
-  purpose: SqlRunPurpose;
-  /** The user the SQL runs for. */
-  actorId: string;
-  /** A database the caller has already checked the actor may read. */
-  database: DatabaseRecord;
-  sql: string;
-  /** Read-only even outside safe mode (the analyst's reads); safe mode forces it anyway. */
-  readOnly?: boolean;
-  /** Aborting cancels the statement in the database, not only the wait for it. */
-  signal?: AbortSignal | undefined;
-}
 
 /** How a run ended, as its path knows it; what ran and for whom is added by finish(). */
 export type RunEnding = Pick<SqlRunEnd, 'outcome' | 'durationMs' | 'rowCount' | 'error'>;

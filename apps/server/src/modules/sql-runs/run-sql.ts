@@ -2,7 +2,7 @@ import type { ConnectorErrorKind, RunResult } from '../../connectors/index.ts';
 import { isConnectorError } from '../../connectors/index.ts';
 import { AppError } from '../../errors.ts';
 import { toUserFacingError } from '../databases/database-connections.ts';
-import type { SqlRunDeps, SqlRunRequest } from './prepare-run.ts';
+import type { SqlRunDeps, SqlRunRequest } from './sql-run-deps.ts';
 import { prepareRun } from './prepare-run.ts';
 import type { SqlRunRecorder } from './sql-run-recorder.ts';
 

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream';
 import type { CsvCopy, ResultStream } from '../../connectors/index.ts';
 import { toUserFacingError } from '../databases/database-connections.ts';
-import type { PreparedRun, SqlRunDeps, SqlRunRequest } from './prepare-run.ts';
+import type { PreparedRun } from './prepare-run.ts';
+import type { SqlRunDeps, SqlRunRequest } from './sql-run-deps.ts';
 import { errorMessage, prepareRun, wasCancelled } from './prepare-run.ts';
 
 export interface StreamSqlRequest extends SqlRunRequest {
