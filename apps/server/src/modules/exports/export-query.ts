@@ -89,6 +89,7 @@ export async function openExport(
         return { body: copiedCsvBody(source.copy, stats, deps.maxRows), rowCount: () => stats.rows };
       }
       const { stream } = source;
+      // Thrown here, the stream is closed by streamSql and the user gets a 400 before any byte.
       if (stream.columns.length === 0) {
         throw new AppError('BAD_REQUEST', 'The statement returns no rows to export', { field: 'query' });
       }
