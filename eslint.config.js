@@ -25,5 +25,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The run policy has one home: every SQL path goes through runSql or streamSql.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/modules/sql-runs/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sql-runs/prepare-run.ts'],
+              message: 'Run SQL through runSql or streamSql (modules/sql-runs), not prepareRun.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -30,6 +30,8 @@ import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
 import type { RunQueryDeps } from './modules/queries/run-query.ts';
 import { registerSavedQueryRoutes } from './modules/queries/saved-queries.routes.ts';
+import type { SqlRunDeps } from './modules/sql-runs/sql-run-deps.ts';
+import type { SqlRunObserver } from './modules/sql-runs/sql-run-observer.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerVersionRoutes } from './modules/version/version.routes.ts';
@@ -52,6 +54,11 @@ export interface BuildAppOptions {
    * suites can act as several users through the real authentication path.
    */
   testUserHeader?: string;
+  /**
+   * Told of every SQL run on a user's database, and may refuse one: where metering and auditing
+   * attach. None by default.
+   */
+  sqlRunObservers?: readonly SqlRunObserver[];
 }
 
 export interface BuiltApp {
@@ -134,7 +141,23 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     schemaCache: new SchemaCache(),
   };
 
-  const chat = createChatSetup({ config, databases, log: app.log, languageModel: options.languageModel });
+  // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
+  // shares these limits and observers.
+  const sqlRuns: SqlRunDeps = {
+    connections,
+    rowCap: config.queryRowCap,
+    defaultTimeoutMs: config.queryTimeoutMs,
+    sqlRunObservers: options.sqlRunObservers ?? [],
+    log: app.log,
+  };
+
+  const chat = createChatSetup({
+    config,
+    databases,
+    sqlRuns,
+    log: app.log,
+    languageModel: options.languageModel,
+  });
 
   let realtime: Realtime;
   try {
@@ -155,11 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerDatabaseRoutes(app, { ...databases, bodyLimitBytes: config.databaseBodyLimitBytes });
     registerProjectRoutes(app, databases);
     chat.registerRoutes(app);
-    const queries: RunQueryDeps = {
-      ...databases,
-      rowCap: config.queryRowCap,
-      defaultTimeoutMs: config.queryTimeoutMs,
-    };
+    const queries: RunQueryDeps = { ...databases, ...sqlRuns };
     registerQueryRoutes(app, queries);
     registerSavedQueryRoutes(app, queries);
     registerChartRoutes(app, queries);
@@ -168,6 +187,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerIssueRoutes(app, { db: store.db });
     registerExportRoutes(app, {
       ...databases,
+      ...sqlRuns,
       maxRows: config.exportMaxRows,
       timeoutMs: config.exportTimeoutMs,
     });

@@ -147,6 +147,7 @@ export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> 
     runQuery: (input) =>
       runChatQuery(deps, {
         ...input,
+        purpose: 'agent',
         ownerId: turn.ownerId,
         conversationId: turn.conversationId,
         database: turn.context.database,

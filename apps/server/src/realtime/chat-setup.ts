@@ -8,6 +8,7 @@ import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts'
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
 import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
+import type { SqlRunDeps } from '../modules/sql-runs/sql-run-deps.ts';
 import { registerChatHandlers } from './chat-socket.ts';
 import type { QuerentServer } from './socket-types.ts';
 import { createTurnRelay } from './turn-relay.ts';
@@ -27,6 +28,8 @@ export interface ChatSetup {
 export function createChatSetup(input: {
   config: AppConfig;
   databases: DatabaseDeps;
+  /** The limits and observers of every SQL run. */
+  sqlRuns: SqlRunDeps;
   log: FastifyBaseLogger;
   languageModel?: LanguageModelV4 | undefined;
 }): ChatSetup {
@@ -35,8 +38,7 @@ export function createChatSetup(input: {
   let relay: TurnRelay = { stop: () => undefined, decide: () => undefined };
   const deps: ChatDeps = {
     ...input.databases,
-    rowCap: input.config.queryRowCap,
-    defaultTimeoutMs: input.config.queryTimeoutMs,
+    ...input.sqlRuns,
     loadModel: given ? () => Promise.resolve(given) : loadOnce(() => loadLanguageModel(input.config.llm)),
     llm: input.config.llm,
     maxSteps: input.config.agent.maxSteps,

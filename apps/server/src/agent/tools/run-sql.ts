@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { classifyStatement } from '../../connectors/index.ts';
-import { recordPendingQuery, recordQueryNotRun } from '../../modules/conversations/run-chat-query.ts';
+import { recordPendingQuery, recordQueryNotRun } from '../../modules/conversations/record-chat-query.ts';
 import { previewForModel } from '../result-preview.ts';
 import type { AgentTool, ToolContext, ToolResult } from './agent-tool.ts';
 import { operationOf } from './write-operation.ts';

@@ -28,6 +28,7 @@ export interface AnswerInput {
 /** Runs the user's own SQL as they wrote it (read-only only under safe mode) and shows the result. */
 async function answerWithSql(deps: ChatDeps, input: AnswerInput, sql: string): Promise<void> {
   const outcome = await runChatQuery(deps, {
+    purpose: 'chat',
     ownerId: input.ownerId,
     conversationId: input.turn.conversationId,
     database: input.context.database,

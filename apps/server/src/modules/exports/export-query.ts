@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '@querent/contracts';
-import type { ResultStream } from '../../connectors/index.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseConnections } from '../databases/database-connections.ts';
-import { toUserFacingError } from '../databases/database-connections.ts';
 import type { DatabaseRecord } from '../databases/databases.repo.ts';
 import { requireQuery } from '../queries/query-access.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
+import { streamSql } from '../sql-runs/stream-sql.ts';
 import type { User } from '../users/users.repo.ts';
 import { copiedCsvBody } from './csv-copy-export.ts';
 import { csvBody } from './csv-export.ts';
@@ -16,9 +15,8 @@ import type { ExportStats } from './limited-batches.ts';
 import { limitedBatches } from './limited-batches.ts';
 import { xlsxBody, xlsxSheetRows } from './xlsx-export.ts';
 
-export interface ExportDeps {
+export interface ExportDeps extends SqlRunDeps {
   db: StoreDb;
-  connections: DatabaseConnections;
   /** Most rows written (EXPORT_MAX_ROWS). */
   maxRows: number;
   /** Time limit of the whole export (EXPORT_TIMEOUT_MS). */
@@ -69,57 +67,42 @@ export async function openExport(
   input: { user: User; source: ExportSource; format: ExportFormat; signal?: AbortSignal | undefined },
 ): Promise<ExportFile> {
   const { sql, database, title } = await resolveSource(deps.db, input.user, input.source);
-  const connector = deps.connections.forDatabase(database);
-  const queryOptions = {
-    timeoutMs: deps.timeoutMs,
-    readOnly: database.safeMode,
-    ...(input.signal === undefined ? {} : { signal: input.signal }),
-  };
-  // CSV the database writes itself (PostgreSQL's COPY) skips parsing, converting and encoding
-  // every value here: the export then costs little more than the copy. Engines without it, XLSX,
-  // and results it does not cover (copyCsv answers null) take the generic path below.
-  if (input.format === 'csv' && connector.copyCsv) {
-    let copy: Awaited<ReturnType<NonNullable<typeof connector.copyCsv>>>;
-    try {
-      copy = await connector.copyCsv(sql, { ...queryOptions, maxRows: deps.maxRows });
-    } catch (error) {
-      throw toUserFacingError(error);
-    }
-    if (copy) {
-      const stats: ExportStats = { rows: 0, truncated: false };
-      return {
-        filename: exportFilename(title, 'csv'),
-        contentType: exportContentTypes.csv,
-        rowLimit: deps.maxRows,
-        body: copiedCsvBody(copy, stats, deps.maxRows),
-        stats,
-      };
-    }
-  }
-  let stream: ResultStream;
-  try {
-    stream = await connector.stream(sql, {
-      timeoutMs: deps.timeoutMs,
-      readOnly: database.safeMode,
-      batchSize: deps.batchRows ?? defaultBatchRows,
-      ...(input.signal === undefined ? {} : { signal: input.signal }),
-    });
-  } catch (error) {
-    throw toUserFacingError(error);
-  }
-  if (stream.columns.length === 0) {
-    await stream.close();
-    throw new AppError('BAD_REQUEST', 'The statement returns no rows to export', { field: 'query' });
-  }
   const rowLimit = input.format === 'xlsx' ? Math.min(deps.maxRows, xlsxSheetRows - 1) : deps.maxRows;
   const stats: ExportStats = { rows: 0, truncated: false };
-  const batches = limitedBatches(stream, rowLimit, stats);
-  const build = input.format === 'xlsx' ? xlsxBody : csvBody;
+  const body = await streamSql(
+    deps,
+    {
+      purpose: 'export',
+      actorId: input.user.id,
+      database,
+      sql,
+      signal: input.signal,
+      timeLimitMs: deps.timeoutMs,
+      batchRows: deps.batchRows ?? defaultBatchRows,
+      // CSV the database writes itself (PostgreSQL's COPY) skips parsing, converting and encoding
+      // every value here: the export then costs little more than the copy. Engines without it,
+      // XLSX, and results it does not cover come as rows instead.
+      csvRows: input.format === 'csv' ? deps.maxRows : undefined,
+    },
+    (source) => {
+      if (source.kind === 'csv') {
+        return { body: copiedCsvBody(source.copy, stats, deps.maxRows), rowCount: () => stats.rows };
+      }
+      const { stream } = source;
+      // Thrown here, the stream is closed by streamSql and the user gets a 400 before any byte.
+      if (stream.columns.length === 0) {
+        throw new AppError('BAD_REQUEST', 'The statement returns no rows to export', { field: 'query' });
+      }
+      const build = input.format === 'xlsx' ? xlsxBody : csvBody;
+      const batches = limitedBatches(stream, rowLimit, stats);
+      return { body: build(stream.columns, batches, stats, rowLimit), rowCount: () => stats.rows };
+    },
+  );
   return {
     filename: exportFilename(title, input.format),
     contentType: exportContentTypes[input.format],
     rowLimit,
-    body: build(stream.columns, batches, stats, rowLimit),
+    body,
     stats,
   };
 }

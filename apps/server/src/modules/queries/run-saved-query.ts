@@ -1,40 +1,28 @@
 import type { QueryResults } from '@querent/contracts';
 import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import { runSql } from '../sql-runs/run-sql.ts';
 import type { User } from '../users/users.repo.ts';
 import type { QueryRecord } from './queries.repo.ts';
-import { insertQueryRun, storeQueryOutcome } from './queries.repo.ts';
 import { requireQuery } from './query-access.ts';
+import { recordAsLastResult } from './query-recorders.ts';
 import type { RunQueryDeps } from './run-query.ts';
-import { runOnDatabase } from './run-query.ts';
+import { answerRun } from './run-query.ts';
 
 /**
  * Runs a stored query again and keeps the outcome, with its rows up to QUERY_ROW_CAP, as the
- * query's last result. A saved query's run also joins the user's history; a history record is
- * itself the run, so it is only refreshed.
+ * query's last result (a saved query's run also joins the user's history).
  */
 export async function rerunQuery(
   deps: RunQueryDeps,
   input: { user: User; query: QueryRecord; database: DatabaseRecord; signal?: AbortSignal | undefined },
 ): Promise<QueryResults> {
   const { query, database, user } = input;
-  return runOnDatabase(deps, {
-    database,
-    sql: query.sql,
-    signal: input.signal,
-    record: async (run) => {
-      await storeQueryOutcome(deps.db, query.id, query.sql, run);
-      if (query.isSaved) {
-        const { rows: _rows, ...outcome } = run;
-        await insertQueryRun(deps.db, {
-          ...outcome,
-          sql: query.sql,
-          databaseId: database.id,
-          ownerId: user.id,
-        });
-      }
-      return query.id;
-    },
-  });
+  const run = await runSql(
+    deps,
+    { purpose: 'saved-query', actorId: user.id, database, sql: query.sql, signal: input.signal },
+    recordAsLastResult(deps.db, { query, userId: user.id }),
+  );
+  return answerRun(run);
 }
 
 /**

@@ -1,0 +1,74 @@
+import type { StoreDb } from '../../store/connect.ts';
+import { nowIso } from '../../store/values.ts';
+import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import { storeQueryOutcome } from '../queries/queries.repo.ts';
+import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
+import type { ChatQueryRecord } from './chat-queries.repo.ts';
+import { findConversationQuery, insertPendingQuery } from './chat-queries.repo.ts';
+
+/*
+ * How a conversation keeps its queries: a record of the conversation, created before the
+ * statement runs (so a write can wait for the user's confirmation), whose outcome, rows
+ * included, is stored once it ran or once it is clear it never will.
+ */
+
+interface ChatQueryTarget {
+  ownerId: string;
+  conversationId: string;
+  database: DatabaseRecord;
+  sql: string;
+  title: string | null;
+}
+
+function insertTarget(db: StoreDb, target: ChatQueryTarget): Promise<string> {
+  return insertPendingQuery(db, {
+    sql: target.sql,
+    title: target.title,
+    databaseId: target.database.id,
+    ownerId: target.ownerId,
+    conversationId: target.conversationId,
+  });
+}
+
+/** A run kept in the conversation with its rows; `queryId` is a query recorded before (a confirmed write). */
+export function recordInConversation(
+  db: StoreDb,
+  target: ChatQueryTarget & { queryId?: string | undefined },
+): SqlRunRecorder {
+  let queryId = target.queryId;
+  return {
+    async begin() {
+      queryId ??= await insertTarget(db, target);
+    },
+    async record(run) {
+      queryId ??= await insertTarget(db, target);
+      await storeQueryOutcome(db, queryId, target.sql, run);
+      return queryId;
+    },
+  };
+}
+
+/** A write waiting for the user: recorded, not run. */
+export function recordPendingQuery(deps: { db: StoreDb }, input: ChatQueryTarget): Promise<string> {
+  return insertTarget(deps.db, input);
+}
+
+/** Records why a query never ran (refused under safe mode, rejected by the user). */
+export async function recordQueryNotRun(
+  deps: { db: StoreDb },
+  input: Omit<ChatQueryTarget, 'title'> & { queryId?: string; reason: string },
+): Promise<ChatQueryRecord> {
+  const queryId = input.queryId ?? (await insertTarget(deps.db, { ...input, title: null }));
+  await storeQueryOutcome(deps.db, queryId, input.sql, {
+    rows: null,
+    columns: null,
+    count: null,
+    truncated: false,
+    durationMs: 0,
+    error: input.reason,
+    ranAt: nowIso(),
+  });
+  const query = await findConversationQuery(deps.db, input.conversationId, queryId);
+  if (!query) throw new Error(`Query ${queryId} vanished right after it was recorded`);
+  return query;
+}
