@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { BigQueryConnectorOptions } from './bigquery.ts';
-import type { SnowflakeConnectorOptions } from './snowflake.ts';
+import type { BigQueryConnectorOptions, SnowflakeConnectorOptions } from './index.ts';
 
 /*
  * Where the hosted engines are reached: by default the vendors' public addresses, overridable for

@@ -7,16 +7,18 @@ import {
   type EngineModule,
 } from './connector.ts';
 import { ConnectorError } from './connector-error.ts';
-import { bigqueryEngine } from './bigquery.ts';
-import { duckdbEngine } from './duckdb.ts';
-import { mysqlEngine } from './mysql.ts';
-import { postgresEngine } from './postgres.ts';
-import { snowflakeEngine } from './snowflake.ts';
-import { sqliteEngine } from './sqlite.ts';
+import { bigqueryEngine } from './bigquery/connector.ts';
+import { duckdbEngine } from './duckdb/connector.ts';
+import { mysqlEngine } from './mysql/connector.ts';
+import { postgresEngine } from './postgres/connector.ts';
+import { snowflakeEngine } from './snowflake/connector.ts';
+import { sqliteEngine } from './sqlite/connector.ts';
 
 export type * from './connector.ts';
 export { ConnectorError, type ConnectorErrorKind, isConnectorError } from './connector-error.ts';
 export { ConnectorPool } from './connector-pool.ts';
+export type { BigQueryConnectorOptions } from './bigquery/connector.ts';
+export type { SnowflakeConnectorOptions } from './snowflake/connector.ts';
 export { classifyStatement, type StatementClass } from './statement-classifier.ts';
 
 /**

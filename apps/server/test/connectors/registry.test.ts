@@ -6,7 +6,7 @@ import {
   checkConnectors,
   createConnector,
 } from '../../src/connectors/index.ts';
-import { PostgresConnector } from '../../src/connectors/postgres.ts';
+import { PostgresConnector } from '../../src/connectors/postgres/connector.ts';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
 
 describe('checkConnectors', () => {

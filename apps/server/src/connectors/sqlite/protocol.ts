@@ -1,6 +1,6 @@
-import type { SchemaInfo } from './connector.ts';
+import type { SchemaInfo } from '../connector.ts';
 
-/** Messages between the SQLite connector and its host process (sqlite-host.ts). */
+/** Messages between the SQLite connector and its host process (host.ts). */
 
 export interface OpenTarget {
   filename: string;

@@ -1,8 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { HostReply, HostRequest } from './sqlite-protocol.ts';
+import type { HostReply, HostRequest } from './protocol.ts';
 
-const hostScript = fileURLToPath(new URL('./sqlite-host.ts', import.meta.url));
+const hostScript = fileURLToPath(new URL('./host.ts', import.meta.url));
 
 /** Raised when the host process died (killed by a cancel, or crashed) while a request waited. */
 export class HostGoneError extends Error {}

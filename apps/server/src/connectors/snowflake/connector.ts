@@ -12,19 +12,15 @@ import type {
   RunResult,
   SchemaInfo,
   StreamOptions,
-} from './connector.ts';
-import { ConnectorError } from './connector-error.ts';
-import { secretDetail, textDetail, textDetailOr } from './details.ts';
-import { numberFromDecimalText, rowsFromArrays, toJsonValue, uniqueColumnNames } from './json-values.ts';
-import { QueryControl } from './query-control.ts';
-import { checkStatement, openingWord, streamFromSource } from './run-support.ts';
-import {
-  type SnowflakeTarget,
-  snowflakeConnectionError,
-  snowflakeStatementError,
-} from './snowflake-errors.ts';
-import { introspectSnowflake } from './snowflake-introspect.ts';
-import { readRows, type SnowflakeSession, SnowflakeSessions } from './snowflake-sessions.ts';
+} from '../connector.ts';
+import { ConnectorError } from '../connector-error.ts';
+import { secretDetail, textDetail, textDetailOr } from '../details.ts';
+import { numberFromDecimalText, rowsFromArrays, toJsonValue, uniqueColumnNames } from '../json-values.ts';
+import { QueryControl } from '../query-control.ts';
+import { checkStatement, openingWord, streamFromSource } from '../run-support.ts';
+import { type SnowflakeTarget, snowflakeConnectionError, snowflakeStatementError } from './errors.ts';
+import { introspectSnowflake } from './introspect.ts';
+import { readRows, type SnowflakeSession, SnowflakeSessions } from './sessions.ts';
 
 export interface SnowflakeConnectorOptions extends ConnectorOptions {
   /**

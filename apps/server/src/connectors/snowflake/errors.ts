@@ -5,8 +5,8 @@ import {
   networkError,
   sqlError,
   timeoutError,
-} from './connector-error.ts';
-import type { QueryControl } from './query-control.ts';
+} from '../connector-error.ts';
+import type { QueryControl } from '../query-control.ts';
 
 /**
  * Snowflake's failures in words a user can act on. The driver reports server answers with

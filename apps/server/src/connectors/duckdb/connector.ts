@@ -14,20 +14,20 @@ import type {
   RunResult,
   SchemaInfo,
   StreamOptions,
-} from './connector.ts';
+} from '../connector.ts';
 import {
   ConnectorError,
   authError,
   databaseReadOnlyError,
   driverErrorFields,
   sqlError,
-} from './connector-error.ts';
-import { secretDetail, textDetail } from './details.ts';
-import { type DuckdbApi, loadDuckdb } from './duckdb-driver.ts';
-import { introspectDuckdb } from './duckdb-introspect.ts';
-import { numberFromDecimalText, rowsFromArrays, toJsonValue, uniqueColumnNames } from './json-values.ts';
-import { QueryControl } from './query-control.ts';
-import { type CappedResult, checkStatement, finishRun, streamFromSource } from './run-support.ts';
+} from '../connector-error.ts';
+import { secretDetail, textDetail } from '../details.ts';
+import { type DuckdbApi, loadDuckdb } from './driver.ts';
+import { introspectDuckdb } from './introspect.ts';
+import { numberFromDecimalText, rowsFromArrays, toJsonValue, uniqueColumnNames } from '../json-values.ts';
+import { QueryControl } from '../query-control.ts';
+import { type CappedResult, checkStatement, finishRun, streamFromSource } from '../run-support.ts';
 
 interface OpenInstance {
   /** The driver, loaded at the first open. */

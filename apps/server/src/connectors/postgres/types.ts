@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { numberFromDecimalText } from './json-values.ts';
+import { numberFromDecimalText } from '../json-values.ts';
 
 /** Type OIDs whose text we parse ourselves (pg_type.oid values are fixed for built-in types). */
 const oid = {

@@ -1,5 +1,5 @@
-import type { SchemaInfo, TableSchema } from './connector.ts';
-import { groupTables } from './schema-builder.ts';
+import type { SchemaInfo, TableSchema } from '../connector.ts';
+import { groupTables } from '../schema-builder.ts';
 
 /** Runs one catalogue statement and gives its rows as objects keyed by column name. */
 export type CatalogQuery = (sql: string) => Promise<Record<string, unknown>[]>;

@@ -4,8 +4,8 @@ import {
   networkError,
   sqlError,
   timeoutError,
-} from './connector-error.ts';
-import type { QueryControl } from './query-control.ts';
+} from '../connector-error.ts';
+import type { QueryControl } from '../query-control.ts';
 
 /**
  * BigQuery's failures in words a user can act on. Google's API answers with an HTTP status in

@@ -1,5 +1,5 @@
-import type { JsonValue, ResultColumn } from './connector.ts';
-import { numberFromDecimalText, toJsonValue, uniqueColumnNames } from './json-values.ts';
+import type { JsonValue, ResultColumn } from '../connector.ts';
+import { numberFromDecimalText, toJsonValue, uniqueColumnNames } from '../json-values.ts';
 
 /**
  * BigQuery's REST rows (`{f: [{v}]}`, every scalar a string) turned into JSON cells by the

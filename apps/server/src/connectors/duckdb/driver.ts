@@ -1,4 +1,4 @@
-import { loadOnce } from '../load-once.ts';
+import { loadOnce } from '../../load-once.ts';
 
 /**
  * DuckDB's API and native library load at the first DuckDB connection or upload rather than at

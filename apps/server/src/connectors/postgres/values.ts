@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { JsonValue } from './connector.ts';
-import { numberFromDecimalText, toJsonValue } from './json-values.ts';
+import type { JsonValue } from '../connector.ts';
+import { numberFromDecimalText, toJsonValue } from '../json-values.ts';
 
 /** Turns one cell's text, as PostgreSQL prints it, into the JSON value a result carries. */
 export type CellConverter = (text: string) => JsonValue;

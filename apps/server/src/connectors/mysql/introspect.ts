@@ -1,6 +1,6 @@
 import type { PoolConnection, RowDataPacket } from 'mysql2';
-import type { SchemaInfo, TableSchema } from './connector.ts';
-import { groupTables } from './schema-builder.ts';
+import type { SchemaInfo, TableSchema } from '../connector.ts';
+import { groupTables } from '../schema-builder.ts';
 
 /** Schemas that belong to the server, not to the user's data. */
 const systemSchemas = ['mysql', 'information_schema', 'performance_schema', 'sys'];

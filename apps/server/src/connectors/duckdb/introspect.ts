@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { SchemaInfo, TableSchema } from './connector.ts';
-import { groupTables } from './schema-builder.ts';
+import type { SchemaInfo, TableSchema } from '../connector.ts';
+import { groupTables } from '../schema-builder.ts';
 
 type JsonRow = Record<string, unknown>;
 

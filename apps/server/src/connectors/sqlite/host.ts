@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { TableSchema } from './connector.ts';
-import type { HostReply, HostRequest, OpenTarget } from './sqlite-protocol.ts';
+import type { TableSchema } from '../connector.ts';
+import type { HostReply, HostRequest, OpenTarget } from './protocol.ts';
 
 /**
  * A child process that runs SQLite statements for the SQLite connector. better-sqlite3 blocks

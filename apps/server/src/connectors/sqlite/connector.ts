@@ -12,14 +12,14 @@ import type {
   RunResult,
   SchemaInfo,
   StreamOptions,
-} from './connector.ts';
-import { ConnectorError, databaseReadOnlyError, sqlError } from './connector-error.ts';
-import { textDetail } from './details.ts';
-import { rowsFromArrays, uniqueColumnNames } from './json-values.ts';
-import { QueryControl } from './query-control.ts';
-import { type CappedResult, checkStatement, finishRun, streamFromSource } from './run-support.ts';
-import { HostGoneError, type SqliteHost, SqliteHostPool } from './sqlite-hosts.ts';
-import type { HostColumn, HostReply, HostRequest } from './sqlite-protocol.ts';
+} from '../connector.ts';
+import { ConnectorError, databaseReadOnlyError, sqlError } from '../connector-error.ts';
+import { textDetail } from '../details.ts';
+import { rowsFromArrays, uniqueColumnNames } from '../json-values.ts';
+import { QueryControl } from '../query-control.ts';
+import { type CappedResult, checkStatement, finishRun, streamFromSource } from '../run-support.ts';
+import { HostGoneError, type SqliteHost, SqliteHostPool } from './hosts.ts';
+import type { HostColumn, HostReply, HostRequest } from './protocol.ts';
 
 /** Files smaller than this get exact row counts when introspected (a count is a full scan). */
 const countRowsBelowBytes = 64 * 1024 * 1024;

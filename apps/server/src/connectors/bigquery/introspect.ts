@@ -1,7 +1,7 @@
 import type { BigQuery, Table } from '@google-cloud/bigquery';
-import { type BigQueryField, bigQueryTypeName } from './bigquery-values.ts';
-import type { SchemaInfo, TableSchema } from './connector.ts';
-import { groupTables } from './schema-builder.ts';
+import { type BigQueryField, bigQueryTypeName } from './values.ts';
+import type { SchemaInfo, TableSchema } from '../connector.ts';
+import { groupTables } from '../schema-builder.ts';
 
 /** Table metadata requests in flight at once: enough to be quick, few enough to stay under API rate limits. */
 const parallelRequests = 8;

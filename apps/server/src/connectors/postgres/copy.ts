@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import type { WireField } from './postgres-values.ts';
+import type { WireField } from './values.ts';
 
 /** The part of pg's Connection these submittables write to (its published types lag the library). */
 interface WireConnection {
@@ -14,7 +14,7 @@ interface WireConnection {
 
 /**
  * How each column is written so the COPY text is the same as what the generic export writes
- * from the converted values (postgres-values.ts). Only types whose text needs no conversion, or
+ * from the converted values (values.ts). Only types whose text needs no conversion, or
  * a cheap one in SQL, are listed; a result with any other type (timestamptz, json, arrays,
  * floats…) takes the generic path, which converts those values in JS.
  */

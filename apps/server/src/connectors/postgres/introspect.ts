@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { SchemaInfo, TableSchema } from './connector.ts';
-import { groupTables } from './schema-builder.ts';
+import type { SchemaInfo, TableSchema } from '../connector.ts';
+import { groupTables } from '../schema-builder.ts';
 
 /**
  * Reads the schema from pg_catalog in three queries (relations, columns, keys) rather than per

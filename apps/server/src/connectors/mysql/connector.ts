@@ -1,5 +1,5 @@
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
-import { loadOnce } from '../load-once.ts';
+import { loadOnce } from '../../load-once.ts';
 import type {
   ConnectionDetails,
   Connector,
@@ -11,7 +11,7 @@ import type {
   RunResult,
   SchemaInfo,
   StreamOptions,
-} from './connector.ts';
+} from '../connector.ts';
 import {
   ConnectorError,
   authError,
@@ -21,19 +21,19 @@ import {
   networkError,
   sqlError,
   timeoutError,
-} from './connector-error.ts';
-import { portDetail, secretDetail, textDetail, textDetailOr } from './details.ts';
-import { rowsFromArrays } from './json-values.ts';
-import { introspectMysql, queryRows } from './mysql-introspect.ts';
-import { MysqlRowReader, mysqlCellConverter, mysqlColumns } from './mysql-rows.ts';
-import { QueryControl } from './query-control.ts';
+} from '../connector-error.ts';
+import { portDetail, secretDetail, textDetail, textDetailOr } from '../details.ts';
+import { rowsFromArrays } from '../json-values.ts';
+import { introspectMysql, queryRows } from './introspect.ts';
+import { MysqlRowReader, mysqlCellConverter, mysqlColumns } from './rows.ts';
+import { QueryControl } from '../query-control.ts';
 import {
   type CappedResult,
   checkStatement,
   finishRun,
   openingWord,
   streamFromSource,
-} from './run-support.ts';
+} from '../run-support.ts';
 
 interface Session {
   mariadb: boolean;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BigQuery, Job } from '@google-cloud/bigquery';
 import type { JWT } from 'google-auth-library';
-import { type BigQueryPhase, type BigQueryTarget, bigQueryError } from './bigquery-errors.ts';
-import { introspectBigQuery } from './bigquery-introspect.ts';
-import { type BigQueryField, describeFields } from './bigquery-values.ts';
+import { type BigQueryPhase, type BigQueryTarget, bigQueryError } from './errors.ts';
+import { introspectBigQuery } from './introspect.ts';
+import { type BigQueryField, describeFields } from './values.ts';
 import type {
   ConnectionDetails,
   Connector,
@@ -15,11 +15,11 @@ import type {
   RunResult,
   SchemaInfo,
   StreamOptions,
-} from './connector.ts';
-import { ConnectorError, readOnlyError } from './connector-error.ts';
-import { secretDetail, textDetailOr } from './details.ts';
-import { QueryControl } from './query-control.ts';
-import { checkStatement, streamFromSource } from './run-support.ts';
+} from '../connector.ts';
+import { ConnectorError, readOnlyError } from '../connector-error.ts';
+import { secretDetail, textDetailOr } from '../details.ts';
+import { QueryControl } from '../query-control.ts';
+import { checkStatement, streamFromSource } from '../run-support.ts';
 
 export interface BigQueryConnectorOptions extends ConnectorOptions {
   /**

@@ -14,7 +14,7 @@ import type {
   RunResult,
   SchemaInfo,
   StreamOptions,
-} from './connector.ts';
+} from '../connector.ts';
 import {
   ConnectorError,
   authError,
@@ -24,16 +24,16 @@ import {
   networkError,
   sqlError,
   timeoutError,
-} from './connector-error.ts';
-import { portDetail, secretDetail, textDetail, textDetailOr } from './details.ts';
-import { rowsFromArrays, uniqueColumnNames } from './json-values.ts';
-import { PostgresCappedRead } from './postgres-capped-read.ts';
-import { PostgresCopyOut, PostgresDescribe, copyCsvSql } from './postgres-copy.ts';
-import { introspectPostgres } from './postgres-introspect.ts';
-import { PostgresTypeNames, postgresResultTypes } from './postgres-types.ts';
-import { type WireField, cellsAsText, textCellConverter } from './postgres-values.ts';
-import { QueryControl } from './query-control.ts';
-import { type CappedResult, checkStatement, finishRun, streamFromSource } from './run-support.ts';
+} from '../connector-error.ts';
+import { portDetail, secretDetail, textDetail, textDetailOr } from '../details.ts';
+import { rowsFromArrays, uniqueColumnNames } from '../json-values.ts';
+import { PostgresCappedRead } from './capped-read.ts';
+import { PostgresCopyOut, PostgresDescribe, copyCsvSql } from './copy.ts';
+import { introspectPostgres } from './introspect.ts';
+import { PostgresTypeNames, postgresResultTypes } from './types.ts';
+import { type WireField, cellsAsText, textCellConverter } from './values.ts';
+import { QueryControl } from '../query-control.ts';
+import { type CappedResult, checkStatement, finishRun, streamFromSource } from '../run-support.ts';
 
 /** A pooled connection held for one statement, with what it takes to stop and return it. */
 interface Lease {

@@ -1,6 +1,6 @@
 import type { FieldPacket, PoolConnection, Query, QueryError } from 'mysql2';
-import type { JsonValue, ResultColumn } from './connector.ts';
-import { numberFromDecimalText, toJsonValue, uniqueColumnNames } from './json-values.ts';
+import type { JsonValue, ResultColumn } from '../connector.ts';
+import { numberFromDecimalText, toJsonValue, uniqueColumnNames } from '../json-values.ts';
 
 /**
  * Reads a MySQL result a batch at a time. MySQL pushes rows without being asked, so the socket

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { JsonValue, ResultRow } from './connector.ts';
-import { type CellConverter, type WireField, cellConverter } from './postgres-values.ts';
+import type { JsonValue, ResultRow } from '../connector.ts';
+import { type CellConverter, type WireField, cellConverter } from './values.ts';
 
 /** The part of pg's Connection a capped read writes to (its published types lag the library). */
 interface WireConnection {
