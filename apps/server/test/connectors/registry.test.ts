@@ -33,6 +33,17 @@ describe('checkConnectors', () => {
       /oracle: not an engine of the catalogue; oracle: no SQL dialect; oracle: no connector class/,
     );
   });
+
+  it('holds each connector to the dialect its engine descriptor declares', () => {
+    const misnamed = {
+      engine: 'motherduck',
+      dialect: 'postgres',
+      Connector: PostgresConnector,
+    } as EngineModule;
+    expect(() => checkConnectors([misnamed])).toThrow(
+      'Connector contract broken — motherduck: speaks postgres, but its descriptor says duckdb',
+    );
+  });
 });
 
 describe('createConnector', () => {

@@ -82,7 +82,7 @@ export class MysqlConnector implements Connector {
     this.#database = textDetail(details, 'database');
     this.#options = {
       host: textDetailOr(details, 'host', 'localhost'),
-      port: portDetail(details, 'port', 3306),
+      port: portDetail(details, 'mysql'),
       user: textDetailOr(details, 'user', 'root'),
       password: secretDetail(details, 'password'),
       database: this.#database ?? undefined,

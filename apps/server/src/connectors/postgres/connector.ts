@@ -73,7 +73,7 @@ export class PostgresConnector implements Connector {
 
   constructor(details: ConnectionDetails, options: ConnectorOptions) {
     this.#host = textDetailOr(details, 'host', 'localhost');
-    this.#port = portDetail(details, 'port', 5432);
+    this.#port = portDetail(details, 'postgres');
     this.#config = {
       host: this.#host,
       port: this.#port,
