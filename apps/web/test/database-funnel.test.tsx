@@ -1,4 +1,4 @@
-import { type Engine, engineCatalog, engines } from '@querent/contracts';
+import { type Engine, engineDescriptors, engines } from '@querent/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,8 +25,8 @@ async function openEngine(path: string, engine: Engine) {
   const user = userEvent.setup();
   const app = renderApp(path, server.url);
   await screen.findByRole('heading', { level: 1, name: 'Connect a database' });
-  await user.click(screen.getByRole('button', { name: engineCatalog[engine].displayName }));
-  await screen.findByRole('heading', { level: 1, name: `Connect ${engineCatalog[engine].displayName}` });
+  await user.click(screen.getByRole('button', { name: engineDescriptors[engine].displayName }));
+  await screen.findByRole('heading', { level: 1, name: `Connect ${engineDescriptors[engine].displayName}` });
   return { user, app };
 }
 
@@ -71,7 +71,7 @@ describe('setup funnel', () => {
     renderApp('/setup', server.url);
     await screen.findByRole('heading', { level: 1, name: 'Connect a database' });
     for (const engine of engines) {
-      expect(screen.getByRole('button', { name: engineCatalog[engine].displayName })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: engineDescriptors[engine].displayName })).toBeInTheDocument();
     }
   });
 

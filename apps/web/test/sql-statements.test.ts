@@ -1,6 +1,7 @@
+import { quoteIdentifier } from '@querent/contracts';
 import { describe, expect, it } from 'vitest';
 import { runAllTarget, runTarget } from '../src/features/editor/run-target.ts';
-import { engineSyntax, quoteIdentifier } from '../src/features/editor/sql-dialects.ts';
+import { engineSyntax } from '../src/features/editor/sql-dialects.ts';
 import { findTableReferences } from '../src/features/editor/sql-references.ts';
 import { splitStatements, statementAt } from '../src/features/editor/sql-statements.ts';
 
@@ -46,6 +47,17 @@ describe('statement under the cursor', () => {
     expect(splitStatements(body.replace('|', ''), engineSyntax('postgres').scan)).toHaveLength(2);
     expect(splitStatements("SELECT 'a\\';b'; SELECT 2", engineSyntax('mysql').scan)).toHaveLength(2);
     expect(splitStatements('SELECT 1 # a; comment\n; SELECT 2', engineSyntax('mysql').scan)).toHaveLength(2);
+  });
+
+  it('reads each engine the way its safe-mode tokenizer does', () => {
+    expect(splitStatements('SELECT $$a;b$$; SELECT 2', engineSyntax('snowflake').scan)).toHaveLength(2);
+    expect(splitStatements("SELECT 'a\\';b'; SELECT 2", engineSyntax('snowflake').scan)).toHaveLength(2);
+    expect(splitStatements('SELECT 1 # a; comment\n; SELECT 2', engineSyntax('bigquery').scan)).toHaveLength(
+      2,
+    );
+    expect(splitStatements('SELECT 1 # a; comment\n; SELECT 2', engineSyntax('postgres').scan)).toHaveLength(
+      3,
+    );
   });
 
   it('leaves the comment lines before a statement out of it', () => {

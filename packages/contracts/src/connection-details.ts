@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import type { Engine } from './engines.ts';
+import {
+  type ConnectionField,
+  type Engine,
+  type EngineDescriptor,
+  engineDescriptors,
+  engines,
+} from './engines/index.ts';
 
 /*
- * Connection details each engine needs (SPEC.md §3), validated the same way by the server and
- * the setup forms. Missing optional text may be null or empty; ports fall back to the engine's
- * default. Unknown keys are dropped.
+ * The connection details of each engine, checked the same way by the server and the setup forms,
+ * derived from the fields and sign-in rules its descriptor declares. Missing optional text may be
+ * null or empty; ports fall back to the field's default. Unknown keys are dropped.
  */
+
+export const engineSchema = z.enum(engines);
 
 // Messages follow the field name: the server answers `details.host is required`.
 const required = () => z.string({ error: 'is required' }).trim().min(1, 'is required');
@@ -28,76 +36,56 @@ function port(fallback: number) {
   );
 }
 
-const serverDetails = (defaultPort: number) =>
-  z.object({
-    host: required(),
-    port: port(defaultPort),
-    user: required(),
-    password: optionalText,
-    database: required(),
-  });
+/** A JSON document as text; one uploaded as a file may arrive parsed, and is stored as text too. */
+function jsonText(text: z.ZodType<string>, check: NonNullable<ConnectionField['json']>) {
+  return z.preprocess(
+    (value) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value),
+    text.refine((value) => {
+      try {
+        return check.accepts(JSON.parse(value));
+      } catch {
+        return false;
+      }
+    }, check.message),
+  );
+}
 
-const serviceAccountMessage =
-  'must be the JSON key file of a service account (with client_email and private_key)';
+function fieldSchema(field: ConnectionField, checkedByRule: boolean): z.ZodType {
+  if (field.input === 'port') return port(Number(field.default));
+  if (!field.required || checkedByRule) return optionalText;
+  const text = field.secret ? requiredSecret() : required();
+  return field.json ? jsonText(text, field.json) : text;
+}
 
-/** A pasted key file arrives as text; an uploaded one may arrive parsed. Both are stored as text. */
-const serviceAccountJson = z.preprocess(
-  (value) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value),
-  requiredSecret().refine((text) => {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      return (
-        typeof parsed === 'object' &&
-        parsed !== null &&
-        typeof (parsed as Record<string, unknown>).client_email === 'string' &&
-        typeof (parsed as Record<string, unknown>).private_key === 'string'
+/** Whether a field holds a value: a secret counts as typed, other text once trimmed. */
+function isGiven(value: unknown, field: ConnectionField | undefined): boolean {
+  if (typeof value !== 'string') return false;
+  return field?.secret ? value !== '' : value.trim() !== '';
+}
+
+function detailsSchema(engine: EngineDescriptor): z.ZodType<Record<string, unknown>> {
+  const ruled = new Set(engine.signIn.flatMap((rule) => rule.oneOf.flat()));
+  const fields = new Map(engine.fields.map((field) => [field.name, field]));
+  const shape = Object.fromEntries(
+    engine.fields.map((field) => [field.name, fieldSchema(field, ruled.has(field.name))]),
+  );
+  const object = z.object(shape);
+  if (engine.signIn.length === 0) return object;
+  return object.superRefine((details, ctx) => {
+    for (const rule of engine.signIn) {
+      const missing = rule.oneOf.map((group) =>
+        group.filter((name) => !isGiven(details[name], fields.get(name))),
       );
-    } catch {
-      return false;
+      if (missing.some((names) => names.length === 0)) continue;
+      for (const name of missing[0] ?? [])
+        ctx.addIssue({ code: 'custom', path: [name], message: rule.message });
     }
-  }, serviceAccountMessage),
-);
+  });
+}
 
-export const connectionDetailsSchemas = {
-  postgres: serverDetails(5432),
-  mysql: serverDetails(3306),
-  snowflake: z
-    .object({
-      account: required(),
-      user: required(),
-      password: optionalText,
-      // Key-pair authentication instead of a password: a PEM private key, optionally encrypted.
-      private_key: optionalText,
-      private_key_passphrase: optionalText,
-      database: required(),
-      schema: optionalText,
-      role: optionalText,
-      warehouse: optionalText,
-    })
-    .superRefine((details, ctx) => {
-      if (!details.password && !details.private_key) {
-        ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required (or a private key)' });
-      }
-    }),
-  sqlite: z.object({ filename: required() }),
-  bigquery: z.object({
-    project_id: required(),
-    service_account_json: serviceAccountJson,
-  }),
-  // MotherDuck needs a token and a database; a local DuckDB file needs only its path.
-  motherduck: z
-    .object({ token: optionalText, database: optionalText, path: optionalText })
-    .superRefine((details, ctx) => {
-      if (details.path?.trim()) return;
-      if (!details.token)
-        ctx.addIssue({ code: 'custom', path: ['token'], message: 'is required (or a path)' });
-      if (!details.database?.trim()) {
-        ctx.addIssue({ code: 'custom', path: ['database'], message: 'is required (or a path)' });
-      }
-    }),
-} satisfies Record<Engine, z.ZodType>;
-
-export type ConnectionDetailsOf<E extends Engine> = z.output<(typeof connectionDetailsSchemas)[E]>;
+export const connectionDetailsSchemas = /* @__PURE__ */ Object.fromEntries(
+  engines.map((engine) => [engine, detailsSchema(engineDescriptors[engine])]),
+) as Record<Engine, z.ZodType<Record<string, unknown>>>;
 
 /** A stored or returned detail value: secrets are masked in every response. */
 export const detailValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);

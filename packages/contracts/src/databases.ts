@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { connectionDetailsSchema } from './connection-details.ts';
-import { engineSchema } from './engines.ts';
+import { connectionDetailsSchema, engineSchema } from './connection-details.ts';
 import { MAX_STATEMENT_TIMEOUT_MS, MIN_STATEMENT_TIMEOUT_MS } from './statement-timeout.ts';
 
 /** dbt files are large: responses carry only what they document, not the files. */

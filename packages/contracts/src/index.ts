@@ -6,7 +6,7 @@ export * from './context.ts';
 export * from './conversations.ts';
 export * from './databases.ts';
 export * from './detail-secrets.ts';
-export * from './engines.ts';
+export * from './engines/index.ts';
 export * from './errors.ts';
 export * from './favorites.ts';
 export * from './health.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   blankDetails,
   contextId,
-  engineCatalog,
+  engineDescriptors,
   engines,
   errorResponseSchema,
   parseContextId,
@@ -26,7 +26,7 @@ describe('engines', () => {
   });
 
   it('names all six engines as SPEC.md does', () => {
-    expect(engines.map((engine) => engineCatalog[engine].displayName)).toEqual([
+    expect(engines.map((engine) => engineDescriptors[engine].displayName)).toEqual([
       'PostgreSQL',
       'MySQL',
       'Snowflake',

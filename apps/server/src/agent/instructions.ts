@@ -1,24 +1,9 @@
-import { engineCatalog } from '@querent/contracts';
+import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
 import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
 import type { MemoryRecord } from '../modules/conversations/memories.repo.ts';
 import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
-
-const dialectNotes: Record<SqlDialect, string> = {
-  postgres:
-    'PostgreSQL: double-quote identifiers that have capitals or spaces; ILIKE for case-insensitive matching; date_trunc() and EXTRACT() for dates; integer division truncates, cast to numeric.',
-  mysql:
-    'MySQL/MariaDB: backticks for identifiers; LIKE is case-insensitive on most collations; DATE_FORMAT() and YEAR() for dates; LIMIT n.',
-  sqlite:
-    'SQLite: dates are usually text, use strftime() and date(); no ILIKE (use LOWER() … LIKE); || concatenates; integer division truncates, multiply by 1.0.',
-  duckdb:
-    'DuckDB: PostgreSQL-like SQL; date_trunc(), ILIKE, QUALIFY and GROUP BY ALL are available; double-quote identifiers with capitals.',
-  snowflake:
-    'Snowflake: unquoted identifiers are upper-case, quote names that are not; DATE_TRUNC(), ILIKE, QUALIFY; fully qualify tables as database.schema.table when unsure.',
-  bigquery:
-    'BigQuery GoogleSQL: backtick-quote `dataset.table`; no ILIKE (use LOWER() … LIKE); DATE_TRUNC(date, MONTH); SAFE_DIVIDE() to avoid division errors.',
-};
 
 const MEMORY_TOKENS = 1500;
 
@@ -45,13 +30,14 @@ export function buildInstructions(input: {
   memories: readonly MemoryRecord[];
 }): string {
   const { database, project } = input.context;
-  const engine = engineCatalog[database.engine].displayName;
+  const engine = engineDescriptors[database.engine].displayName;
   const remembered = memoryLines(input.memories);
   const sections = [
     `You are Querent's data analyst: a careful, precise analyst who answers questions about the ${engine} database "${database.name}" by exploring its schema and running SQL with your tools.`,
     [
       'How you work:',
-      `- Write SQL for ${dialectNotes[input.dialect]} One statement per run_sql call.`,
+      // The offline analyst reads the dialect back from this line by its title.
+      `- Write SQL for ${sqlDialects[input.dialect].analystNotes} One statement per run_sql call.`,
       '- Look before you query: start from the schema below, check names and types with describe_table, look at real values with sample_rows, and find unlisted tables with search_schema.',
       '- Verify before you answer: check that joins do not duplicate rows and that filters catch what you mean (counts, distinct values, NULLs). When a figure looks surprising, check it with a second query.',
       '- Say so when the data looks wrong or incomplete (duplicates, missing values, impossible amounts or dates) instead of smoothing it over.',

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { Engine } from '@querent/contracts';
+import type { Engine, SqlDialect } from '@querent/contracts';
 
-/** SQL dialects the statement classifier and the engines speak. */
-export type SqlDialect = 'postgres' | 'mysql' | 'sqlite' | 'duckdb' | 'snowflake' | 'bigquery';
+/** SQL dialects the statement classifier and the engines speak (their rules live in @querent/contracts). */
+export type { SqlDialect };
 
 /** Connection details as stored for a database (SPEC.md §3 fields, plus `path` for local DuckDB files). */
 export type ConnectionDetails = Readonly<Record<string, string | number | boolean | null | undefined>>;
@@ -128,7 +128,7 @@ export const connectorMethods = ['test', 'introspect', 'run', 'stream', 'close']
 
 export type ConnectorClass = new (details: ConnectionDetails, options: ConnectorOptions) => Connector;
 
-/** What each engine file exports: its engine name, dialect and connector class. */
+/** What each engine's connector folder exports: its engine name, dialect and connector class. */
 export interface EngineModule {
   engine: Engine;
   dialect: SqlDialect;

@@ -1,3 +1,4 @@
+import { detailDefaults, type Engine } from '@querent/contracts';
 import type { ConnectionDetails } from './connector.ts';
 import { ConnectorError } from './connector-error.ts';
 
@@ -20,10 +21,10 @@ export function secretDetail(details: ConnectionDetails, key: string): string | 
   return value === null || value === undefined ? undefined : String(value);
 }
 
-/** A port number; the field default applies when blank (SPEC.md §3 defaults). */
-export function portDetail(details: ConnectionDetails, key: string, fallback: number): number {
-  const text = textDetail(details, key);
-  if (text === null) return fallback;
+/** The `port` detail as a number; a blank one is the engine's default port. */
+export function portDetail(details: ConnectionDetails, engine: Engine): number {
+  const text = textDetail(details, 'port');
+  if (text === null) return Number(detailDefaults(engine).port);
   const port = Number(text);
   if (Number.isInteger(port) && port > 0 && port < 65536) return port;
   throw new ConnectorError(

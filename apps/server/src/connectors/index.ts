@@ -1,4 +1,4 @@
-import { type Engine, engineCatalog, engines } from '@querent/contracts';
+import { type Engine, detailDefaults, engineDescriptors, engines, isEngine } from '@querent/contracts';
 import {
   type ConnectionDetails,
   type Connector,
@@ -7,16 +7,18 @@ import {
   type EngineModule,
 } from './connector.ts';
 import { ConnectorError } from './connector-error.ts';
-import { bigqueryEngine } from './bigquery.ts';
-import { duckdbEngine } from './duckdb.ts';
-import { mysqlEngine } from './mysql.ts';
-import { postgresEngine } from './postgres.ts';
-import { snowflakeEngine } from './snowflake.ts';
-import { sqliteEngine } from './sqlite.ts';
+import { bigqueryEngine } from './bigquery/connector.ts';
+import { duckdbEngine } from './duckdb/connector.ts';
+import { mysqlEngine } from './mysql/connector.ts';
+import { postgresEngine } from './postgres/connector.ts';
+import { snowflakeEngine } from './snowflake/connector.ts';
+import { sqliteEngine } from './sqlite/connector.ts';
 
 export type * from './connector.ts';
 export { ConnectorError, type ConnectorErrorKind, isConnectorError } from './connector-error.ts';
 export { ConnectorPool } from './connector-pool.ts';
+export type { BigQueryConnectorOptions } from './bigquery/connector.ts';
+export type { SnowflakeConnectorOptions } from './snowflake/connector.ts';
 export { classifyStatement, type StatementClass } from './statement-classifier.ts';
 
 /**
@@ -36,22 +38,28 @@ const engineModules: readonly EngineModule[] = [
 ];
 
 /**
- * Boot check (DESIGN.md §3): every engine module must name a known engine and dialect and provide
- * a connector class with the whole contract. Throws naming everything missing; returns the engines
- * of the catalogue that have no connector yet, so the app can say so instead of failing later.
+ * Boot check: every engine module must name a known engine, speak the dialect its
+ * descriptor declares and provide a connector class with the whole contract. Throws naming
+ * everything missing; returns the engines of the catalogue that have no connector yet, so the app
+ * can say so instead of failing later.
  */
 export function checkConnectors(modules: readonly EngineModule[] = engineModules): { unsupported: Engine[] } {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const module of modules) {
     const label = typeof module.engine === 'string' ? module.engine : '(unnamed engine module)';
-    if (!(engines as readonly string[]).includes(label))
-      problems.push(`${label}: not an engine of the catalogue`);
+    const known = isEngine(label);
+    if (!known) problems.push(`${label}: not an engine of the catalogue`);
     if (seen.has(label)) problems.push(`${label}: registered twice`);
     seen.add(label);
     // Checked at run time: a module written in JS, or cast, may not honour its type.
     const dialect: unknown = module.dialect;
     if (typeof dialect !== 'string' || !dialect) problems.push(`${label}: no SQL dialect`);
+    else if (known && dialect !== engineDescriptors[label].dialect.name) {
+      problems.push(
+        `${label}: speaks ${dialect}, but its descriptor says ${engineDescriptors[label].dialect.name}`,
+      );
+    }
     if (typeof module.Connector !== 'function') {
       problems.push(`${label}: no connector class`);
       continue;
@@ -69,8 +77,8 @@ export function findEngineModule(engine: string): EngineModule | null {
 }
 
 /**
- * A connector for one database. The catalogue's defaults (SPEC.md §3: port 5432/3306) fill blank
- * fields. Nothing connects until the first call.
+ * A connector for one database. The defaults its descriptor declares (ports) fill blank fields.
+ * Nothing connects until the first call.
  */
 export function createConnector(
   engine: string,
@@ -79,15 +87,14 @@ export function createConnector(
 ): Connector {
   const module = findEngineModule(engine);
   if (!module) {
-    const known = (engines as readonly string[]).includes(engine);
     throw new ConnectorError(
       'unsupported',
-      known
-        ? `${engineCatalog[engine as Engine].displayName} databases cannot be connected yet.`
+      isEngine(engine)
+        ? `${engineDescriptors[engine].displayName} databases cannot be connected yet.`
         : 'Unsupported engine',
     );
   }
-  const defaults = engineCatalog[module.engine].defaults;
+  const defaults = detailDefaults(module.engine);
   const filled: Record<string, string | number | boolean | null | undefined> = { ...details };
   for (const [field, value] of Object.entries(defaults)) {
     if (filled[field] === null || filled[field] === undefined || filled[field] === '') filled[field] = value;

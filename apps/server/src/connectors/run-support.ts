@@ -102,7 +102,7 @@ async function countTotal(
 
 /** The statement without trailing semicolons and comments, so it can sit inside a subquery. */
 function statementBody(sql: string, dialect: SqlDialect): string | null {
-  const lexed = lexSql(sql, { dialect, backslashEscapes: dialect === 'mysql' });
+  const lexed = lexSql(sql, { dialect });
   if (!lexed.ok || lexed.statements.length !== 1) return null;
   const tokens = lexed.statements[0] ?? [];
   const first = tokens[0];
@@ -152,7 +152,7 @@ export function streamFromSource(source: BatchSource, control: QueryControl): Re
 
 /** The statement's first keyword, upper case ('' when there is none), to spot session-changing commands. */
 export function openingWord(sql: string, dialect: SqlDialect): string {
-  const lexed = lexSql(sql, { dialect, backslashEscapes: dialect === 'mysql' });
+  const lexed = lexSql(sql, { dialect });
   const first = lexed.ok ? lexed.statements[0]?.[0] : undefined;
   return first?.kind === 'word' ? first.text.toUpperCase() : '';
 }

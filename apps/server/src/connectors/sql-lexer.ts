@@ -1,4 +1,4 @@
-import type { SqlDialect } from './connector.ts';
+import { type LexicalRules, type SqlDialect, sqlDialects } from '@querent/contracts';
 
 /**
  * A small SQL tokenizer for the statement classifier. It only needs to know where code is — as
@@ -18,48 +18,14 @@ export interface SqlToken {
 
 export interface LexOptions {
   dialect: SqlDialect;
-  /** Whether a backslash escapes the next character inside '…' (MySQL default, PostgreSQL with standard_conforming_strings off). */
-  backslashEscapes: boolean;
+  /**
+   * Whether a backslash escapes the next character inside '…' (MySQL's default, PostgreSQL with
+   * standard_conforming_strings off); the dialect's default when left out.
+   */
+  backslashEscapes?: boolean;
 }
 
 export type LexResult = { ok: true; statements: SqlToken[][] } | { ok: false; reason: string };
-
-interface DialectRules {
-  hashComments: boolean;
-  /** MySQL only treats `--` as a comment when whitespace follows. */
-  dashCommentNeedsSpace: boolean;
-  nestedBlockComments: boolean;
-  /** MySQL runs the text of `/*! … *\/` comments, so they are code, not comments. */
-  executableComments: boolean;
-  backticks: boolean;
-  brackets: boolean;
-  dollarQuotes: boolean;
-  /** PostgreSQL-style E'…' strings, which take backslash escapes. */
-  escapeStrings: boolean;
-}
-
-const rules: Record<SqlDialect, DialectRules> = {
-  postgres: rule({ nestedBlockComments: true, dollarQuotes: true, escapeStrings: true }),
-  duckdb: rule({ nestedBlockComments: true, dollarQuotes: true, escapeStrings: true }),
-  mysql: rule({ hashComments: true, dashCommentNeedsSpace: true, executableComments: true, backticks: true }),
-  sqlite: rule({ backticks: true, brackets: true }),
-  snowflake: rule({ dollarQuotes: true }),
-  bigquery: rule({ hashComments: true, backticks: true }),
-};
-
-function rule(overrides: Partial<DialectRules>): DialectRules {
-  return {
-    hashComments: false,
-    dashCommentNeedsSpace: false,
-    nestedBlockComments: false,
-    executableComments: false,
-    backticks: false,
-    brackets: false,
-    dollarQuotes: false,
-    escapeStrings: false,
-    ...overrides,
-  };
-}
 
 const wordStart = /[A-Za-z_\u0080-\uffff]/;
 const wordPart = /[A-Za-z0-9_$\u0080-\uffff]/;
@@ -93,7 +59,8 @@ function splitStatements(tokens: SqlToken[]): SqlToken[][] {
 }
 
 function tokenize(sql: string, options: LexOptions): SqlToken[] {
-  const dialect = rules[options.dialect];
+  const dialect = sqlDialects[options.dialect].lexical;
+  const backslashEscapes = options.backslashEscapes ?? dialect.backslashEscapes.byDefault;
   const tokens: SqlToken[] = [];
   let i = 0;
   const push = (kind: TokenKind, start: number, end: number): void => {
@@ -116,12 +83,12 @@ function tokenize(sql: string, options: LexOptions): SqlToken[] {
     } else if (ch === "'") {
       const prefixed = dialect.escapeStrings && isEscapeStringPrefix(tokens, i);
       if (prefixed) tokens.pop();
-      const end = quotedEnd(sql, i, "'", options.backslashEscapes || prefixed);
+      const end = quotedEnd(sql, i, "'", backslashEscapes || prefixed);
       push('string', prefixed ? i - 1 : i, end);
       i = end;
     } else if (ch === '"') {
-      // MySQL reads "…" as a string with backslash escapes unless ANSI_QUOTES; both end at the same quote.
-      const end = quotedEnd(sql, i, '"', options.dialect === 'mysql' && options.backslashEscapes);
+      // A "…" string (MySQL unless ANSI_QUOTES) takes backslash escapes; either way it ends at the same quote.
+      const end = quotedEnd(sql, i, '"', dialect.doubleQuotedStrings && backslashEscapes);
       push('quoted', i, end);
       i = end;
     } else if (ch === '`' && dialect.backticks) {
@@ -159,7 +126,7 @@ function tokenize(sql: string, options: LexOptions): SqlToken[] {
   return tokens;
 }
 
-function isDashComment(sql: string, at: number, dialect: DialectRules): boolean {
+function isDashComment(sql: string, at: number, dialect: LexicalRules): boolean {
   if (!dialect.dashCommentNeedsSpace) return true;
   const after = sql.charAt(at + 2);
   return after === '' || after <= ' ';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
+import { type SqlDialect, sqlDialects } from '@querent/contracts';
 import type { Parser } from 'node-sql-parser';
-import type { SqlDialect } from './connector.ts';
 import { lexSql, type SqlToken } from './sql-lexer.ts';
 
 /**
@@ -131,25 +131,11 @@ const explainOptions = new Set([
   'TEXT',
 ]);
 
-/** Which lexing modes to try: where a server setting decides whether backslash escapes, both. */
-const backslashModes: Record<SqlDialect, boolean[]> = {
-  postgres: [false, true],
-  mysql: [true, false],
-  sqlite: [false],
-  duckdb: [false],
-  snowflake: [true],
-  bigquery: [true],
-};
-
-/** node-sql-parser grammars to try per dialect; DuckDB has none of its own and speaks mostly PostgreSQL. */
-const grammars: Record<SqlDialect, string[]> = {
-  postgres: ['PostgresQL'],
-  mysql: ['MariaDB', 'MySQL'],
-  sqlite: ['Sqlite', 'PostgresQL'],
-  duckdb: ['PostgresQL', 'Noql'],
-  snowflake: ['Snowflake', 'PostgresQL'],
-  bigquery: ['BigQuery'],
-};
+/** Lexing modes to try: the dialect's own, and the other one too where a server setting can flip it. */
+function backslashModes(dialect: SqlDialect): boolean[] {
+  const { byDefault, switchable } = sqlDialects[dialect].lexical.backslashEscapes;
+  return switchable ? [byDefault, !byDefault] : [byDefault];
+}
 
 const requireCjs = createRequire(import.meta.url);
 let parser: Parser | null = null;
@@ -169,7 +155,7 @@ function sqlParser(): Parser {
 
 export function classifyStatement(sql: string, dialect: SqlDialect): StatementClass {
   // The server's escaping setting is unknown here, so the text must read as safe either way.
-  for (const backslashEscapes of backslashModes[dialect]) {
+  for (const backslashEscapes of backslashModes(dialect)) {
     const verdict = classifyLexed(sql, dialect, backslashEscapes);
     if (verdict.kind === 'write') return verdict;
   }
@@ -201,12 +187,12 @@ function classifyTokens(sql: string, tokens: SqlToken[], dialect: SqlDialect): S
   const first = tokens[0];
   if (!first) return unparseable('nothing follows EXPLAIN');
   const opener = upper(first);
-  if (inspectOpeners.has(opener) || (dialect === 'duckdb' && opener === 'SUMMARIZE')) return read;
+  const rules = sqlDialects[dialect].safeMode;
+  if (inspectOpeners.has(opener) || rules.inspectOpeners.includes(opener)) return read;
   if (opener === 'PRAGMA') return classifyPragma(tokens);
-  const startsRead =
-    readOpeners.has(opener) || first.text === '(' || (dialect === 'duckdb' && opener === 'FROM');
+  const startsRead = readOpeners.has(opener) || first.text === '(' || rules.readOpeners.includes(opener);
   if (!startsRead) return write(`it would modify data or settings: ${opener || first.text}`);
-  const tokenVerdict = scanTokens(tokens, opener);
+  const tokenVerdict = scanTokens(tokens, opener, rules.refusedFunctions);
   if (tokenVerdict.kind === 'write') return tokenVerdict;
   return classifyParsed(textForParser(sql, tokens, dialect), opener, dialect);
 }
@@ -216,7 +202,7 @@ function classifyTokens(sql: string, tokens: SqlToken[], dialect: SqlDialect): S
  * knows where they are, and the grammars disagree with databases on quoting ([names], E'…', $$…$$).
  */
 function textForParser(sql: string, tokens: SqlToken[], dialect: SqlDialect): string {
-  const quote = dialect === 'mysql' || dialect === 'bigquery' ? '`' : '"';
+  const { quote } = sqlDialects[dialect].identifiers;
   let text = '';
   let at = tokens[0]?.start ?? 0;
   tokens.forEach((token, index) => {
@@ -242,7 +228,7 @@ function classifyPragma(tokens: SqlToken[]): StatementClass {
   return write(`it may change the database: PRAGMA ${name}`.trimEnd());
 }
 
-function scanTokens(tokens: SqlToken[], opener: string): StatementClass {
+function scanTokens(tokens: SqlToken[], opener: string, refused: readonly string[]): StatementClass {
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
     if (token?.kind !== 'word') continue;
@@ -255,8 +241,9 @@ function scanTokens(tokens: SqlToken[], opener: string): StatementClass {
     if (word === 'INTO') return write(`it would write its result: ${opener} … INTO`);
     // REPLACE is also a string function; only REPLACE INTO (caught above) writes.
     if (writeWords.has(word) && word !== 'REPLACE') return write(`it would modify data: ${word}`);
-    if (tokens[i + 1]?.text === '(' && sideEffectFunctions.has(token.text.toLowerCase())) {
-      return write(`it has side effects: ${token.text.toLowerCase()}()`);
+    const name = token.text.toLowerCase();
+    if (tokens[i + 1]?.text === '(' && (sideEffectFunctions.has(name) || refused.includes(name))) {
+      return write(`it has side effects: ${name}()`);
     }
   }
   return read;
@@ -274,7 +261,7 @@ function classifyParsed(statement: string, opener: string, dialect: SqlDialect):
       : opener === 'FROM'
         ? `SELECT * ${statement}`
         : statement;
-  for (const database of grammars[dialect]) {
+  for (const database of sqlDialects[dialect].safeMode.grammars) {
     let ast: unknown;
     try {
       ast = sqlParser().astify(text, { database });

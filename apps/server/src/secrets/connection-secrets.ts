@@ -1,26 +1,12 @@
+import { isSecretDetailField, SECRET_MASK, secretDetailFields } from '@querent/contracts';
 import { AppError } from '../errors.ts';
 import type { SecretBox } from './secret-box.ts';
 
 /** What the API sends instead of a stored secret, and what a client sends back to keep it. */
-export const SECRET_MASK = '********';
-
-/** Detail fields holding credentials, for every engine (SPEC.md §3 plus key-pair auth). */
-export const secretFields = [
-  'password',
-  'token',
-  'service_account_json',
-  'private_key',
-  'private_key_passphrase',
-] as const;
+export { SECRET_MASK };
 
 export type DetailValue = string | number | boolean | null;
 export type Details = Record<string, DetailValue>;
-
-const secretFieldSet: ReadonlySet<string> = new Set(secretFields);
-
-export function isSecretField(name: string): boolean {
-  return secretFieldSet.has(name);
-}
 
 function hasSecret(value: DetailValue | undefined): value is string {
   return typeof value === 'string' && value !== '';
@@ -29,7 +15,7 @@ function hasSecret(value: DetailValue | undefined): value is string {
 function mapSecrets(details: Details, transform: (value: string, field: string) => string): Details {
   const result: Details = {};
   for (const [field, value] of Object.entries(details)) {
-    result[field] = isSecretField(field) && hasSecret(value) ? transform(value, field) : value;
+    result[field] = isSecretDetailField(field) && hasSecret(value) ? transform(value, field) : value;
   }
   return result;
 }
@@ -60,7 +46,7 @@ export function maskDetails(details: Details): Details {
  */
 export function restoreMaskedSecrets(incoming: Details, previous: Details | null): Details {
   const result: Details = { ...incoming };
-  for (const field of secretFields) {
+  for (const field of secretDetailFields) {
     if (incoming[field] !== SECRET_MASK) continue;
     const kept = previous?.[field];
     if (!hasSecret(kept)) {

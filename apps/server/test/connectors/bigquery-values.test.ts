@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFields } from '../../src/connectors/bigquery-values.ts';
+import { describeFields } from '../../src/connectors/bigquery/values.ts';
 
 const row = (...values: unknown[]) => ({ f: values.map((v) => ({ v })) });
 

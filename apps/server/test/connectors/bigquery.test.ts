@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BigQueryConnectorOptions } from '../../src/connectors/bigquery.ts';
+import type { BigQueryConnectorOptions } from '../../src/connectors/index.ts';
 import { ConnectorError, createConnector } from '../../src/connectors/index.ts';
 import { BigQueryFake } from '../fakes/bigquery-fake.ts';
 import { defineFakeContractSuite } from '../fakes/fake-contract-suite.ts';

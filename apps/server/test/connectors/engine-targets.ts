@@ -2,7 +2,7 @@ import type { Engine } from '@querent/contracts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { ConnectionDetails, Connector } from '../../src/connectors/index.ts';
-import { SqliteConnector } from '../../src/connectors/sqlite.ts';
+import { SqliteConnector } from '../../src/connectors/sqlite/connector.ts';
 import { chinookDuckdbFile } from '../fixtures/chinook-duckdb.ts';
 import {
   chinookMysql,

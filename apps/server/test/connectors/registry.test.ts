@@ -6,7 +6,7 @@ import {
   checkConnectors,
   createConnector,
 } from '../../src/connectors/index.ts';
-import { PostgresConnector } from '../../src/connectors/postgres.ts';
+import { PostgresConnector } from '../../src/connectors/postgres/connector.ts';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
 
 describe('checkConnectors', () => {
@@ -31,6 +31,17 @@ describe('checkConnectors', () => {
     const nameless = { engine: 'oracle', dialect: '', Connector: undefined } as unknown as EngineModule;
     expect(() => checkConnectors([nameless])).toThrow(
       /oracle: not an engine of the catalogue; oracle: no SQL dialect; oracle: no connector class/,
+    );
+  });
+
+  it('holds each connector to the dialect its engine descriptor declares', () => {
+    const misnamed = {
+      engine: 'motherduck',
+      dialect: 'postgres',
+      Connector: PostgresConnector,
+    } as EngineModule;
+    expect(() => checkConnectors([misnamed])).toThrow(
+      'Connector contract broken — motherduck: speaks postgres, but its descriptor says duckdb',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConnectorError, createConnector } from '../../src/connectors/index.ts';
-import type { SnowflakeConnectorOptions } from '../../src/connectors/snowflake.ts';
+import type { SnowflakeConnectorOptions } from '../../src/connectors/index.ts';
 import { defineFakeContractSuite } from '../fakes/fake-contract-suite.ts';
 import { rsaKeyPair } from '../fakes/fake-jwt.ts';
 import { SnowflakeFake } from '../fakes/snowflake-fake.ts';

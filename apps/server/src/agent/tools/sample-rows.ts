@@ -1,5 +1,5 @@
+import { quoteIdentifier, sqlDialects } from '@querent/contracts';
 import { z } from 'zod';
-import type { SqlDialect } from '../../connectors/index.ts';
 import { previewForModel } from '../result-preview.ts';
 import { findSchemaTable } from '../schema/schema-tables.ts';
 import type { AgentTool } from './agent-tool.ts';
@@ -13,11 +13,6 @@ const inputSchema = z.object({
   limit: z.number().int().min(1).max(20).optional().describe('How many rows (default 5, at most 20).'),
 });
 
-function quote(name: string, dialect: SqlDialect): string {
-  if (dialect === 'mysql' || dialect === 'bigquery') return `\`${name.replaceAll('`', '``')}\``;
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 export const sampleRowsTool: AgentTool<typeof inputSchema> = {
   name: 'sample_rows',
   description:
@@ -26,9 +21,11 @@ export const sampleRowsTool: AgentTool<typeof inputSchema> = {
   async execute(input, context) {
     const entry = findSchemaTable(context.tables, input.table);
     if (!entry) return { output: { error: `No table named ${input.table}. Use search_schema to find it.` } };
+    // Quoted whatever they look like: the names come from the schema, exactly as the engine keeps them.
+    const quote = (name: string) => quoteIdentifier(name, sqlDialects[context.dialect], 'always');
     const qualified = entry.name.includes('.')
-      ? `${quote(entry.schema, context.dialect)}.${quote(entry.table.name, context.dialect)}`
-      : quote(entry.table.name, context.dialect);
+      ? `${quote(entry.schema)}.${quote(entry.table.name)}`
+      : quote(entry.table.name);
     const outcome = await context.runQuery({
       sql: `SELECT * FROM ${qualified} LIMIT ${input.limit ?? 5}`,
       title: `Sample of ${entry.name}`,

@@ -1,5 +1,4 @@
-import type { BigQueryConnectorOptions } from '../../connectors/bigquery.ts';
-import type { SnowflakeConnectorOptions } from '../../connectors/snowflake.ts';
+import type { BigQueryConnectorOptions, SnowflakeConnectorOptions } from '../../connectors/index.ts';
 import { url } from '../setting.ts';
 import { defineSettings } from '../setting-group.ts';
 

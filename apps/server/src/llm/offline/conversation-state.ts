@@ -1,4 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../../connectors/index.ts';
 
 /*
@@ -24,15 +25,11 @@ export interface OfflineState {
   tools: ReadonlySet<string>;
 }
 
-// The instructions name the dialect in their "Write SQL for …" line (agent/instructions.ts).
-const dialectNames: [RegExp, SqlDialect][] = [
-  [/Write SQL for PostgreSQL\b/, 'postgres'],
-  [/Write SQL for MySQL\b/, 'mysql'],
-  [/Write SQL for SQLite\b/, 'sqlite'],
-  [/Write SQL for DuckDB\b/, 'duckdb'],
-  [/Write SQL for Snowflake\b/, 'snowflake'],
-  [/Write SQL for BigQuery\b/, 'bigquery'],
-];
+// The instructions name the dialect by its title in their "Write SQL for …" line (agent/instructions.ts).
+const dialectNames: [RegExp, SqlDialect][] = Object.values(sqlDialects).map((dialect) => [
+  new RegExp(`Write SQL for ${dialect.title}\\b`),
+  dialect.name,
+]);
 
 function systemText(prompt: LanguageModelV4Prompt): string {
   return prompt

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { Engine } from '@querent/contracts';
+import { type Engine, engineDescriptors } from '@querent/contracts';
 import type { StoreConfig } from '../../config/settings/server.ts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
@@ -49,7 +49,7 @@ function storeTarget(url: string): PostgresTarget {
 export function refuseOwnStore(engine: Engine, details: Details, store: StoreConfig): void {
   if (store.kind === 'sqlite') {
     const own = canonicalFile(store.file);
-    const field = engine === 'sqlite' ? 'filename' : engine === 'motherduck' ? 'path' : null;
+    const field = engineDescriptors[engine].fields.find((candidate) => candidate.localPath)?.name ?? null;
     const file = field === null ? undefined : details[field];
     if (
       field !== null &&

@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { loadDuckdb } from '../../connectors/duckdb-driver.ts';
+import { loadDuckdb } from '../../connectors/duckdb/driver.ts';
 import { AppError } from '../../errors.ts';
 import { isLockError, rawDuckdbMessage } from './duckdb-message.ts';
 

@@ -42,7 +42,7 @@ export function ChatSqlInput({ value, onChange, onSubmit, engine, schema }: Chat
   // The refs are read later, by CodeMirror's completion and key callbacks, never during render.
   /* eslint-disable react-hooks/refs */
   const extensions = useMemo(() => {
-    const dialect = editorDialect(engine);
+    const dialect = editorDialect(syntax);
     return [
       sql({ dialect, upperCaseKeywords: true }),
       dialect.language.data.of({
@@ -64,7 +64,7 @@ export function ChatSqlInput({ value, onChange, onSubmit, engine, schema }: Chat
       EditorView.lineWrapping,
       theme,
     ];
-  }, [engine, syntax]);
+  }, [syntax]);
   /* eslint-enable react-hooks/refs */
 
   return (

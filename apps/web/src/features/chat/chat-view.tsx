@@ -119,6 +119,7 @@ export function ChatView({ conversationId }: { conversationId: string | null }) 
           ) : empty && status !== 'pending' && status !== 'error' ? (
             <StarterQuestionsPanel
               schema={context.schema}
+              engine={context.engine}
               label={context.label}
               onPick={(question) => void send({ mode: 'text', text: question })}
             />

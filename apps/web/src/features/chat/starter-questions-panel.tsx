@@ -6,14 +6,16 @@ import { starterQuestions } from './starter-questions.ts';
 /** An empty conversation offers three questions its schema can answer; a click asks one. */
 export function StarterQuestionsPanel({
   schema,
+  engine,
   label,
   onPick,
 }: {
   schema: SchemaInfo | null;
+  engine: string | null;
   label: string | null;
   onPick: (question: string) => void;
 }) {
-  const questions = useMemo(() => starterQuestions(schema), [schema]);
+  const questions = useMemo(() => starterQuestions(schema, engine), [schema, engine]);
   return (
     <div className="flex flex-col items-center gap-4 py-10 text-center">
       <Sparkles size={28} aria-hidden="true" className="text-indigo-500" />

@@ -1,4 +1,4 @@
-import type { SchemaInfo, TableInfo } from '@querent/contracts';
+import { engineDescriptors, isEngine, type SchemaInfo, type TableInfo } from '@querent/contracts';
 
 // Type names engines use for numbers (PostgreSQL, MySQL, SQLite, Snowflake, BigQuery, DuckDB).
 const numericType =
@@ -28,15 +28,19 @@ function rankTables(schema: SchemaInfo): TableInfo[] {
     .map((item) => item.table);
 }
 
+/** The questions the engine's descriptor offers when the schema suggests none. */
+function fallbackQuestions(engine: string | null | undefined): string[] {
+  return engine && isEngine(engine) ? [...engineDescriptors[engine].starterQuestions] : [];
+}
+
 /**
  * Three questions an empty conversation offers, drawn from the schema so each one can be answered:
  * a count of the largest table, rows of another, and a top 5 by a measure where one exists.
  */
-export function starterQuestions(schema: SchemaInfo | null | undefined): string[] {
-  if (!schema) return [];
-  const tables = rankTables(schema);
+export function starterQuestions(schema: SchemaInfo | null | undefined, engine?: string | null): string[] {
+  const tables = schema ? rankTables(schema) : [];
   const largest = tables[0];
-  if (!largest) return [];
+  if (!largest) return fallbackQuestions(engine);
   const questions = [`How many rows are in ${largest.name}?`];
   const other = tables[1] ?? largest;
   questions.push(`Show the first 10 rows of ${other.name}`);

@@ -1,11 +1,5 @@
-import { type Engine, SECRET_MASK } from '@querent/contracts';
+import { type ConnectionField, type Engine, engineDescriptors, SECRET_MASK } from '@querent/contracts';
 import { type ControlProps, FormField, inputClass } from '../../components/form-field.tsx';
-import { type DetailField, detailFieldsOf } from './detail-fields.ts';
-
-const alternativeTitles: Partial<Record<Engine, string>> = {
-  snowflake: 'Key-pair authentication instead of a password',
-  motherduck: 'A local DuckDB file instead of MotherDuck',
-};
 
 function DetailInput({
   field,
@@ -14,7 +8,7 @@ function DetailInput({
   control,
   onChange,
 }: {
-  field: DetailField;
+  field: ConnectionField;
   value: string;
   disabled: boolean;
   control: ControlProps;
@@ -24,7 +18,7 @@ function DetailInput({
   const selectMask = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
     if (event.currentTarget.value === SECRET_MASK) event.currentTarget.select();
   };
-  if (field.kind === 'textarea') {
+  if (field.input === 'textarea') {
     return (
       <textarea
         {...control}
@@ -42,11 +36,11 @@ function DetailInput({
   return (
     <input
       {...control}
-      type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
+      type={field.input === 'password' ? 'password' : field.input === 'port' ? 'number' : 'text'}
       value={value}
       disabled={disabled}
       placeholder={field.placeholder}
-      autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+      autoComplete={field.input === 'password' ? 'new-password' : 'off'}
       spellCheck={false}
       onFocus={selectMask}
       onChange={(event) => onChange(event.target.value)}
@@ -56,11 +50,11 @@ function DetailInput({
 }
 
 // Paths and pasted keys are long; half a row would hide most of them.
-function wide(field: DetailField): boolean {
-  return field.kind === 'textarea' || field.name === 'filename' || field.name === 'path';
+function wide(field: ConnectionField): boolean {
+  return field.input === 'textarea' || field.localPath === true;
 }
 
-function helpFor(field: DetailField, value: string): string | undefined {
+function helpFor(field: ConnectionField, value: string): string | undefined {
   if (value === SECRET_MASK) return 'Stored and hidden. Leave it to keep it, or type a new one.';
   return field.help;
 }
@@ -80,8 +74,8 @@ export function ConnectionFields({
   disabled: boolean;
   onChange: (name: string, value: string) => void;
 }) {
-  const fields = detailFieldsOf(engine);
-  const render = (field: DetailField) => {
+  const { fields, alternativesTitle } = engineDescriptors[engine];
+  const render = (field: ConnectionField) => {
     const value = values[field.name] ?? '';
     return (
       <div key={field.name} className={wide(field) ? 'sm:col-span-2' : undefined}>
@@ -120,7 +114,7 @@ export function ConnectionFields({
           open={alternativeInUse}
           className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
         >
-          <summary className="cursor-pointer text-sm font-medium">{alternativeTitles[engine]}</summary>
+          <summary className="cursor-pointer text-sm font-medium">{alternativesTitle}</summary>
           <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">{alternatives.map(render)}</div>
         </details>
       ) : null}

@@ -3,13 +3,12 @@ import {
   type CreateDatabaseBody,
   type Database,
   type Engine,
-  isSecretDetailField,
+  engineDescriptors,
   MAX_STATEMENT_TIMEOUT_MS,
   MIN_STATEMENT_TIMEOUT_MS,
   type TestConnectionBody,
   type UpdateDatabaseBody,
 } from '@querent/contracts';
-import { detailFieldsOf } from './detail-fields.ts';
 
 /** What happens to a stored dbt file on save: kept as is, replaced by a parsed upload, or removed. */
 export type DbtChange =
@@ -36,7 +35,9 @@ function asText(value: string | number | boolean | null | undefined): string {
 
 export function newDatabaseValues(engine: Engine): DatabaseFormValues {
   const blank = blankDetails(engine);
-  const details = Object.fromEntries(detailFieldsOf(engine).map(({ name }) => [name, asText(blank[name])]));
+  const details = Object.fromEntries(
+    engineDescriptors[engine].fields.map(({ name }) => [name, asText(blank[name])]),
+  );
   return {
     name: '',
     details,
@@ -50,7 +51,7 @@ export function newDatabaseValues(engine: Engine): DatabaseFormValues {
 /** An existing database in the form; masked secrets stay masked so saving keeps them. */
 export function valuesFromDatabase(database: Database): DatabaseFormValues {
   const details = Object.fromEntries(
-    detailFieldsOf(database.engine).map(({ name }) => [name, asText(database.details[name])]),
+    engineDescriptors[database.engine].fields.map(({ name }) => [name, asText(database.details[name])]),
   );
   return {
     name: database.name,
@@ -70,11 +71,11 @@ export function valuesFromDatabase(database: Database): DatabaseFormValues {
  */
 export function detailsPayload(engine: Engine, details: Record<string, string>) {
   const payload: Record<string, string | number | null> = {};
-  for (const { name, kind } of detailFieldsOf(engine)) {
+  for (const { name, input, secret } of engineDescriptors[engine].fields) {
     const raw = details[name] ?? '';
-    if (isSecretDetailField(name)) payload[name] = raw === '' ? null : raw;
+    if (secret) payload[name] = raw === '' ? null : raw;
     else if (raw.trim() === '') payload[name] = null;
-    else if (kind === 'number' && Number.isFinite(Number(raw.trim()))) payload[name] = Number(raw.trim());
+    else if (input === 'port' && Number.isFinite(Number(raw.trim()))) payload[name] = Number(raw.trim());
     else payload[name] = raw.trim();
   }
   return payload;

@@ -1,4 +1,4 @@
-import type { Database, Engine, TestConnectionBody } from '@querent/contracts';
+import { type Database, type Engine, engineDescriptors, type TestConnectionBody } from '@querent/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, Plug } from 'lucide-react';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
@@ -17,7 +17,6 @@ import {
   valuesFromDatabase,
 } from './database-form-values.ts';
 import { DatabaseSettings } from './database-settings.tsx';
-import { detailFieldsOf } from './detail-fields.ts';
 
 export interface SaveRequest {
   values: DatabaseFormValues;
@@ -58,7 +57,7 @@ export function DatabaseForm({
   const save = useMutation({ mutationFn: onSave });
 
   const failure = lastAction === 'test' ? test.error : lastAction === 'save' ? save.error : null;
-  const inputs = [...formInputs, ...detailFieldsOf(engine).map(({ name }) => `details.${name}`)];
+  const inputs = [...formInputs, ...engineDescriptors[engine].fields.map(({ name }) => `details.${name}`)];
   const failedField = fieldOfError(failure, inputs);
   const errors: Record<string, string> = { ...localErrors };
   if (failure && failedField) errors[failedField] = errorMessage(failure);

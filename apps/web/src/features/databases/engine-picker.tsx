@@ -1,14 +1,5 @@
-import { type Engine, engines } from '@querent/contracts';
+import { type Engine, engineDescriptors, engines } from '@querent/contracts';
 import { EngineIcon, engineName } from './engine-icon.tsx';
-
-const blurbs: Record<Engine, string> = {
-  postgres: 'PostgreSQL and compatible servers',
-  mysql: 'MySQL and MariaDB',
-  snowflake: 'Password or key-pair sign-in',
-  sqlite: 'A database file on this machine',
-  bigquery: 'Google Cloud, with a service account',
-  motherduck: 'MotherDuck, or a local DuckDB file',
-};
 
 /** Step 1 of the setup funnel: one card per engine (SPEC.md §3). */
 export function EnginePicker({ onPick }: { onPick: (engine: Engine) => void }) {
@@ -27,7 +18,7 @@ export function EnginePicker({ onPick }: { onPick: (engine: Engine) => void }) {
             <span className="flex flex-col">
               <span className="font-medium">{engineName(engine)}</span>
               <span id={`engine-blurb-${engine}`} className="text-xs text-zinc-500 dark:text-zinc-400">
-                {blurbs[engine]}
+                {engineDescriptors[engine].summary}
               </span>
             </span>
           </button>

@@ -1,25 +1,16 @@
 import { MySQL, PostgreSQL, SQLDialect, SQLite, StandardSQL } from '@codemirror/lang-sql';
-import type { Engine } from '@querent/contracts';
+import type { CodeMirrorDialect } from '@querent/contracts';
+import type { EngineSyntax } from './sql-dialects.ts';
 
-// BigQuery quotes names with backticks; the standard dialect would read them as errors.
-const BigQuerySQL = SQLDialect.define({ ...StandardSQL.spec, identifierQuotes: '`' });
+const dialects: Record<CodeMirrorDialect, SQLDialect> = { PostgreSQL, MySQL, SQLite, StandardSQL };
 
-/**
- * The CodeMirror dialect (keywords, types, quoting) for an engine: PostgreSQL, MySQL and SQLite
- * have their own; DuckDB (MotherDuck) follows PostgreSQL; the others get standard SQL.
- */
-export function editorDialect(engine: string | null | undefined): SQLDialect {
-  switch (engine as Engine | null | undefined) {
-    case 'postgres':
-    case 'motherduck':
-      return PostgreSQL;
-    case 'mysql':
-      return MySQL;
-    case 'sqlite':
-      return SQLite;
-    case 'bigquery':
-      return BigQuerySQL;
-    default:
-      return StandardSQL;
-  }
+// Standard SQL reads only "…" as a name; an engine quoting with backticks (BigQuery) would show errors.
+let backtickStandardSql: SQLDialect | null = null;
+
+/** The CodeMirror dialect (keywords, types, quoting) the engine's descriptor names for its SQL. */
+export function editorDialect(syntax: Pick<EngineSyntax, 'editor' | 'identifiers'>): SQLDialect {
+  const dialect = dialects[syntax.editor.codemirror];
+  if (dialect !== StandardSQL || syntax.identifiers.quote !== '`') return dialect;
+  backtickStandardSql ??= SQLDialect.define({ ...StandardSQL.spec, identifierQuotes: '`' });
+  return backtickStandardSql;
 }

@@ -188,7 +188,6 @@ export function EditorScreen({ loaded, chartId }: { loaded: SavedQuery | null; c
               handle={editor}
               value={doc.sql}
               onChange={doc.setSql}
-              engine={engine}
               syntax={syntax}
               catalog={catalog}
               onRunStatement={run}

@@ -1,3 +1,4 @@
+import type { FormatterLanguage } from '@querent/contracts';
 import {
   type DialectOptions,
   bigquery,
@@ -12,7 +13,7 @@ import {
 import type { EngineSyntax } from './sql-dialects.ts';
 
 // Only the engines' dialects are imported so the bundle leaves sql-formatter's others out.
-const dialects: Record<EngineSyntax['formatter'], DialectOptions> = {
+const dialects: Record<FormatterLanguage, DialectOptions> = {
   postgresql,
   mysql,
   sqlite,
@@ -29,9 +30,9 @@ export const INLINE_BLOCK_LIMIT = 50;
  * Pretty-prints SQL in the engine's dialect. Throws when the formatter cannot parse the text (a
  * half-written statement, a vendor extension); the editor then keeps the text and says why.
  */
-export function formatSql(text: string, syntax: Pick<EngineSyntax, 'formatter'>): string {
+export function formatSql(text: string, syntax: Pick<EngineSyntax, 'editor'>): string {
   return formatDialect(text, {
-    dialect: dialects[syntax.formatter],
+    dialect: dialects[syntax.editor.formatter],
     expressionWidth: INLINE_BLOCK_LIMIT,
     keywordCase: 'upper',
   });

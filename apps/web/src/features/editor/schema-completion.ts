@@ -4,8 +4,9 @@ import type {
   CompletionResult,
   CompletionSource,
 } from '@codemirror/autocomplete';
+import { quoteIdentifier } from '@querent/contracts';
 import { type Catalog, type CatalogTable, resolveTable, tablesOfSchema } from './schema-catalog.ts';
-import { type EngineSyntax, quoteIdentifier } from './sql-dialects.ts';
+import type { EngineSyntax } from './sql-dialects.ts';
 import { findTableReferences, type TableReference } from './sql-references.ts';
 import { isName, scanSql, type Token } from './sql-scanner.ts';
 import { statementAround } from './sql-statements.ts';

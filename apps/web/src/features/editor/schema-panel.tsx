@@ -1,10 +1,10 @@
-import type { SchemaInfo } from '@querent/contracts';
+import { quoteIdentifier, type SchemaInfo } from '@querent/contracts';
 import { ChevronDown, ChevronRight, Columns3, Search, Table2 } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { inputClass } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { filterSchema, type TableMatch, tableKey } from '../schema/filter-schema.ts';
-import { type EngineSyntax, quoteIdentifier } from './sql-dialects.ts';
+import type { EngineSyntax } from './sql-dialects.ts';
 
 /** Lines drawn at most; a search narrows a schema of thousands of tables down to what matters. */
 const MAX_TABLES = 300;

@@ -23,7 +23,6 @@ export interface SqlEditorHandle {
 export interface SqlEditorProps {
   value: string;
   onChange: (value: string) => void;
-  engine: string | null;
   syntax: EngineSyntax;
   catalog: Catalog | null;
   /** Ctrl/Cmd+Enter with the statement or selection to run. */
@@ -43,7 +42,6 @@ const editorTheme = EditorView.theme({
 export function SqlEditor({
   value,
   onChange,
-  engine,
   syntax,
   catalog,
   onRunStatement,
@@ -56,7 +54,7 @@ export function SqlEditor({
 
   // Rebuilt when the engine or the schema changes (rarely); CodeMirror then reconfigures in place.
   const extensions = useMemo(() => {
-    const dialect = editorDialect(engine);
+    const dialect = editorDialect(syntax);
     const keywords = keywordCompletionSource(dialect, true);
     // After `alias.` only the schema source answers: a keyword is never a column.
     const keywordsUnlessQualified = (context: CompletionContext) =>
@@ -72,7 +70,7 @@ export function SqlEditor({
       EditorView.lineWrapping,
       editorTheme,
     ];
-  }, [engine, syntax, label, catalog]);
+  }, [syntax, label, catalog]);
 
   const selection = () => {
     const view = editor.current?.view;

@@ -1,0 +1,210 @@
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import type { WireField } from './values.ts';
+
+/** The part of pg's Connection these submittables write to (its published types lag the library). */
+interface WireConnection {
+  stream: { cork?: () => void; uncork?: () => void; pause(): void; resume(): void };
+  parse(query: { text: string }): void;
+  describe(message: { type: 'S'; name: string }): void;
+  sync(): void;
+  query(text: string): void;
+  sendCopyFail(message: string): void;
+}
+
+/**
+ * How each column is written so the COPY text is the same as what the generic export writes
+ * from the converted values (values.ts). Only types whose text needs no conversion, or
+ * a cheap one in SQL, are listed; a result with any other type (timestamptz, json, arrays,
+ * floats…) takes the generic path, which converts those values in JS.
+ */
+const copyExpressions = new Map<number, (column: string) => string>([
+  // bool prints t/f; its cast to text is the true/false the generic path writes.
+  [16, (column) => `${column}::text`],
+  // numeric: the generic path prints Number(text), which drops trailing zeros (1.50 → 1.5).
+  // trim_scale does the same in the database; unlike Number it keeps every digit and never
+  // switches to exponent notation, so very small or very long values are written exactly.
+  [1700, (column) => `trim_scale(${column})`],
+  ...[
+    20, // bigint: the generic path's number prints as the same digits
+    21, // smallint
+    23, // integer
+    25, // text
+    19, // name
+    1042, // char(n)
+    1043, // varchar
+    2950, // uuid
+    // Dates and times without a zone: the generic path keeps PostgreSQL's own text as well.
+    1082,
+    1083,
+    1114,
+  ].map((oid) => [oid, (column: string) => column] as const),
+]);
+
+/**
+ * COPY of the user's statement with the given columns, at most `maxRows + 1` rows (one more
+ * tells that the result was cut). The statement becomes a subquery whose columns are renamed by
+ * position, so repeated or odd column names cannot clash; the newline before `)` ends a trailing
+ * `--` comment. Answers null when a column's type is not one COPY can write like the generic path.
+ */
+export function copyCsvSql(sql: string, fields: readonly WireField[], maxRows: number): string | null {
+  const expressions: string[] = [];
+  for (const [index, field] of fields.entries()) {
+    const expression = copyExpressions.get(field.dataTypeID);
+    if (!expression) return null;
+    expressions.push(expression(`q.c${index}`));
+  }
+  const aliases = fields.map((_field, index) => `c${index}`).join(', ');
+  const statement = sql.replace(/[\s;]+$/, '');
+  return `COPY (SELECT ${expressions.join(', ')} FROM (${statement}\n) AS q(${aliases}) LIMIT ${maxRows + 1}) TO STDOUT WITH (FORMAT csv)`;
+}
+
+/**
+ * The result columns of a statement without running it: Parse and Describe, then Sync. A
+ * statement with no result (an INSERT, several statements…) answers no fields or fails.
+ * Passed to `client.query()`, which routes the backend's messages to the handle* methods.
+ */
+export class PostgresDescribe {
+  readonly result: Promise<WireField[]>;
+  readonly #sql: string;
+  #fields: WireField[] = [];
+  #resolve: (fields: WireField[]) => void = () => undefined;
+  #reject: (error: Error) => void = () => undefined;
+
+  constructor(sql: string) {
+    this.#sql = sql;
+    this.result = new Promise<WireField[]>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  submit(connection: pg.Connection): void {
+    const wire = connection as unknown as WireConnection;
+    wire.stream.cork?.();
+    try {
+      wire.parse({ text: this.#sql });
+      wire.describe({ type: 'S', name: '' });
+      wire.sync();
+    } finally {
+      wire.stream.uncork?.();
+    }
+  }
+
+  handleRowDescription(message: { fields: WireField[] }): void {
+    this.#fields = message.fields;
+  }
+
+  /** pg forgets the query on an error (ReadyForQuery is not passed on), so it settles here. */
+  handleError(error: Error): void {
+    this.#reject(error);
+  }
+
+  handleReadyForQuery(): void {
+    this.#resolve(this.#fields);
+  }
+}
+
+/** Bytes gathered before they are passed on: PostgreSQL sends one small message per row. */
+const chunkBytes = 64 * 1024;
+
+/**
+ * COPY … TO STDOUT read as a byte stream. The rows are gathered into 64 KB chunks (a million
+ * one-row pushes would cost more than the copy itself). When the reader falls behind, the
+ * socket is paused, so TCP holds the server back and memory stays flat; reading resumes it.
+ * A failure of the statement destroys the stream with the error.
+ */
+export class PostgresCopyOut {
+  readonly body: Readable;
+  /** Settles once the server has answered the COPY: data arrived, it ended, or it failed. */
+  readonly started: Promise<void>;
+  readonly #sql: string;
+  #socket: WireConnection['stream'] | null = null;
+  #paused = false;
+  #pending = Buffer.allocUnsafe(chunkBytes);
+  #pendingBytes = 0;
+  #settle: (error: Error | null) => void = () => undefined;
+
+  constructor(sql: string) {
+    this.#sql = sql;
+    this.started = new Promise<void>((resolve, reject) => {
+      this.#settle = (error) => {
+        if (error) reject(error);
+        else resolve();
+        this.#settle = () => undefined;
+      };
+    });
+    this.body = new Readable({
+      highWaterMark: 4 * chunkBytes,
+      read: () => {
+        if (this.#paused) {
+          this.#paused = false;
+          this.#socket?.resume();
+        }
+      },
+      destroy: (error, callback) => {
+        // Nobody reads any more: let the socket flow so the connection can be ended or reused.
+        if (this.#paused) {
+          this.#paused = false;
+          this.#socket?.resume();
+        }
+        callback(error);
+      },
+    });
+  }
+
+  submit(connection: pg.Connection): void {
+    const wire = connection as unknown as WireConnection;
+    this.#socket = wire.stream;
+    wire.query(this.#sql);
+  }
+
+  handleCopyData(message: { chunk: Buffer }): void {
+    this.#settle(null);
+    // The message is a view of pg's receive buffer, which is reused: its bytes are copied now.
+    const data = message.chunk;
+    if (this.#pendingBytes + data.length > chunkBytes) this.#flush();
+    if (data.length > chunkBytes) this.#push(Buffer.from(data));
+    else {
+      data.copy(this.#pending, this.#pendingBytes);
+      this.#pendingBytes += data.length;
+    }
+  }
+
+  #flush(): void {
+    if (this.#pendingBytes === 0) return;
+    const chunk = this.#pending.subarray(0, this.#pendingBytes);
+    this.#pending = Buffer.allocUnsafe(chunkBytes);
+    this.#pendingBytes = 0;
+    this.#push(chunk);
+  }
+
+  #push(chunk: Buffer): void {
+    if (this.body.destroyed) return;
+    if (!this.body.push(chunk) && !this.#paused) {
+      this.#paused = true;
+      this.#socket?.pause();
+    }
+  }
+
+  handleCopyInResponse(connection: pg.Connection): void {
+    (connection as unknown as WireConnection).sendCopyFail('COPY FROM STDIN is not supported here');
+  }
+
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleCommandComplete(): void {}
+  handleEmptyQuery(): void {}
+
+  /** pg forgets the query on an error (ReadyForQuery is not passed on), so it ends here. */
+  handleError(error: Error): void {
+    this.#settle(error);
+    this.body.destroy(error);
+  }
+
+  handleReadyForQuery(): void {
+    this.#settle(null);
+    this.#flush();
+    this.body.push(null);
+  }
+}

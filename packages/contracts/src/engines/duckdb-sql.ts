@@ -1,0 +1,26 @@
+import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
+
+/** DuckDB's SQL, spoken by MotherDuck, local DuckDB files and uploads. */
+export const duckdbSql: SqlDialectDescriptor = {
+  name: 'duckdb',
+  title: 'DuckDB',
+  analystNotes:
+    'DuckDB: PostgreSQL-like SQL; date_trunc(), ILIKE, QUALIFY and GROUP BY ALL are available; double-quote identifiers with capitals.',
+  identifiers: { quote: '"', plain: /^[A-Za-z_][A-Za-z0-9_]*$/, folding: 'none' },
+  literalEscape: 'doubled',
+  lexical: lexicalRules({ nestedBlockComments: true, dollarQuotes: true, escapeStrings: true }),
+  defaultSchemas: ['main'],
+  dates: {
+    year: (expression) => `CAST(EXTRACT(YEAR FROM ${expression}) AS INTEGER)`,
+    month: (expression) => `strftime(${expression}, '%Y-%m')`,
+  },
+  // Close enough to PostgreSQL for highlighting and completion.
+  editor: { codemirror: 'PostgreSQL', formatter: 'duckdb' },
+  safeMode: statementRules({
+    // DuckDB has no grammar of its own and speaks mostly PostgreSQL.
+    grammars: ['PostgresQL', 'Noql'],
+    // FROM-first queries (`FROM t SELECT a`) read; SUMMARIZE only describes a table.
+    readOpeners: ['FROM'],
+    inspectOpeners: ['SUMMARIZE'],
+  }),
+};
