@@ -16,3 +16,5 @@ export * from './queries.ts';
 export * from './schema-info.ts';
 export * from './socket.ts';
 export * from './user.ts';
+export * from './routes/index.ts';
+export * from './uploads.ts';
