@@ -1,5 +1,6 @@
 export * from './business-entities.ts';
 export * from './chat-messages.ts';
+export * from './chart-types.ts';
 export * from './charts.ts';
 export * from './connection-details.ts';
 export * from './context.ts';
