@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { apiRoutes } from '@querent/contracts';
 import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,31 +11,32 @@ import type { AuthResolver } from './auth/resolve-user.ts';
 import type { AppConfig } from './config/load-config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRoutes } from './http/register-routes.ts';
 import { generateRequestId, registerRequestIdEcho } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { registerBusinessEntityRoutes } from './modules/business-entities/business-entities.routes.ts';
-import { registerChartRoutes } from './modules/charts/charts.routes.ts';
+import { authHandlers } from './modules/auth/auth.routes.ts';
+import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
+import { chartHandlers } from './modules/charts/charts.routes.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseDeps } from './modules/databases/database-deps.ts';
-import { registerDatabaseRoutes } from './modules/databases/databases.routes.ts';
+import { databaseHandlers } from './modules/databases/databases.routes.ts';
 import { SchemaCache } from './modules/databases/schema-cache.ts';
-import { registerExportRoutes } from './modules/exports/exports.routes.ts';
-import { registerFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
-import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { registerIssueRoutes } from './modules/issues/issues.routes.ts';
-import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
-import { registerQueryRoutes } from './modules/queries/queries.routes.ts';
+import { exportHandlers } from './modules/exports/exports.routes.ts';
+import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
+import { healthHandlers } from './modules/health/health.routes.ts';
+import { issueHandlers } from './modules/issues/issues.routes.ts';
+import { projectHandlers } from './modules/projects/projects.routes.ts';
+import { queryHandlers } from './modules/queries/queries.routes.ts';
 import type { RunQueryDeps } from './modules/queries/run-query.ts';
-import { registerSavedQueryRoutes } from './modules/queries/saved-queries.routes.ts';
+import { savedQueryHandlers } from './modules/queries/saved-queries.routes.ts';
 import type { SqlRunDeps } from './modules/sql-runs/sql-run-deps.ts';
 import type { SqlRunObserver } from './modules/sql-runs/sql-run-observer.ts';
-import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
-import { registerUserRoutes } from './modules/users/users.routes.ts';
-import { registerVersionRoutes } from './modules/version/version.routes.ts';
+import { uploadHandlers } from './modules/uploads/uploads.routes.ts';
+import { userHandlers } from './modules/users/users.routes.ts';
+import { versionHandlers } from './modules/version/version.routes.ts';
 import { createChatSetup } from './realtime/chat-setup.ts';
 import { createRealtime } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
@@ -170,31 +172,29 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerHttpAuth(app, auth);
     await registerOpenApi(app);
 
-    registerHealthRoutes(app);
-    registerVersionRoutes(app);
-    registerAuthRoutes(app, { mode: config.authMode });
-    // Credits are enforced only in hosted mode (DESIGN.md §2); local mode is unlimited.
-    registerUserRoutes(app, { db: store.db, creditsEnforced: false });
-    registerDatabaseRoutes(app, { ...databases, bodyLimitBytes: config.databaseBodyLimitBytes });
-    registerProjectRoutes(app, databases);
-    chat.registerRoutes(app);
     const queries: RunQueryDeps = { ...databases, ...sqlRuns };
-    registerQueryRoutes(app, queries);
-    registerSavedQueryRoutes(app, queries);
-    registerChartRoutes(app, queries);
-    registerFavoriteRoutes(app, queries);
-    registerBusinessEntityRoutes(app, { db: store.db });
-    registerIssueRoutes(app, { db: store.db });
-    registerExportRoutes(app, {
-      ...databases,
-      ...sqlRuns,
-      maxRows: config.exportMaxRows,
-      timeoutMs: config.exportTimeoutMs,
-    });
-    await registerUploadRoutes(app, {
-      ...databases,
-      dataDir: config.dataDir,
-      maxBytes: config.uploadMaxBytes,
+    await registerRoutes(app, apiRoutes, {
+      ...healthHandlers(),
+      ...versionHandlers(),
+      ...authHandlers({ mode: config.authMode }),
+      // Credits are enforced only in hosted mode; local mode is unlimited.
+      ...userHandlers({ db: store.db, creditsEnforced: false }),
+      ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
+      ...projectHandlers(databases),
+      ...chat.routeHandlers(),
+      ...queryHandlers(queries),
+      ...savedQueryHandlers(queries),
+      ...chartHandlers(queries),
+      ...favoriteHandlers(queries),
+      ...businessEntityHandlers({ db: store.db }),
+      ...issueHandlers({ db: store.db }),
+      ...exportHandlers({
+        ...databases,
+        ...sqlRuns,
+        maxRows: config.exportMaxRows,
+        timeoutMs: config.exportTimeoutMs,
+      }),
+      ...uploadHandlers({ ...databases, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes }),
     });
 
     await registerWebApp(app, config.webDistDir);

@@ -4,7 +4,7 @@ import type { Database } from '@querent/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UploadResult } from '../src/features/upload/upload-types.ts';
+import type { UploadResult } from '@querent/contracts';
 import { useContextStore } from '../src/stores/context-store.ts';
 import { useNotificationsStore } from '../src/stores/notifications-store.ts';
 import { makeDatabase, serverUser } from './helpers/fixtures.ts';

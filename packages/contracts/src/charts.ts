@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const chartTypes = ['bar', 'line', 'area', 'pie', 'scatter'] as const;
-export type ChartType = (typeof chartTypes)[number];
+import { chartTypes } from './chart-types.ts';
 
 /**
  * What a chart stores: the same shape whether the chart builder or the agent's create_chart tool

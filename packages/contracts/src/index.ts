@@ -1,5 +1,6 @@
 export * from './business-entities.ts';
 export * from './chat-messages.ts';
+export * from './chart-types.ts';
 export * from './charts.ts';
 export * from './connection-details.ts';
 export * from './context.ts';
@@ -16,3 +17,5 @@ export * from './queries.ts';
 export * from './schema-info.ts';
 export * from './socket.ts';
 export * from './user.ts';
+export * from './routes/index.ts';
+export * from './uploads.ts';

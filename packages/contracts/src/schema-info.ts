@@ -41,3 +41,6 @@ export const schemaInfoSchema = z.object({
   introspectedAt: z.string(),
 });
 export type SchemaInfo = z.infer<typeof schemaInfoSchema>;
+
+/** GET /api/databases/{id}/schema and /api/projects/{id}/schema: `refresh=true` introspects again. */
+export const schemaRefreshQuerySchema = z.object({ refresh: z.stringbool().optional() });

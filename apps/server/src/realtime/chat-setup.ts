@@ -1,11 +1,12 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
+import type { conversationRoutes } from '@querent/contracts';
 import type { AppConfig } from '../config/load-config.ts';
-import type { ZodApp } from '../http/zod-app.ts';
+import type { RouteHandlers } from '../http/register-routes.ts';
 import { loadLanguageModel } from '../llm/load-language-model.ts';
 import { loadOnce } from '../load-once.ts';
 import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts';
-import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
+import { conversationHandlers } from '../modules/conversations/conversations.routes.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
 import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
 import type { SqlRunDeps } from '../modules/sql-runs/sql-run-deps.ts';
@@ -14,7 +15,8 @@ import type { QuerentServer } from './socket-types.ts';
 import { createTurnRelay } from './turn-relay.ts';
 
 export interface ChatSetup {
-  registerRoutes(app: ZodApp): void;
+  /** The conversations REST handlers, which stop a running turn wherever it runs. */
+  routeHandlers(): RouteHandlers<typeof conversationRoutes>;
   /** Socket events, and the relay to other instances when they share an adapter. */
   attach(io: QuerentServer, crossInstance: boolean): void;
   /** Stops every turn running here (their SQL cancelled) and waits for them to end. */
@@ -50,8 +52,8 @@ export function createChatSetup(input: {
     },
   };
   return {
-    registerRoutes(app) {
-      registerConversationRoutes(app, {
+    routeHandlers() {
+      return conversationHandlers({
         db: deps.db,
         stopTurn: (conversationId) => {
           if (!turns.abort(conversationId)) relay.stop(conversationId);

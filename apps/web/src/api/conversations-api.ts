@@ -1,16 +1,13 @@
-import type { Conversation, ConversationSummary } from '@querent/contracts';
-import type { HttpClient } from '../lib/http-client.ts';
+import type { RouteCalls } from './call-route.ts';
 
-const conversationPath = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
-
-/** SPEC.md §7 "Conversations": list by context, one with its messages, create, rename, delete. */
-export function createConversationsApi(http: HttpClient) {
+/** Conversations: list by context, one with its messages, create, rename, delete. */
+export function createConversationsApi({ call }: RouteCalls) {
   return {
-    list: (contextId: string) =>
-      http.get<ConversationSummary[]>('/api/conversations', { query: { contextId } }),
-    get: (id: string) => http.get<Conversation>(conversationPath(id)),
-    create: (contextId: string) => http.post<ConversationSummary>('/api/conversations', { contextId }),
-    rename: (id: string, name: string) => http.put<ConversationSummary>(conversationPath(id), { name }),
-    remove: (id: string) => http.delete<undefined>(conversationPath(id)),
+    list: (contextId: string) => call('GET /api/conversations', { query: { contextId } }),
+    get: (id: string) => call('GET /api/conversations/:id', { params: { id } }),
+    create: (contextId: string) => call('POST /api/conversations', { body: { contextId } }),
+    rename: (id: string, name: string) =>
+      call('PUT /api/conversations/:id', { params: { id }, body: { name } }),
+    remove: (id: string) => call('DELETE /api/conversations/:id', { params: { id } }),
   };
 }

@@ -1,77 +1,65 @@
-import type {
-  AuthUrl,
-  BusinessEntity,
-  CreateDatabaseBody,
-  CreateProjectBody,
-  CreditBalance,
-  Database,
-  Issue,
-  Logout,
-  Project,
-  SavedProject,
-  SchemaInfo,
-  ServerUser,
-  TestConnectionBody,
-  UpdateDatabaseBody,
-  UpdateProjectBody,
-  VersionInfo,
-} from '@querent/contracts';
+import type { Issue, RouteBody } from '@querent/contracts';
 import type { HttpClient } from '../lib/http-client.ts';
+import { createRouteCalls } from './call-route.ts';
 import { createConversationsApi } from './conversations-api.ts';
 import { createChartsApi, createFavoritesApi, createQueriesApi } from './queries-api.ts';
 
+// The sign-in flow's own calls: their 401 is an answer, not an expired session.
 const sessionCall = { handleUnauthorized: false } as const;
 
-const databasePath = (id: string) => `/api/databases/${encodeURIComponent(id)}`;
-const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
-const issuePath = (id: string) => `/api/issues/${encodeURIComponent(id)}`;
-
 /** `refresh` asks the server to introspect again instead of answering from its cache. */
-const schemaQuery = (refresh: boolean) => (refresh ? { query: { refresh: true } } : undefined);
+const schemaQuery = (refresh: boolean) => (refresh ? { refresh: 'true' } : {});
 
-/** Every REST call the web app makes (SPEC.md §7), one function each. */
+/** Every REST call the web app makes, one function each, by the route's declared key. */
 export function createApi(http: HttpClient) {
+  const routes = createRouteCalls(http);
+  const { call } = routes;
   return {
     auth: {
-      authorizationUrl: () => http.get<AuthUrl>('/api/auth', sessionCall),
-      logout: () => http.post<Logout>('/api/auth/logout', undefined, sessionCall),
+      authorizationUrl: () => call('GET /api/auth', sessionCall),
+      logout: () => call('POST /api/auth/logout', sessionCall),
     },
     user: {
-      me: () => http.get<ServerUser>('/api/user', sessionCall),
-      credits: () => http.get<CreditBalance>('/api/user/credits'),
+      me: () => call('GET /api/user', sessionCall),
+      credits: () => call('GET /api/user/credits'),
     },
-    version: () => http.get<VersionInfo>('/api/version'),
+    version: () => call('GET /api/version'),
     databases: {
-      list: () => http.get<Database[]>('/api/databases'),
-      get: (id: string) => http.get<Database>(databasePath(id)),
-      create: (body: CreateDatabaseBody) => http.post<Database>('/api/databases', body),
-      update: (id: string, body: UpdateDatabaseBody) => http.put<Database>(databasePath(id), body),
-      remove: (id: string) => http.delete<undefined>(databasePath(id)),
-      test: (body: TestConnectionBody) => http.post<{ ok: true }>('/api/databases/test', body),
+      list: () => call('GET /api/databases'),
+      get: (id: string) => call('GET /api/databases/:id', { params: { id } }),
+      create: (body: RouteBody<'POST /api/databases'>) => call('POST /api/databases', { body }),
+      update: (id: string, body: RouteBody<'PUT /api/databases/:id'>) =>
+        call('PUT /api/databases/:id', { params: { id }, body }),
+      remove: (id: string) => call('DELETE /api/databases/:id', { params: { id } }),
+      test: (body: RouteBody<'POST /api/databases/test'>) => call('POST /api/databases/test', { body }),
       schema: (id: string, refresh = false) =>
-        http.get<SchemaInfo>(`${databasePath(id)}/schema`, schemaQuery(refresh)),
+        call('GET /api/databases/:id/schema', { params: { id }, query: schemaQuery(refresh) }),
     },
     projects: {
-      list: () => http.get<Project[]>('/api/projects'),
-      get: (id: string) => http.get<Project>(projectPath(id)),
-      create: (body: CreateProjectBody) => http.post<SavedProject>('/api/projects', body),
-      update: (id: string, body: UpdateProjectBody) => http.put<SavedProject>(projectPath(id), body),
-      remove: (id: string) => http.delete<undefined>(projectPath(id)),
+      list: () => call('GET /api/projects'),
+      get: (id: string) => call('GET /api/projects/:id', { params: { id } }),
+      create: (body: RouteBody<'POST /api/projects'>) => call('POST /api/projects', { body }),
+      update: (id: string, body: RouteBody<'PUT /api/projects/:id'>) =>
+        call('PUT /api/projects/:id', { params: { id }, body }),
+      remove: (id: string) => call('DELETE /api/projects/:id', { params: { id } }),
       schema: (id: string, refresh = false) =>
-        http.get<SchemaInfo>(`${projectPath(id)}/schema`, schemaQuery(refresh)),
+        call('GET /api/projects/:id/schema', { params: { id }, query: schemaQuery(refresh) }),
     },
-    queries: createQueriesApi(http),
-    charts: createChartsApi(http),
-    favorites: createFavoritesApi(http),
-    conversations: createConversationsApi(http),
+    queries: createQueriesApi(routes),
+    charts: createChartsApi(routes),
+    favorites: createFavoritesApi(routes),
+    conversations: createConversationsApi(routes),
+    uploads: {
+      /** The size limit and the user's upload databases; the file itself goes by sendUpload. */
+      options: () => call('GET /api/uploads'),
+    },
     businessEntities: {
-      list: (contextId: string) =>
-        http.get<BusinessEntity[]>('/api/business-entities', { query: { contextId } }),
+      list: (contextId: string) => call('GET /api/business-entities', { query: { contextId } }),
     },
     issues: {
-      list: (contextId: string) => http.get<Issue[]>('/api/issues', { query: { contextId } }),
-      /** The whole issue goes back (SPEC.md §7); the server answers the stored one. */
-      update: (issue: Issue) => http.put<Issue>(issuePath(issue.id), issue),
+      list: (contextId: string) => call('GET /api/issues', { query: { contextId } }),
+      /** The whole issue goes back; the server answers the stored one. */
+      update: (issue: Issue) => call('PUT /api/issues/:id', { params: { id: issue.id }, body: issue }),
     },
   };
 }

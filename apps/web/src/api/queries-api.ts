@@ -1,64 +1,47 @@
-import type { HttpClient } from '../lib/http-client.ts';
-import type {
-  Chart,
-  CreateChartBody,
-  CreateSavedQueryBody,
-  ExportFormat,
-  Favorites,
-  FavoriteState,
-  QueryHistoryItem,
-  QueryResults,
-  RunQueryResult,
-  SavedQuery,
-  UpdateChartBody,
-  UpdateSavedQueryBody,
-} from './query-types.ts';
+import type { ExportFormat, RouteBody } from '@querent/contracts';
+import type { RouteCalls } from './call-route.ts';
 
-const queryPath = (id: string) => `/api/query/${encodeURIComponent(id)}`;
-const chartPath = (id: string) => `/api/charts/${encodeURIComponent(id)}`;
-const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
-
-/** Saved queries, runs, history and exports (SPEC.md §7 "Queries" and the query issue). */
-export function createQueriesApi(http: HttpClient) {
+/** Saved queries, runs, history and exports. */
+export function createQueriesApi({ call, download }: RouteCalls) {
   return {
-    get: (id: string) => http.get<SavedQuery>(queryPath(id)),
-    create: (body: CreateSavedQueryBody) => http.post<SavedQuery>('/api/query', body),
-    update: (id: string, body: UpdateSavedQueryBody) => http.put<SavedQuery>(queryPath(id), body),
-    remove: (id: string) => http.delete<undefined>(queryPath(id)),
+    get: (id: string) => call('GET /api/query/:id', { params: { id } }),
+    create: (body: RouteBody<'POST /api/query'>) => call('POST /api/query', { body }),
+    update: (id: string, body: RouteBody<'PUT /api/query/:id'>) =>
+      call('PUT /api/query/:id', { params: { id }, body }),
+    remove: (id: string) => call('DELETE /api/query/:id', { params: { id } }),
     /** Aborting the signal closes the request; the server then cancels the statement in the database. */
-    run: (body: { query: string; databaseId: string }, signal?: AbortSignal) =>
-      http.post<RunQueryResult>('/api/query/_run', body, withSignal(signal)),
+    run: (body: RouteBody<'POST /api/query/_run'>, signal?: AbortSignal) =>
+      call('POST /api/query/_run', { body, signal }),
     /** The stored rows of the last run (the server runs it when it never ran). */
-    results: (id: string) => http.get<QueryResults>(`${queryPath(id)}/results`),
-    rerun: (id: string, signal?: AbortSignal) =>
-      http.post<QueryResults>(`${queryPath(id)}/run`, undefined, withSignal(signal)),
+    results: (id: string) => call('GET /api/query/:id/results', { params: { id } }),
+    rerun: (id: string, signal?: AbortSignal) => call('POST /api/query/:id/run', { params: { id }, signal }),
     setFavorite: (id: string, isFavorite: boolean) =>
-      http.put<FavoriteState>(`${queryPath(id)}/favorite`, { is_favorite: isFavorite }),
-    history: (databaseId: string) =>
-      http.get<QueryHistoryItem[]>('/api/query-history', { query: { databaseId } }),
+      call('PUT /api/query/:id/favorite', { params: { id }, body: { is_favorite: isFavorite } }),
+    history: (databaseId: string) => call('GET /api/query-history', { query: { databaseId } }),
     /** The whole result as a file, streamed: a saved (or history) query by id… */
     exportSaved: (id: string, format: ExportFormat, signal?: AbortSignal) =>
-      http.stream('GET', `${queryPath(id)}/export`, undefined, { query: { format }, ...withSignal(signal) }),
+      download('GET /api/query/:id/export', { params: { id }, query: { format }, signal }),
     /** …or SQL that has no record yet. */
-    exportSql: (body: { query: string; databaseId: string; format: ExportFormat }, signal?: AbortSignal) =>
-      http.stream('POST', '/api/query/_export', body, withSignal(signal)),
+    exportSql: (body: RouteBody<'POST /api/query/_export'>, signal?: AbortSignal) =>
+      download('POST /api/query/_export', { body, signal }),
   };
 }
 
 /** Charts built from query results, by the user or by the agent (same stored config). */
-export function createChartsApi(http: HttpClient) {
+export function createChartsApi({ call }: RouteCalls) {
   return {
-    get: (id: string) => http.get<Chart>(chartPath(id)),
-    create: (body: CreateChartBody) => http.post<Chart>('/api/charts', body),
-    update: (id: string, body: UpdateChartBody) => http.put<Chart>(chartPath(id), body),
-    remove: (id: string) => http.delete<undefined>(chartPath(id)),
+    get: (id: string) => call('GET /api/charts/:id', { params: { id } }),
+    create: (body: RouteBody<'POST /api/charts'>) => call('POST /api/charts', { body }),
+    update: (id: string, body: RouteBody<'PUT /api/charts/:id'>) =>
+      call('PUT /api/charts/:id', { params: { id }, body }),
+    remove: (id: string) => call('DELETE /api/charts/:id', { params: { id } }),
     setFavorite: (id: string, isFavorite: boolean) =>
-      http.put<FavoriteState>(`${chartPath(id)}/favorite`, { is_favorite: isFavorite }),
+      call('PUT /api/charts/:id/favorite', { params: { id }, body: { is_favorite: isFavorite } }),
   };
 }
 
-export function createFavoritesApi(http: HttpClient) {
+export function createFavoritesApi({ call }: RouteCalls) {
   return {
-    list: (contextId: string) => http.get<Favorites>('/api/favorites', { query: { contextId } }),
+    list: (contextId: string) => call('GET /api/favorites', { query: { contextId } }),
   };
 }

@@ -1,6 +1,6 @@
 // Saved queries, runs, charts and favourites: the types are @querent/contracts' (types only, so
 // zod stays out of the bundle); this file adds the few client-side shapes built on them.
-import type { ChartType, ResultColumn, ResultRow } from '@querent/contracts';
+import type { ResultColumn, ResultRow } from '@querent/contracts';
 
 export type {
   Chart,
@@ -23,9 +23,6 @@ export type {
   UpdateChartBody,
   UpdateSavedQueryBody,
 } from '@querent/contracts';
-
-/** The chart types in the builder's order (a copy of contracts' list, which sits beside zod schemas). */
-export const chartTypes: readonly ChartType[] = ['bar', 'line', 'area', 'pie', 'scatter'];
 
 /**
  * A result as the grid and the charts take it: a fresh run, a saved query's stored results or a

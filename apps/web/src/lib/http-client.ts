@@ -1,3 +1,4 @@
+import type { HttpMethod } from '@querent/contracts';
 import { toApiError } from './api-error.ts';
 import { singleFlight } from './single-flight.ts';
 
@@ -23,6 +24,8 @@ export interface HttpClientDeps {
 }
 
 export interface HttpClient {
+  /** Any method; a JSON body when `body` is given, and the JSON answer (undefined when empty). */
+  request<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -31,7 +34,7 @@ export interface HttpClient {
    * For file downloads: the same error rules, but an ok response is handed back unread so the
    * caller can stream its body (and show progress) instead of parsing JSON.
    */
-  stream(method: 'GET' | 'POST', path: string, body?: unknown, options?: RequestOptions): Promise<Response>;
+  stream(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<Response>;
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
@@ -96,6 +99,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   }
 
   return {
+    request: (method, path, body, options) => request(method, path, body, options),
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),

@@ -1,26 +1,11 @@
-import { businessEntitySchema, listBusinessEntitiesQuerySchema } from '@querent/contracts';
-import { z } from 'zod';
-import { currentUser } from '../../auth/http-auth.ts';
-import { errorResponses } from '../../http/error-responses.ts';
-import type { ZodApp } from '../../http/zod-app.ts';
+import type { businessEntityRoutes } from '@querent/contracts';
+import type { RouteHandlers } from '../../http/register-routes.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { listBusinessEntities } from './list-business-entities.ts';
 
-const tags = ['business entities'];
-
-export function registerBusinessEntityRoutes(app: ZodApp, deps: { db: StoreDb }): void {
-  app.get(
-    '/api/business-entities',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Business entities of a context’s database with their scores and unresolved issues',
-        querystring: listBusinessEntitiesQuerySchema,
-        response: { 200: z.array(businessEntitySchema), ...errorResponses },
-      },
-    },
-    (request) =>
-      listBusinessEntities(deps, { user: currentUser(request), contextId: request.query.contextId }),
-  );
+export function businessEntityHandlers(deps: { db: StoreDb }): RouteHandlers<typeof businessEntityRoutes> {
+  return {
+    'GET /api/business-entities': ({ user, query }) =>
+      listBusinessEntities(deps, { user, contextId: query.contextId }),
+  };
 }

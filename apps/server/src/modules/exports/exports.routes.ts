@@ -1,20 +1,12 @@
-import type { ExportFormat } from '@querent/contracts';
-import { exportBodySchema, exportHeaders, exportQuerySchema } from '@querent/contracts';
+import type { ExportFormat, exportRoutes } from '@querent/contracts';
+import { exportHeaders } from '@querent/contracts';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { currentUser } from '../../auth/http-auth.ts';
-import { errorResponses } from '../../http/error-responses.ts';
-import type { ZodApp } from '../../http/zod-app.ts';
+import type { RouteHandlers } from '../../http/register-routes.ts';
 import type { User } from '../users/users.repo.ts';
 import { abortOnClose } from '../queries/abort-on-close.ts';
 import { contentDisposition } from './export-filename.ts';
 import type { ExportDeps, ExportSource } from './export-query.ts';
 import { openExport } from './export-query.ts';
-
-const idParams = z.object({ id: z.string().min(1) });
-const tags = ['queries'];
-const description =
-  'The whole result, streamed from the database: CSV (RFC 4180, CRLF, NULL as an empty field) or XLSX. At most EXPORT_MAX_ROWS rows (the `X-Querent-Row-Limit` header); when the result had more, the HTTP trailer `X-Querent-Truncated` is true, a CSV ends with a line starting `# Truncated:` and an XLSX has a "Truncated" sheet. `X-Querent-Row-Count` (trailer) is the rows written. Read-only under safe mode; limited to EXPORT_TIMEOUT_MS; cancelled in the database when the client disconnects. A failing statement is a 400 before any byte is sent; a failure midway ends the connection without completing the response.';
 
 async function sendExport(
   deps: ExportDeps,
@@ -41,45 +33,15 @@ async function sendExport(
 }
 
 /** CSV and XLSX downloads of a saved query or of SQL as typed. */
-export function registerExportRoutes(app: ZodApp, deps: ExportDeps): void {
-  app.get(
-    '/api/query/:id/export',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Download the whole result of a query as CSV or XLSX',
-        description,
-        params: idParams,
-        querystring: exportQuerySchema,
-        response: errorResponses,
-      },
-    },
-    (request, reply) =>
+export function exportHandlers(deps: ExportDeps): RouteHandlers<typeof exportRoutes> {
+  return {
+    'GET /api/query/:id/export': ({ user, params, query, reply }) =>
+      sendExport(deps, reply, { user, source: { queryId: params.id }, format: query.format }),
+    'POST /api/query/_export': ({ user, body, reply }) =>
       sendExport(deps, reply, {
-        user: currentUser(request),
-        source: { queryId: request.params.id },
-        format: request.query.format,
+        user,
+        source: { sql: body.query, databaseId: body.databaseId },
+        format: body.format,
       }),
-  );
-
-  app.post(
-    '/api/query/_export',
-    {
-      config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Download the whole result of SQL as CSV or XLSX',
-        description,
-        body: exportBodySchema,
-        response: errorResponses,
-      },
-    },
-    (request, reply) =>
-      sendExport(deps, reply, {
-        user: currentUser(request),
-        source: { sql: request.body.query, databaseId: request.body.databaseId },
-        format: request.body.format,
-      }),
-  );
+  };
 }

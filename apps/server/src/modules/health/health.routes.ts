@@ -1,13 +1,6 @@
-import { healthSchema } from '@querent/contracts';
-import type { ZodApp } from '../../http/zod-app.ts';
+import type { healthRoutes } from '@querent/contracts';
+import type { RouteHandlers } from '../../http/register-routes.ts';
 
-export function registerHealthRoutes(app: ZodApp): void {
-  app.get(
-    '/api/health',
-    {
-      config: { auth: 'public' },
-      schema: { tags: ['system'], summary: 'Readiness probe', response: { 200: healthSchema } },
-    },
-    () => ({ ok: true as const }),
-  );
+export function healthHandlers(): RouteHandlers<typeof healthRoutes> {
+  return { 'GET /api/health': () => ({ ok: true as const }) };
 }

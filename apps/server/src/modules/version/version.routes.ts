@@ -1,20 +1,7 @@
-import { versionInfoSchema } from '@querent/contracts';
-import { errorResponses } from '../../http/error-responses.ts';
-import type { ZodApp } from '../../http/zod-app.ts';
+import type { versionRoutes } from '@querent/contracts';
+import type { RouteHandlers } from '../../http/register-routes.ts';
 import { getVersionInfo } from './read-version.ts';
 
-export function registerVersionRoutes(app: ZodApp): void {
-  app.get(
-    '/api/version',
-    {
-      // The web app polls this to notice a redeploy, even before sign-in.
-      config: { auth: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Running version',
-        response: { 200: versionInfoSchema, ...errorResponses },
-      },
-    },
-    () => getVersionInfo(),
-  );
+export function versionHandlers(): RouteHandlers<typeof versionRoutes> {
+  return { 'GET /api/version': () => getVersionInfo() };
 }

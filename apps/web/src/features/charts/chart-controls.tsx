@@ -1,7 +1,7 @@
+import { chartTypes } from '@querent/contracts';
 import { ChartArea, ChartColumn, ChartLine, ChartPie, ChartScatter } from 'lucide-react';
 import { useId } from 'react';
 import type { ChartConfig, ChartType, ResultColumn } from '../../api/query-types.ts';
-import { chartTypes } from '../../api/query-types.ts';
 import { inputClass } from '../../components/form-field.tsx';
 
 const typeLooks: Record<ChartType, { label: string; icon: typeof ChartColumn }> = {

@@ -1,11 +1,15 @@
-import type { ChatChart, ChatQuery, ResultColumn, ResultRow } from '@querent/contracts';
+import {
+  type ChatChart,
+  type ChatQuery,
+  chartTypes,
+  type ResultColumn,
+  type ResultRow,
+} from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ChartConfig, ChartType } from '../../api/query-types.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useServices } from '../../app/services-context.tsx';
 import { LazyChart } from '../../components/chart/lazy-chart.tsx';
-
-const chartTypes: readonly ChartType[] = ['bar', 'line', 'area', 'pie', 'scatter'];
 
 /** A message carries the chart's config as stored JSON; only a well-formed one is drawn. */
 export function toChartConfig(config: Record<string, unknown>): ChartConfig | null {

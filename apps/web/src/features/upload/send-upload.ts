@@ -1,5 +1,10 @@
+import type { RouteKeyOfKind, RouteResponse } from '@querent/contracts';
+import { parseRouteKey } from '@querent/contracts';
 import { ApiError, toApiError } from '../../lib/api-error.ts';
-import type { UploadResult } from './upload-types.ts';
+
+const uploadRoute = 'POST /api/uploads' satisfies RouteKeyOfKind<'upload'>;
+type UploadResult = RouteResponse<typeof uploadRoute>;
+const upload = parseRouteKey(uploadRoute);
 
 export interface UploadRequest {
   file: File;
@@ -24,7 +29,7 @@ function parse(text: string): unknown {
  * POST /api/uploads as multipart. XMLHttpRequest rather than fetch: only it reports how much of
  * the request body has been sent, which is what the progress bar shows.
  */
-export function sendUpload(request: UploadRequest, url = '/api/uploads'): Promise<UploadResult> {
+export function sendUpload(request: UploadRequest, url = upload.path): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     // Fields before the file, so the server knows the target before the bytes arrive.
@@ -33,7 +38,7 @@ export function sendUpload(request: UploadRequest, url = '/api/uploads'): Promis
     form.append('file', request.file, request.file.name);
 
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(upload.method, url);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) {

@@ -1,5 +1,5 @@
 import { NO_PROGRESS, STICKY, useNotificationsStore } from '../../stores/notifications-store.ts';
-import type { UploadResult } from './upload-types.ts';
+import type { UploadResult } from '@querent/contracts';
 
 const group = 'upload';
 

@@ -2,7 +2,7 @@ import { MessageSquare, SquareTerminal } from 'lucide-react';
 import { Link } from 'react-router';
 import { secondaryButtonClass } from '../../components/form-field.tsx';
 import { buttonClass } from '../../components/page.tsx';
-import type { UploadResult } from './upload-types.ts';
+import type { UploadResult } from '@querent/contracts';
 
 /** What was made, and the two places to go next; the database is already the selected context. */
 export function UploadSuccess({ result }: { result: UploadResult }) {

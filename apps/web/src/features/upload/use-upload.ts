@@ -1,3 +1,4 @@
+import type { UploadResult } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -6,14 +7,13 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { putDatabaseInCache } from '../databases/database-cache.ts';
 import { sendUpload } from './send-upload.ts';
 import { trackUploadNotification } from './upload-notifications.ts';
-import type { UploadOptions, UploadResult } from './upload-types.ts';
 
 export const uploadOptionsKey = ['uploads', 'options'] as const;
 
 /** GET /api/uploads: the size limit and the user's upload databases. */
 export function useUploadOptions() {
-  const { http } = useServices();
-  return useQuery({ queryKey: uploadOptionsKey, queryFn: () => http.get<UploadOptions>('/api/uploads') });
+  const { api } = useServices();
+  return useQuery({ queryKey: uploadOptionsKey, queryFn: () => api.uploads.options() });
 }
 
 export type UploadState =

@@ -1,0 +1,58 @@
+import { authRoutes } from './auth.ts';
+import { businessEntityRoutes } from './business-entities.ts';
+import { chartRoutes } from './charts.ts';
+import { conversationRoutes } from './conversations.ts';
+import { databaseRoutes } from './databases.ts';
+import { exportRoutes } from './exports.ts';
+import { favoriteRoutes } from './favorites.ts';
+import { issueRoutes } from './issues.ts';
+import { projectRoutes } from './projects.ts';
+import { queryRoutes } from './queries.ts';
+import type { RouteTable } from './route.ts';
+import { savedQueryRoutes } from './saved-queries.ts';
+import { healthRoutes, versionRoutes } from './system.ts';
+import { uploadRoutes } from './uploads.ts';
+import { userRoutes } from './user.ts';
+
+export * from './auth.ts';
+export * from './business-entities.ts';
+export * from './charts.ts';
+export * from './conversations.ts';
+export * from './databases.ts';
+export * from './exports.ts';
+export * from './favorites.ts';
+export * from './id-params.ts';
+export * from './issues.ts';
+export * from './projects.ts';
+export * from './queries.ts';
+export * from './route.ts';
+export * from './route-key.ts';
+export type * from './route-types.ts';
+export * from './saved-queries.ts';
+export * from './system.ts';
+export * from './uploads.ts';
+export * from './user.ts';
+
+/**
+ * Every endpoint of the REST API, declared once: the server registers a handler for each and the
+ * web app calls them by key, both typed from these schemas.
+ */
+export const apiRoutes = {
+  ...healthRoutes,
+  ...versionRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...databaseRoutes,
+  ...projectRoutes,
+  ...conversationRoutes,
+  ...queryRoutes,
+  ...savedQueryRoutes,
+  ...chartRoutes,
+  ...favoriteRoutes,
+  ...exportRoutes,
+  ...uploadRoutes,
+  ...businessEntityRoutes,
+  ...issueRoutes,
+} satisfies RouteTable;
+
+export type ApiRoutes = typeof apiRoutes;
