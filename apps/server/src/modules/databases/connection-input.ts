@@ -23,7 +23,7 @@ export function parseDetails(engine: Engine, details: Record<string, unknown>): 
   }
   const clean: Details = {};
   // Optional fields left out stay out, rather than being stored as undefined.
-  for (const [key, value] of Object.entries(parsed.data as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(parsed.data)) {
     if (isDetailValue(value)) clean[key] = value;
   }
   return clean;
