@@ -9,6 +9,7 @@ import { registerHttpAuth } from './auth/http-auth.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
 import type { AppConfig } from './config/load-config.ts';
+import { defaultScheduleMinutes } from './config/settings/quality.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRoutes } from './http/register-routes.ts';
@@ -28,6 +29,9 @@ import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { issueHandlers } from './modules/issues/issues.routes.ts';
+import type { QualityDeps } from './modules/quality/quality-deps.ts';
+import { qualityHandlers } from './modules/quality/quality.routes.ts';
+import { startQualityScheduler } from './modules/quality/schedule/scheduler.ts';
 import { projectHandlers } from './modules/projects/projects.routes.ts';
 import { queryHandlers } from './modules/queries/queries.routes.ts';
 import type { RunQueryDeps } from './modules/queries/run-query.ts';
@@ -38,6 +42,7 @@ import { uploadHandlers } from './modules/uploads/uploads.routes.ts';
 import { userHandlers } from './modules/users/users.routes.ts';
 import { versionHandlers } from './modules/version/version.routes.ts';
 import { createChatSetup } from './realtime/chat-setup.ts';
+import { createQualityEvents } from './realtime/quality-events.ts';
 import { createRealtime } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
@@ -153,10 +158,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     log: app.log,
   };
 
+  const qualityEvents = createQualityEvents();
+  const quality: QualityDeps = {
+    ...databases,
+    ...sqlRuns,
+    events: qualityEvents,
+    scheduleDefaultMinutes: defaultScheduleMinutes(config.qualityScheduleMinutes, config.authMode),
+  };
+
   const chat = createChatSetup({
     config,
     databases,
     sqlRuns,
+    quality,
     log: app.log,
     languageModel: options.languageModel,
   });
@@ -187,7 +201,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...chartHandlers(queries),
       ...favoriteHandlers(queries),
       ...businessEntityHandlers({ db: store.db }),
-      ...issueHandlers({ db: store.db }),
+      ...issueHandlers(quality),
+      ...qualityHandlers(quality),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,
@@ -204,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       log: app.log,
     });
     chat.attach(realtime.io, config.redisUrl !== null);
+    qualityEvents.attach(realtime.io);
   } catch (error) {
     await app.close();
     await connections.closeAll();
@@ -211,9 +227,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
+  const scheduler = startQualityScheduler(quality);
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await scheduler.stop();
       await chat.close();
       await realtime.close();
       await app.close();

@@ -12,6 +12,7 @@ import type { RunChatQueryDeps } from '../modules/conversations/run-chat-query.t
 import { runChatQuery } from '../modules/conversations/run-chat-query.ts';
 import { storeMessage } from '../modules/conversations/store-message.ts';
 import type { SchemaDeps } from '../modules/databases/get-database-schema.ts';
+import type { QualityDeps } from '../modules/quality/quality-deps.ts';
 import { loadAgentContext } from './agent-context.ts';
 import { createAnswerWriter } from './answer-writer.ts';
 import { compactHistory } from './compact-history.ts';
@@ -29,6 +30,8 @@ export interface AgentDeps extends RunChatQueryDeps, SchemaDeps {
   llm: LlmConfig;
   /** AGENT_MAX_STEPS: most model calls in one turn. */
   maxSteps: number;
+  /** What the data-quality tools (scan, checks, scores, issues) use. */
+  quality: QualityDeps;
   log: FastifyBaseLogger;
 }
 

@@ -1,9 +1,9 @@
-import type { IssueSeverity, IssueStatus } from '@querent/contracts';
-import { issueSeverities, issueStatuses } from '@querent/contracts';
+import type { FailingRowsSample, IssueOrigin, IssueSeverity, IssueStatus } from '@querent/contracts';
+import { failingRowsSampleSchema, issueOrigins, issueSeverities, issueStatuses } from '@querent/contracts';
 import type { Selectable } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
 import type { IssuesTable } from '../../store/schema.ts';
-import { nowIso } from '../../store/values.ts';
+import { newId, nowIso, parseNullableJson, toNullableJson } from '../../store/values.ts';
 
 /** The only code with SQL for `issues`. */
 
@@ -16,12 +16,51 @@ export interface IssueRecord {
   severity: IssueSeverity;
   status: IssueStatus;
   queryId: string | null;
+  /** The check that opened it or that it is about; null for issues of no check. */
+  checkId: string | null;
+  origin: IssueOrigin;
+  /** How many runs found it. */
+  occurrences: number;
+  lastSeenAt: string | null;
+  /** What the latest run observed, in words. */
+  observed: string | null;
+  evidence: FailingRowsSample | null;
+  dismissedReason: string | null;
+  dismissedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 export type IssueChanges = Partial<
-  Pick<IssueRecord, 'title' | 'description' | 'severity' | 'status' | 'businessEntityId'>
+  Pick<
+    IssueRecord,
+    | 'title'
+    | 'description'
+    | 'severity'
+    | 'status'
+    | 'businessEntityId'
+    | 'occurrences'
+    | 'lastSeenAt'
+    | 'observed'
+    | 'evidence'
+    | 'dismissedReason'
+    | 'dismissedBy'
+  >
+>;
+
+export type NewIssue = Pick<
+  IssueRecord,
+  | 'databaseId'
+  | 'businessEntityId'
+  | 'title'
+  | 'description'
+  | 'severity'
+  | 'status'
+  | 'checkId'
+  | 'origin'
+  | 'lastSeenAt'
+  | 'observed'
+  | 'evidence'
 >;
 
 // The columns are free text: a row written by hand or by an older version may hold another word.
@@ -34,6 +73,15 @@ function readStatus(value: string): IssueStatus {
   return (issueStatuses as readonly string[]).includes(value) ? (value as IssueStatus) : 'open';
 }
 
+function readOrigin(value: string): IssueOrigin {
+  return (issueOrigins as readonly string[]).includes(value) ? (value as IssueOrigin) : 'user';
+}
+
+function readEvidence(json: string | null): FailingRowsSample | null {
+  const parsed = failingRowsSampleSchema.safeParse(parseNullableJson(json));
+  return parsed.success ? parsed.data : null;
+}
+
 function toRecord(row: Selectable<IssuesTable>): IssueRecord {
   return {
     id: row.id,
@@ -44,6 +92,14 @@ function toRecord(row: Selectable<IssuesTable>): IssueRecord {
     severity: readSeverity(row.severity),
     status: readStatus(row.status),
     queryId: row.query_id,
+    checkId: row.check_id,
+    origin: readOrigin(row.origin),
+    occurrences: row.occurrences,
+    lastSeenAt: row.last_seen_at,
+    observed: row.observed,
+    evidence: readEvidence(row.evidence),
+    dismissedReason: row.dismissed_reason,
+    dismissedBy: row.dismissed_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -74,10 +130,48 @@ export async function updateIssue(
       ...(changes.severity === undefined ? {} : { severity: changes.severity }),
       ...(changes.status === undefined ? {} : { status: changes.status }),
       ...(changes.businessEntityId === undefined ? {} : { business_entity_id: changes.businessEntityId }),
+      ...(changes.occurrences === undefined ? {} : { occurrences: changes.occurrences }),
+      ...(changes.lastSeenAt === undefined ? {} : { last_seen_at: changes.lastSeenAt }),
+      ...(changes.observed === undefined ? {} : { observed: changes.observed }),
+      ...(changes.evidence === undefined ? {} : { evidence: toNullableJson(changes.evidence) }),
+      ...(changes.dismissedReason === undefined ? {} : { dismissed_reason: changes.dismissedReason }),
+      ...(changes.dismissedBy === undefined ? {} : { dismissed_by: changes.dismissedBy }),
       updated_at: nowIso(),
     })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+/** The issue a check opened or is linked to (one per check, whatever its status). */
+export async function findIssueOfCheck(db: StoreDb, checkId: string): Promise<IssueRecord | null> {
+  const row = await db.selectFrom('issues').selectAll().where('check_id', '=', checkId).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+export async function insertIssue(db: StoreDb, issue: NewIssue): Promise<IssueRecord> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('issues')
+    .values({
+      id: newId(),
+      database_id: issue.databaseId,
+      business_entity_id: issue.businessEntityId,
+      title: issue.title,
+      description: issue.description,
+      severity: issue.severity,
+      status: issue.status,
+      check_id: issue.checkId,
+      origin: issue.origin,
+      occurrences: 1,
+      last_seen_at: issue.lastSeenAt,
+      observed: issue.observed,
+      evidence: toNullableJson(issue.evidence),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
 }

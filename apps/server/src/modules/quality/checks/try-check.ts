@@ -1,0 +1,59 @@
+import type { CheckDefinition, SchemaInfo, TableName } from '@querent/contracts';
+import { columnFamily } from '@querent/contracts';
+import { AppError } from '../../../errors.ts';
+import type { DatabaseRecord } from '../../databases/databases.repo.ts';
+import { runSql } from '../../sql-runs/run-sql.ts';
+import type { SqlRunDeps } from '../../sql-runs/sql-run-deps.ts';
+import { buildCheckStatement } from '../runs/check-sql.ts';
+import { sqlWriter } from '../runs/sql-writer.ts';
+import { tableLookup } from '../runs/table-lookup.ts';
+import { resolveCheck } from './resolve-check.ts';
+
+const invalid = (message: string) => new AppError('BAD_REQUEST', message, { field: 'definition' });
+
+/**
+ * Validates a check against the schema and runs its statement once, before anything is saved: a
+ * definition that names a missing column or that the database refuses is answered with the
+ * reason, and never stored. Answers the definition spelled as the database spells its names.
+ */
+export async function tryCheck(
+  deps: SqlRunDeps,
+  input: {
+    database: DatabaseRecord;
+    actorId: string;
+    schema: SchemaInfo;
+    table: TableName;
+    definition: CheckDefinition;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<CheckDefinition> {
+  const lookup = tableLookup(input.schema);
+  const table = lookup.find(input.table);
+  if (!table) throw invalid(`Table ${input.table.name} was not found`);
+  const resolved = resolveCheck(input.definition, table, input.table, lookup);
+  if (!resolved.ok) throw invalid(resolved.reason);
+  if (resolved.definition.kind === 'schema') return resolved.definition;
+  const writer = sqlWriter(deps.connections.forDatabase(input.database).dialect);
+  const families = new Map(table.columns.map((column) => [column.name, columnFamily(column.type)]));
+  const statement = buildCheckStatement(
+    writer,
+    input.table,
+    [{ id: 'dry-run', definition: resolved.definition }],
+    families,
+  );
+  const run = await runSql(
+    deps,
+    {
+      purpose: 'check',
+      actorId: input.actorId,
+      database: input.database,
+      sql: statement.sql,
+      readOnly: true,
+      rowCap: 1,
+      signal: input.signal,
+    },
+    { record: () => Promise.resolve('dry-run') },
+  );
+  if (!run.ok) throw invalid(`The check could not run: ${run.error.message}`);
+  return resolved.definition;
+}
