@@ -3,9 +3,9 @@ import { newId } from '../../store/values.ts';
 import type { QualityEvents } from './quality-deps.ts';
 
 export interface ProgressReporter {
-  report(phase: QualityProgressEvent['phase'], done: number, total: number, message: string): void;
+  report: (phase: QualityProgressEvent['phase'], done: number, total: number, message: string) => void;
   /** Progress while checks run table by table, for assessEntities' onTable. */
-  onTable(done: number, total: number, table: string): void;
+  onTable: (done: number, total: number, table: string) => void;
 }
 
 /** One run's progress, sent to the user who started it; every event shares the run's id. */

@@ -20,7 +20,7 @@ function orderless(definition: CheckDefinition): CheckDefinition {
     case 'schema':
     case 'completeness':
     case 'uniqueness':
-      return { ...definition, columns: sorted(definition.columns) } as CheckDefinition;
+      return { ...definition, columns: sorted(definition.columns) };
     case 'validity':
       return definition.params.accepted_values
         ? {

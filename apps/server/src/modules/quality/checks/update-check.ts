@@ -65,13 +65,13 @@ export async function updateCheck(
     changes.warnPercent !== undefined ||
     changes.failPercent !== undefined;
 
-  let stored = check;
+  let stored;
   if (body.state === 'muted') {
     if (body.muted_reason === undefined) {
       throw new AppError('BAD_REQUEST', 'Muting a check needs a reason', { field: 'muted_reason' });
     }
-    stored = await updateCheckRow(deps.db, check, changes);
-    stored = await muteCheck(deps.db, { check: stored, reason: body.muted_reason, userId: input.user.id });
+    const changed = await updateCheckRow(deps.db, check, changes);
+    stored = await muteCheck(deps.db, { check: changed, reason: body.muted_reason, userId: input.user.id });
   } else {
     const state = body.state ?? (check.state === 'muted' && rejudged ? 'active' : undefined);
     stored = await updateCheckRow(deps.db, check, {

@@ -147,7 +147,8 @@ function freshnessOutcome(
     };
   }
   const at = timestampOf(latest);
-  if (at === null) return errorOutcome(`The newest ${column} (${String(latest)}) is not a date or time.`);
+  if (at === null)
+    return errorOutcome(`The newest ${column} (${JSON.stringify(latest)}) is not a date or time.`);
   const ageHours = Math.max(0, (now - at) / 3_600_000);
   // How far past the expected age, in percent of it: 100 means twice as old as expected.
   const overdue = Math.max(0, share(ageHours - maxAge, maxAge));
