@@ -41,10 +41,18 @@ export function analysisTarget(text: string): string | null {
   return loose?.[1]?.trim() || null;
 }
 
+const expected = /^\s*(.+?)\s*(?:'s|’s|\bis|\bare)\s+(?:expected|normal|intended|on purpose)\b/i;
+
 /**
- * Whether the user says a finding is expected ("that is expected", "this is normal"): the analyst
- * then mutes the check behind it, recording who said so and why.
+ * The user saying a finding is expected ("that is expected", "Missing email in customers is
+ * normal: …"): the analyst then mutes the check behind it, recording who said so and why. Answers
+ * the finding they named (null for "that", "this", "it"), or undefined for any other text.
+ * Questions never count.
  */
-export function isExpectedFinding(text: string): boolean {
-  return /\b(?:that|this|it)(?:'s|’s| is)\s+(?:expected|normal|fine|intended|on purpose)\b/i.test(text);
+export function expectedFinding(text: string): { named: string | null } | undefined {
+  if (text.trim().endsWith('?')) return undefined;
+  const match = expected.exec(text);
+  if (!match) return undefined;
+  const subject = (match[1] ?? '').replace(/^["“'‘]|["”'’]$/g, '').trim();
+  return { named: /^(?:that|this|it|these|those|they)$/i.test(subject) ? null : subject };
 }

@@ -157,6 +157,7 @@ export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> 
         signal: turn.signal,
       }),
     confirmWrite: (request) => turn.confirmWrite(request),
+    quality: deps.quality,
   };
 
   let malformedSteps = 0;

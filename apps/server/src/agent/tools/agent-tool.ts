@@ -2,6 +2,7 @@ import type { AgentToolName } from '@querent/contracts';
 import type { z } from 'zod';
 import type { SqlDialect } from '../../connectors/index.ts';
 import type { DatabaseRecord } from '../../modules/databases/databases.repo.ts';
+import type { QualityDeps } from '../../modules/quality/quality-deps.ts';
 import type { ChatRunOutcome, RunChatQueryInput } from '../../modules/conversations/run-chat-query.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { SchemaTable } from '../schema/schema-tables.ts';
@@ -41,6 +42,8 @@ export interface ToolContext {
   runQuery(input: Pick<RunChatQueryInput, 'sql' | 'title' | 'readOnly' | 'queryId'>): Promise<ChatRunOutcome>;
   /** Shows a write to the user and waits for Confirm or Reject; rejects when the turn is stopped. */
   confirmWrite(request: WriteRequest): Promise<WriteDecision>;
+  /** What the data-quality tools use: the scan, checks, scores and issues of the database. */
+  quality: QualityDeps;
 }
 
 /**

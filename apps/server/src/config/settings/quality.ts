@@ -1,3 +1,4 @@
+import type { Reading } from '../setting.ts';
 import { accept, refuse, setting } from '../setting.ts';
 import { defineSettings } from '../setting-group.ts';
 
@@ -9,18 +10,20 @@ const MAX_MINUTES = 60 * 24 * 31;
 /** Hosted teams get their checks run daily unless they say otherwise; a laptop runs them on demand. */
 const HOSTED_DEFAULT_MINUTES = 1440;
 
+function readMinutes(value: string): Reading<number | null> {
+  const parsed = Number(value);
+  return /^\d+$/.test(value) && parsed <= MAX_MINUTES
+    ? accept(parsed)
+    : refuse(`must be an integer between 0 and ${MAX_MINUTES}`);
+}
+
 export const qualitySettings = defineSettings({
   /** Minutes between runs of a database's checks when it sets no schedule of its own; null: by mode. */
-  qualityScheduleMinutes: setting<number | null>({
+  qualityScheduleMinutes: setting({
     name: 'QUALITY_SCHEDULE_MINUTES',
     default: null,
     shownDefault: '(0 in local mode, 1440 in hosted mode)',
-    read: (value) => {
-      const parsed = Number(value);
-      return /^\d+$/.test(value) && parsed <= MAX_MINUTES
-        ? accept(parsed)
-        : refuse(`must be an integer between 0 and ${MAX_MINUTES}`);
-    },
+    read: readMinutes,
     description:
       'Minutes between runs of the data-quality checks of a database that sets no schedule of its own on the control page; 0 turns scheduled runs off. Only one instance runs a given schedule.',
   }),

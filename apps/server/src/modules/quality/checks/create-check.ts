@@ -31,12 +31,17 @@ export async function createCheck(
     });
   }
   const schema = await loadDatabaseSchema(deps, database, true);
-  const definition = await tryCheck(deps, {
+  const fallback = defaultJudgement[body.definition.kind];
+  const { definition } = await tryCheck(deps, {
     database,
     actorId: input.user.id,
     schema,
     table: entity.table,
     definition: body.definition,
+    judgement: {
+      warnPercent: body.warn_percent ?? fallback.warnPercent,
+      failPercent: body.fail_percent ?? fallback.failPercent,
+    },
   });
   if (await findCheckByFingerprint(deps.db, entity.id, fingerprintCheck(entity.table, definition))) {
     throw new AppError('CONFLICT', 'This business entity already has this check');

@@ -5,6 +5,8 @@ import type { DatabaseRecord } from '../../databases/databases.repo.ts';
 import { runSql } from '../../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../../sql-runs/sql-run-deps.ts';
 import { buildCheckStatement } from '../runs/check-sql.ts';
+import type { CheckOutcome } from '../runs/evaluate-check.ts';
+import { evaluateCells, evaluateSchema } from '../runs/evaluate-check.ts';
 import { sqlWriter } from '../runs/sql-writer.ts';
 import { tableLookup } from '../runs/table-lookup.ts';
 import { resolveCheck } from './resolve-check.ts';
@@ -14,7 +16,8 @@ const invalid = (message: string) => new AppError('BAD_REQUEST', message, { fiel
 /**
  * Validates a check against the schema and runs its statement once, before anything is saved: a
  * definition that names a missing column or that the database refuses is answered with the
- * reason, and never stored. Answers the definition spelled as the database spells its names.
+ * reason, and never stored. Answers the definition spelled as the database spells its names, and
+ * what the check would find now.
  */
 export async function tryCheck(
   deps: SqlRunDeps,
@@ -24,15 +27,22 @@ export async function tryCheck(
     schema: SchemaInfo;
     table: TableName;
     definition: CheckDefinition;
+    /** How the outcome of the try is judged. */
+    judgement: { warnPercent: number; failPercent: number };
     signal?: AbortSignal | undefined;
   },
-): Promise<CheckDefinition> {
+): Promise<{ definition: CheckDefinition; outcome: CheckOutcome }> {
   const lookup = tableLookup(input.schema);
   const table = lookup.find(input.table);
   if (!table) throw invalid(`Table ${input.table.name} was not found`);
   const resolved = resolveCheck(input.definition, table, input.table, lookup);
   if (!resolved.ok) throw invalid(resolved.reason);
-  if (resolved.definition.kind === 'schema') return resolved.definition;
+  if (resolved.definition.kind === 'schema') {
+    return {
+      definition: resolved.definition,
+      outcome: evaluateSchema({ ...input.judgement, definition: resolved.definition }, table),
+    };
+  }
   const writer = sqlWriter(deps.connections.forDatabase(input.database).dialect);
   const families = new Map(table.columns.map((column) => [column.name, columnFamily(column.type)]));
   const statement = buildCheckStatement(
@@ -55,5 +65,13 @@ export async function tryCheck(
     { record: () => Promise.resolve('dry-run') },
   );
   if (!run.ok) throw invalid(`The check could not run: ${run.error.message}`);
-  return resolved.definition;
+  const row = run.result.rows[0] ?? [];
+  const cells = (statement.cells.get('dry-run') ?? []).map((index) => row[index]);
+  return {
+    definition: resolved.definition,
+    outcome: evaluateCells({ ...input.judgement, definition: resolved.definition }, cells, {
+      now: Date.now(),
+      baselineRows: null,
+    }),
+  };
 }

@@ -44,12 +44,13 @@ export async function updateCheck(
   };
   if (body.definition !== undefined) {
     const schema = await loadDatabaseSchema(deps, database, true);
-    const definition = await tryCheck(deps, {
+    const { definition } = await tryCheck(deps, {
       database,
       actorId: input.user.id,
       schema,
       table: check.table,
       definition: body.definition,
+      judgement: { warnPercent: warn, failPercent: fail },
     });
     const same = await findCheckByFingerprint(
       deps.db,

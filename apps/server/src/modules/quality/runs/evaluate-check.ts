@@ -41,7 +41,7 @@ function rowsOutcome(check: Judged, failing: number, total: number, what: string
     failingCount: failing,
     totalCount: total,
     failingPercent: percent,
-    observed: `${formatCount(failing)} of ${formatCount(total)} ${what} (${formatPercent(percent)})`,
+    observed: `${formatCount(failing)} of ${formatCount(total)} rows (${formatPercent(percent)}) ${what}`,
     observedValue: { failing, total },
     message: null,
   };
@@ -178,29 +178,24 @@ export function evaluateCells(
     case 'volume':
       return volumeOutcome({ ...check, definition }, number(0), context.baselineRows);
     case 'completeness':
-      return rowsOutcome(check, number(1), number(0), `rows have no ${cols}`);
+      return rowsOutcome(check, number(1), number(0), `have no ${cols}`);
     case 'uniqueness': {
       const nonNull = number(0);
-      return rowsOutcome(
-        check,
-        Math.max(0, nonNull - number(1)),
-        nonNull,
-        `rows with a ${cols} repeat another's`,
-      );
+      return rowsOutcome(check, Math.max(0, nonNull - number(1)), nonNull, `repeat another row's ${cols}`);
     }
     case 'integrity':
       return rowsOutcome(
         check,
         number(1),
         number(0),
-        `rows have a ${cols} with no match in ${definition.params.references.table}`,
+        `have a ${cols} with no match in ${definition.params.references.table}`,
       );
     case 'validity':
       return rowsOutcome(
         check,
         number(1),
         number(0),
-        `${cols} values are ${definition.params.accepted_values ? 'not accepted' : 'out of range'}`,
+        `have a ${cols} ${definition.params.accepted_values ? 'that is not accepted' : 'out of range'}`,
       );
     case 'freshness':
       return freshnessOutcome({ ...check, definition }, cells[0], context.now);

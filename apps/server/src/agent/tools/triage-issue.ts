@@ -1,0 +1,40 @@
+import { issueSeveritySchema, issueStatusSchema } from '@querent/contracts';
+import { z } from 'zod';
+import { updateIssue } from '../../modules/issues/update-issue.ts';
+import type { AgentTool } from './agent-tool.ts';
+import { actingUser, requireChanges } from './quality-tool-support.ts';
+
+const inputSchema = z.object({
+  issue_id: z.string().min(1),
+  status: issueStatusSchema.optional(),
+  severity: issueSeveritySchema.optional(),
+  reason: z
+    .string()
+    .trim()
+    .min(3)
+    .max(2000)
+    .optional()
+    .describe('Why; required to dismiss (dismissing a check’s issue mutes the check).'),
+});
+
+export const triageIssueTool: AgentTool<typeof inputSchema> = {
+  name: 'triage_issue',
+  description:
+    'Change an issue’s status (open, in_progress, resolved, dismissed) or severity when the user asks. Dismissing needs the user’s reason and mutes the check that found it.',
+  inputSchema,
+  async execute(input, context) {
+    requireChanges(context);
+    const issue = await updateIssue(context.quality, {
+      user: await actingUser(context),
+      issueId: input.issue_id,
+      body: {
+        ...(input.status === undefined ? {} : { status: input.status }),
+        ...(input.severity === undefined ? {} : { severity: input.severity }),
+        ...(input.reason === undefined ? {} : { dismissed_reason: input.reason }),
+      },
+    });
+    return {
+      output: { issueId: issue.id, title: issue.title, status: issue.status, severity: issue.severity },
+    };
+  },
+};
