@@ -75,6 +75,8 @@ export interface BuiltApp {
   auth: AuthResolver;
   /** What the data features share: secrets, pooled connectors, schema cache. */
   databases: DatabaseDeps;
+  /** What the data-quality use cases share (scans, runs, schedules). */
+  quality: QualityDeps;
   /** Stops realtime, then HTTP, then the store if the app opened it. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -242,5 +244,5 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     return closing;
   };
 
-  return { app, io: realtime.io, store, auth, databases, close };
+  return { app, io: realtime.io, store, auth, databases, quality, close };
 }
