@@ -197,6 +197,8 @@ export type EntityScore = z.infer<typeof entityScoreSchema>;
 /** GET /api/business-entities/{id}: the card's entity with its table, checks and score breakdown. */
 export const entityDetailSchema = z.object({
   entity: businessEntitySchema,
+  /** The database it belongs to, where its checks' SQL runs. */
+  database_id: z.string(),
   table: tableNameSchema.nullable(),
   key_columns: z.array(z.string()),
   origin: checkOriginSchema,

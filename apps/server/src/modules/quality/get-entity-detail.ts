@@ -32,6 +32,7 @@ export async function getEntityDetail(
     .map((issue) => ({ title: issue.title }));
   return {
     entity: presentBusinessEntity(entity, titles, input.user),
+    database_id: database.id,
     table: entity.table,
     key_columns: entity.keyColumns,
     origin: entity.origin,
