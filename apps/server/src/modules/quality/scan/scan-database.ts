@@ -73,7 +73,11 @@ export async function scanDatabase(
         `Profiled ${target.ref} (${index + 1} of ${tables.length} tables)`,
       );
     }
-    const entities = await listEntitiesOfDatabase(deps.db, input.database.id);
+    // Entities naming no table (a person's, say) have nothing to check: they stay "Not scanned",
+    // with Start Analysis offered.
+    const entities = (await listEntitiesOfDatabase(deps.db, input.database.id)).filter(
+      (entity) => entity.table !== null,
+    );
     const done = await assessEntities(deps, {
       database: input.database,
       actorId: input.actorId,
