@@ -6,6 +6,7 @@ import { benchChatLatency } from './chat-latency.bench.ts';
 import { benchExportCsv } from './export-csv.bench.ts';
 import { benchIntrospect } from './introspect.bench.ts';
 import { benchQueryMemory } from './query-memory.bench.ts';
+import { benchQualityScan } from './quality-scan.bench.ts';
 import { benchQueryRun } from './query-run.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 
@@ -14,4 +15,5 @@ rows.push(...(await benchQueryRun()), ...(await benchQueryMemory()), ...(await b
 rows.push(...(await benchExportCsv()));
 rows.push(...(await benchAgentStep()), ...(await benchChatLatency()));
 rows.push(...(await benchChatConcurrency()));
+rows.push(...(await benchQualityScan()));
 console.table(rows);

@@ -207,7 +207,8 @@ export interface QualityChecksTable {
   business_entity_id: string;
   title: string;
   kind: string;
-  schema_name: string;
+  /** '' for engines without schemas. */
+  schema_name: ColumnType<string, string | undefined, string>;
   table_name: string;
   /** JSON of the check's definition: kind, columns, params. */
   definition: JsonText;

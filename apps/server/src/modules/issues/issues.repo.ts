@@ -175,3 +175,18 @@ export async function insertIssue(db: StoreDb, issue: NewIssue): Promise<IssueRe
     .executeTakeFirstOrThrow();
   return toRecord(row);
 }
+
+/** The issues of these checks, by check id; checks without one are absent. */
+export async function listIssuesOfChecks(
+  db: StoreDb,
+  checkIds: readonly string[],
+): Promise<Map<string, IssueRecord>> {
+  const found = new Map<string, IssueRecord>();
+  // A few hundred ids per statement keeps within the bound values one SQLite statement takes.
+  for (let start = 0; start < checkIds.length; start += 500) {
+    const ids = checkIds.slice(start, start + 500);
+    const rows = await db.selectFrom('issues').selectAll().where('check_id', 'in', ids).execute();
+    for (const row of rows) if (row.check_id !== null) found.set(row.check_id, toRecord(row));
+  }
+  return found;
+}

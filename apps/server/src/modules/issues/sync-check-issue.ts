@@ -39,8 +39,10 @@ export async function syncCheckIssue(
   db: StoreDb,
   check: QualityCheckRecord,
   run: CheckRunRecord,
+  /** The check's issue when the caller already read it (null: it has none); read here otherwise. */
+  known?: IssueRecord | null,
 ): Promise<{ change: IssueChange; issue: IssueRecord | null }> {
-  const existing = await findIssueOfCheck(db, check.id);
+  const existing = known === undefined ? await findIssueOfCheck(db, check.id) : known;
   if (run.status === 'pass') {
     const own = existing?.origin === 'check';
     if (!existing || !own || (existing.status !== 'open' && existing.status !== 'in_progress')) {

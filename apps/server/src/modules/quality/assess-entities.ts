@@ -5,9 +5,9 @@ import { recordReview } from '../business-entities/business-entities.repo.ts';
 import type { DatabaseRecord } from '../databases/databases.repo.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
 import type { IssueChange } from '../issues/sync-check-issue.ts';
+import { listIssuesOfChecks } from '../issues/issues.repo.ts';
 import { syncCheckIssue } from '../issues/sync-check-issue.ts';
-import type { QualityCheckRecord } from './checks/check-record.ts';
-import { activateProposed, listChecksOfEntity } from './checks/checks.repo.ts';
+import { activateProposed, listChecksOfDatabase } from './checks/checks.repo.ts';
 import type { QualityDeps } from './quality-deps.ts';
 import type { CheckRunRecord, RunTrigger } from './runs/check-run-record.ts';
 import { latestRunsOf } from './runs/check-runs.repo.ts';
@@ -60,11 +60,12 @@ export async function assessEntities(deps: QualityDeps, input: AssessInput): Pro
   const started = performance.now();
   const schema = input.schema ?? (await loadDatabaseSchema(deps, input.database, true));
   const named = new Set(input.proposedToRun ?? []);
-  const byEntity = new Map<string, QualityCheckRecord[]>();
-  for (const entity of input.entities) byEntity.set(entity.id, await listChecksOfEntity(deps.db, entity.id));
-  const toRun = [...byEntity.values()]
-    .flat()
-    .filter((check) => check.state === 'active' || (check.state === 'proposed' && named.has(check.id)));
+  const entityIds = new Set(input.entities.map((entity) => entity.id));
+  const checksOf = async () =>
+    (await listChecksOfDatabase(deps.db, input.database.id)).filter((check) => entityIds.has(check.entityId));
+  const toRun = (await checksOf()).filter(
+    (check) => check.state === 'active' || (check.state === 'proposed' && named.has(check.id)),
+  );
 
   const run = await runChecks(deps, {
     database: input.database,
@@ -81,6 +82,8 @@ export async function assessEntities(deps: QualityDeps, input: AssessInput): Pro
     toRun.filter((check) => check.state === 'proposed').map((check) => check.id),
   );
 
+  // One transaction for the issues and one for the scores: a commit per row would cost more
+  // than the checks themselves on a large database.
   const issues: Record<IssueChange, number> = {
     opened: 0,
     updated: 0,
@@ -89,32 +92,46 @@ export async function assessEntities(deps: QualityDeps, input: AssessInput): Pro
     unchanged: 0,
   };
   const checksById = new Map(toRun.map((check) => [check.id, check]));
-  for (const stored of run.runs) {
-    const check = checksById.get(stored.checkId);
-    if (!check) continue;
-    const synced = await syncCheckIssue(deps.db, check, stored);
-    issues[synced.change] += 1;
-  }
+  const known = await listIssuesOfChecks(
+    deps.db,
+    run.runs.map((stored) => stored.checkId),
+  );
+  await deps.db.transaction().execute(async (trx) => {
+    for (const stored of run.runs) {
+      const check = checksById.get(stored.checkId);
+      if (!check) continue;
+      const synced = await syncCheckIssue(trx, check, stored, known.get(check.id) ?? null);
+      issues[synced.change] += 1;
+    }
+  });
 
   const lookup = tableLookup(schema);
-  const scored: Assessment['entities'] = [];
   const reviewDate = new Date().toISOString();
-  for (const entity of input.entities) {
-    const checks = await listChecksOfEntity(deps.db, entity.id);
-    const latest = await latestRunsOf(
-      deps.db,
-      checks.map((check) => check.id),
-    );
-    const score = scoreOf({ entity, table: entity.table ? lookup.find(entity.table) : null, checks, latest });
-    await insertScore(deps.db, entity.id, score);
-    await recordReview(deps.db, entity.id, {
-      reviewDate,
-      reviewConversationId: input.reviewConversationId,
-      completeness: cardPercent(score.completeness.score),
-      qualityScore: cardPercent(score.quality.score),
-    });
-    scored.push({ entity, score });
-  }
+  const allChecks = await checksOf();
+  const latest = await latestRunsOf(
+    deps.db,
+    allChecks.map((check) => check.id),
+  );
+  const scored: Assessment['entities'] = input.entities.map((entity) => ({
+    entity,
+    score: scoreOf({
+      entity,
+      table: entity.table ? lookup.find(entity.table) : null,
+      checks: allChecks.filter((check) => check.entityId === entity.id),
+      latest,
+    }),
+  }));
+  await deps.db.transaction().execute(async (trx) => {
+    for (const { entity, score } of scored) {
+      await insertScore(trx, entity.id, score);
+      await recordReview(trx, entity.id, {
+        reviewDate,
+        reviewConversationId: input.reviewConversationId,
+        completeness: cardPercent(score.completeness.score),
+        qualityScore: cardPercent(score.quality.score),
+      });
+    }
+  });
   return {
     batchId: run.batchId,
     runs: run.runs,

@@ -13,6 +13,19 @@ import type { CheckRunRecord, NewCheckRun, RunTrigger } from './check-run-record
 /** Runs kept per check: enough for the volume baseline and a short history. */
 export const RUNS_KEPT = 20;
 
+/**
+ * Ids per IN list and rows per INSERT (16 values each): a whole database's runs in one statement
+ * would pass the 32,766 bound values SQLite takes.
+ */
+const IDS_PER_STATEMENT = 1000;
+const RUNS_PER_INSERT = 500;
+
+function chunks<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
 const triggers: readonly RunTrigger[] = ['scan', 'analysis', 'schedule', 'manual', 'agent'];
 
 function readSample(json: string | null): FailingRowsSample | null {
@@ -65,29 +78,33 @@ export async function insertRuns(db: StoreDb, runs: readonly NewCheckRun[]): Pro
     duration_ms: run.durationMs,
   }));
   const stored = await db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('check_runs').values(rows).returningAll().execute();
-    const checkIds = [...new Set(runs.map((run) => run.checkId))];
-    await trx
-      .deleteFrom('check_runs')
-      .where('check_id', 'in', checkIds)
-      .where('id', 'not in', (eb) =>
-        eb
-          .selectFrom((inner) =>
-            inner
-              .selectFrom('check_runs')
-              .select([
-                'id',
-                sql<number>`row_number() over (partition by check_id order by ran_at desc, id desc)`.as(
-                  'rank',
-                ),
-              ])
-              .where('check_id', 'in', checkIds)
-              .as('ranked'),
-          )
-          .select('ranked.id')
-          .where('ranked.rank', '<=', RUNS_KEPT),
-      )
-      .execute();
+    const inserted = [];
+    for (const part of chunks(rows, RUNS_PER_INSERT)) {
+      inserted.push(...(await trx.insertInto('check_runs').values(part).returningAll().execute()));
+    }
+    for (const checkIds of chunks([...new Set(runs.map((run) => run.checkId))])) {
+      await trx
+        .deleteFrom('check_runs')
+        .where('check_id', 'in', checkIds)
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom((inner) =>
+              inner
+                .selectFrom('check_runs')
+                .select([
+                  'id',
+                  sql<number>`row_number() over (partition by check_id order by ran_at desc, id desc)`.as(
+                    'rank',
+                  ),
+                ])
+                .where('check_id', 'in', checkIds)
+                .as('ranked'),
+            )
+            .select('ranked.id')
+            .where('ranked.rank', '<=', RUNS_KEPT),
+        )
+        .execute();
+    }
     return inserted;
   });
   return stored.map(toRecord);
@@ -99,36 +116,56 @@ export async function latestRunsOf(
   checkIds: readonly string[],
 ): Promise<Map<string, CheckRunRecord>> {
   const latest = new Map<string, CheckRunRecord>();
-  if (checkIds.length === 0) return latest;
-  const rows = await db
-    .selectFrom((inner) =>
-      inner
-        .selectFrom('check_runs')
-        .selectAll()
-        .select(
-          sql<number>`row_number() over (partition by check_id order by ran_at desc, id desc)`.as('rank'),
-        )
-        .where('check_id', 'in', [...checkIds])
-        .as('ranked'),
-    )
-    .selectAll()
-    .where('ranked.rank', '=', 1)
-    .execute();
-  for (const { rank: _rank, ...row } of rows) latest.set(row.check_id, toRecord(row));
+  for (const ids of chunks(checkIds)) {
+    const rows = await db
+      .selectFrom((inner) =>
+        inner
+          .selectFrom('check_runs')
+          .selectAll()
+          .select(
+            sql<number>`row_number() over (partition by check_id order by ran_at desc, id desc)`.as('rank'),
+          )
+          .where('check_id', 'in', ids)
+          .as('ranked'),
+      )
+      .selectAll()
+      .where('ranked.rank', '=', 1)
+      .execute();
+    for (const { rank: _rank, ...row } of rows) latest.set(row.check_id, toRecord(row));
+  }
   return latest;
 }
 
-/** A check's earlier runs, newest first. */
-export async function recentRunsOf(db: StoreDb, checkId: string, limit: number): Promise<CheckRunRecord[]> {
-  const rows = await db
-    .selectFrom('check_runs')
-    .selectAll()
-    .where('check_id', '=', checkId)
-    .orderBy('ran_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(toRecord);
+/** The last `limit` runs of each of these checks, newest first. */
+export async function recentRunsOf(
+  db: StoreDb,
+  checkIds: readonly string[],
+  limit: number,
+): Promise<Map<string, CheckRunRecord[]>> {
+  const recent = new Map<string, CheckRunRecord[]>();
+  for (const ids of chunks(checkIds)) {
+    const rows = await db
+      .selectFrom((inner) =>
+        inner
+          .selectFrom('check_runs')
+          .selectAll()
+          .select(
+            sql<number>`row_number() over (partition by check_id order by ran_at desc, id desc)`.as('rank'),
+          )
+          .where('check_id', 'in', ids)
+          .as('ranked'),
+      )
+      .selectAll()
+      .where('ranked.rank', '<=', limit)
+      .orderBy('ranked.rank')
+      .execute();
+    for (const { rank: _rank, ...row } of rows) {
+      const list = recent.get(row.check_id) ?? [];
+      list.push(toRecord(row));
+      recent.set(row.check_id, list);
+    }
+  }
+  return recent;
 }
 
 export async function findRunsById(db: StoreDb, ids: readonly string[]): Promise<CheckRunRecord[]> {

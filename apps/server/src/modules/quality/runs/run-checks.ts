@@ -65,8 +65,17 @@ function groupByTable(checks: readonly QualityCheckRecord[]): TableGroup[] {
   return [...groups.values()];
 }
 
-async function baselineRows(db: StoreDb, checkId: string): Promise<number | null> {
-  const runs = await recentRunsOf(db, checkId, BASELINE_RUNS);
+/** The usual row count of each volume check, from its earlier runs (read once for the whole run). */
+async function baselines(
+  db: StoreDb,
+  checks: readonly QualityCheckRecord[],
+): Promise<Map<string, number | null>> {
+  const volume = checks.filter((check) => check.definition.kind === 'volume').map((check) => check.id);
+  const recent = await recentRunsOf(db, volume, BASELINE_RUNS);
+  return new Map(volume.map((id) => [id, baselineRows(recent.get(id) ?? [])]));
+}
+
+function baselineRows(runs: readonly CheckRunRecord[]): number | null {
   const counts = runs
     .filter((run) => run.status === 'pass' || run.status === 'warn' || run.status === 'fail')
     .map((run) => run.observedValue)
@@ -103,6 +112,7 @@ async function runTable(
   lookup: TableLookup,
   group: TableGroup,
   batchId: string,
+  baselines: ReadonlyMap<string, number | null>,
 ): Promise<{ judged: Judged[]; statements: number }> {
   const first = group.checks[0];
   if (!first) return { judged: [], statements: 0 };
@@ -189,9 +199,10 @@ async function runTable(
   const now = Date.now();
   for (const entry of planned) {
     const cells = (statement.cells.get(entry.check.id) ?? []).map((index) => row[index]);
-    const baseline =
-      entry.check.definition.kind === 'volume' ? await baselineRows(deps.db, entry.check.id) : null;
-    const outcome = evaluateCells(entry.check, cells, { now, baselineRows: baseline });
+    const outcome = evaluateCells(entry.check, cells, {
+      now,
+      baselineRows: baselines.get(entry.check.id) ?? null,
+    });
     const item: Judged = {
       check: entry.check,
       outcome,
@@ -262,11 +273,12 @@ export async function runChecks(deps: RunChecksDeps, input: RunChecksInput): Pro
   const writer = sqlWriter(deps.connections.forDatabase(input.database).dialect);
   const lookup = tableLookup(input.schema);
   const groups = groupByTable(input.checks);
+  const usual = await baselines(deps.db, input.checks);
   const judged: Judged[] = [];
   let statements = 0;
   for (const [index, group] of groups.entries()) {
     input.signal?.throwIfAborted();
-    const done = await runTable(deps, input, writer, lookup, group, batchId);
+    const done = await runTable(deps, input, writer, lookup, group, batchId, usual);
     judged.push(...done.judged);
     statements += done.statements;
     input.onTable?.(index + 1, groups.length, group.checks[0]?.table.name ?? '');

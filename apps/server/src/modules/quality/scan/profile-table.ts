@@ -65,8 +65,11 @@ export async function profileTable(
     const ref = writer.name(column.name);
     const text = family === 'text';
     const dated = family === 'temporal' || (text && looksTemporal(column.name));
-    // Booleans and other types count distinct values poorly on some engines; only their nulls are read.
-    const countable = family !== 'other' && family !== 'boolean';
+    // Distinct values are what a profile pays most for (a sort per column): counted for text, whose
+    // values may be a category or a natural key, and for every column only when a key is to be
+    // found. Booleans and other types count them poorly on some engines; only their nulls are read.
+    const countable =
+      family === 'text' || (input.info.primaryKey.length === 0 && family !== 'other' && family !== 'boolean');
     return {
       nonNull: at(`COUNT(${ref})`),
       distinct: countable ? at(`COUNT(DISTINCT ${ref})`) : null,

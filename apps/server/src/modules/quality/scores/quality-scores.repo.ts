@@ -9,38 +9,36 @@ import { newId, parseJson, toJson } from '../../../store/values.ts';
 /** Scores kept per entity: the latest is shown; a short history stays for comparison. */
 const SCORES_KEPT = 30;
 
-/** Stores an entity's new score with its breakdown and formula version. */
+/** Stores an entity's new score with its breakdown and formula version, then forgets the oldest. */
 export async function insertScore(db: StoreDb, entityId: string, score: EntityScore): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('quality_scores')
-      .values({
-        id: newId(),
-        business_entity_id: entityId,
-        quality_score: score.quality.score,
-        completeness: score.completeness.score,
-        version: score.version,
-        breakdown: toJson(score),
-        computed_at: score.computed_at,
-      })
-      .execute();
-    await trx
-      .deleteFrom('quality_scores')
-      .where('business_entity_id', '=', entityId)
-      .where('id', 'not in', (eb) =>
-        eb
-          .selectFrom((inner) =>
-            inner
-              .selectFrom('quality_scores')
-              .select(['id', sql<number>`row_number() over (order by computed_at desc, id desc)`.as('rank')])
-              .where('business_entity_id', '=', entityId)
-              .as('ranked'),
-          )
-          .select('ranked.id')
-          .where('ranked.rank', '<=', SCORES_KEPT),
-      )
-      .execute();
-  });
+  await db
+    .insertInto('quality_scores')
+    .values({
+      id: newId(),
+      business_entity_id: entityId,
+      quality_score: score.quality.score,
+      completeness: score.completeness.score,
+      version: score.version,
+      breakdown: toJson(score),
+      computed_at: score.computed_at,
+    })
+    .execute();
+  await db
+    .deleteFrom('quality_scores')
+    .where('business_entity_id', '=', entityId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom((inner) =>
+          inner
+            .selectFrom('quality_scores')
+            .select(['id', sql<number>`row_number() over (order by computed_at desc, id desc)`.as('rank')])
+            .where('business_entity_id', '=', entityId)
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.rank', '<=', SCORES_KEPT),
+    )
+    .execute();
 }
 
 /** The entity's latest score; null before its first assessment. */
