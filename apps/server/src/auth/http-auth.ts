@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { ZodApp } from '../http/zod-app.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import type { User } from '../modules/users/user.ts';
 import type { AuthResolver } from './resolve-user.ts';
 
 /**

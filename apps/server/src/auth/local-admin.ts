@@ -1,5 +1,5 @@
 import { ensureUser } from '../modules/users/users.repo.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import type { User } from '../modules/users/user.ts';
 import type { StoreDb } from '../store/connect.ts';
 
 /** Fixed so that every instance and every restart agree on who owns local data. */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
 import type { AppConfig } from '../config/load-config.ts';
 import { findUserById } from '../modules/users/users.repo.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import type { User } from '../modules/users/user.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { LOCAL_ADMIN_ID } from './local-admin.ts';
 

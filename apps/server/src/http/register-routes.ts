@@ -3,7 +3,7 @@ import { parseRouteKey } from '@querent/contracts';
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/http-auth.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import type { User } from '../modules/users/user.ts';
 import { errorResponses } from './error-responses.ts';
 import type { ZodApp } from './zod-app.ts';
 

@@ -1,7 +1,7 @@
 import type { AgentToolName } from '@querent/contracts';
 import type { z } from 'zod';
 import type { SqlDialect } from '../../connectors/index.ts';
-import type { DatabaseRecord } from '../../modules/databases/databases.repo.ts';
+import type { DatabaseRecord } from '../../modules/databases/database-record.ts';
 import type { ChatRunOutcome, RunChatQueryInput } from '../../modules/conversations/run-chat-query.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { SchemaTable } from '../schema/schema-tables.ts';

@@ -1,4 +1,4 @@
-import type { User } from '../../modules/users/users.repo.ts';
+import type { User } from '../../modules/users/user.ts';
 import { findUserById } from '../../modules/users/users.repo.ts';
 import type { SessionDeps } from './session-policy.ts';
 import { lastSeenIntervalMs, nowOf } from './session-policy.ts';

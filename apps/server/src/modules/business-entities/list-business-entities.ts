@@ -3,7 +3,7 @@ import type { StoreDb } from '../../store/connect.ts';
 import { resolveContext } from '../conversations/conversation-context.ts';
 import { compareIssues, isUnresolved } from '../issues/issue-order.ts';
 import { listIssuesOfDatabase } from '../issues/issues.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { listEntitiesOfDatabase } from './business-entities.repo.ts';
 import { presentBusinessEntity } from './present-business-entity.ts';
 

@@ -1,10 +1,10 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { QueryRecord } from '../queries/queries.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { QueryRecord } from '../queries/query-record.ts';
 import { mayReadOwned, requireQuery } from '../queries/query-access.ts';
-import type { User } from '../users/users.repo.ts';
-import type { ChartRecord } from './charts.repo.ts';
+import type { User } from '../users/user.ts';
+import type { ChartRecord } from './chart-record.ts';
 import { findChartById } from './charts.repo.ts';
 
 export function chartNotFound(): AppError {

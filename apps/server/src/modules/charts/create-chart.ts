@@ -1,7 +1,7 @@
 import type { Chart, CreateChartBody } from '@querent/contracts';
 import type { RunQueryDeps } from '../queries/run-query.ts';
 import { requireQuery } from '../queries/query-access.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { checkChartConfig } from './chart-config.ts';
 import { insertChart } from './charts.repo.ts';
 import { getChart } from './get-chart.ts';

@@ -1,7 +1,7 @@
 import type { Chart } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { isFavorite } from '../favorites/favorites.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { requireChart } from './chart-access.ts';
 import { presentChart } from './present-chart.ts';
 

@@ -1,5 +1,5 @@
 import type { Chart } from '@querent/contracts';
-import type { ChartRecord } from './charts.repo.ts';
+import type { ChartRecord } from './chart-record.ts';
 
 export function presentChart(chart: ChartRecord, viewer: { id: string }, isFavorite: boolean): Chart {
   return {

@@ -1,6 +1,6 @@
 import type { Chart, UpdateChartBody } from '@querent/contracts';
 import type { RunQueryDeps } from '../queries/run-query.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { chartNotFound, requireChart } from './chart-access.ts';
 import { checkChartConfig } from './chart-config.ts';
 import { updateChart as updateChartRow } from './charts.repo.ts';

@@ -2,7 +2,7 @@ import type { ChatQuery } from '@querent/contracts';
 import type { ResultRow } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { newId, nowIso } from '../../store/values.ts';
-import type { QueryRecord } from '../queries/queries.repo.ts';
+import type { QueryRecord } from '../queries/query-record.ts';
 import { findQueriesByIds, findQueryById, readQueryRows } from '../queries/queries.repo.ts';
 
 /*

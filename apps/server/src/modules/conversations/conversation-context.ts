@@ -2,10 +2,10 @@ import { parseContextId } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { databaseAccess, requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { requireProject } from '../projects/project-access.ts';
-import type { ProjectRecord } from '../projects/projects.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { ProjectRecord } from '../projects/project-record.ts';
+import type { User } from '../users/user.ts';
 
 export interface ConversationContext {
   database: DatabaseRecord;

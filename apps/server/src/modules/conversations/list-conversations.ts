@@ -2,7 +2,7 @@ import type { Conversation, ConversationSummary } from '@querent/contracts';
 import { parseContextId } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { requireOwnedConversation } from './conversation-access.ts';
 import { listOwnedConversations } from './conversations.repo.ts';
 import { listMessages } from './messages.repo.ts';

@@ -1,6 +1,6 @@
 import type { ChatChart, ChatQuery, Conversation, ConversationSummary, Message } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { ChartRecord } from '../charts/charts.repo.ts';
+import type { ChartRecord } from '../charts/chart-record.ts';
 import { findChartsByIds } from '../charts/charts.repo.ts';
 import type { ChatQueryRecord } from './chat-queries.repo.ts';
 import { findChatQueries } from './chat-queries.repo.ts';

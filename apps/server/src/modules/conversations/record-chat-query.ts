@@ -1,6 +1,6 @@
 import type { StoreDb } from '../../store/connect.ts';
 import { nowIso } from '../../store/values.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { storeQueryOutcome } from '../queries/queries.repo.ts';
 import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
 import type { ChatQueryRecord } from './chat-queries.repo.ts';

@@ -1,6 +1,6 @@
 import { USER_SQL_FUNCTION } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { answerMessage } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';

@@ -1,6 +1,6 @@
 import type { ConnectorErrorKind } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
 import type { ChatQueryRecord } from './chat-queries.repo.ts';

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
-import type { DatabaseRecord } from './databases.repo.ts';
+import type { User } from '../users/user.ts';
+import type { DatabaseRecord } from './database-record.ts';
 import { findDatabaseById } from './databases.repo.ts';
 
 /** What a user may do with a database: nothing, use it (public ones), or change it. */

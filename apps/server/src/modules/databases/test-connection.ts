@@ -2,7 +2,7 @@ import type { TestConnectionBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import { SECRET_MASK, openDetails, restoreMaskedSecrets } from '../../secrets/connection-secrets.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
 import { refuseAnonymous } from './create-database.ts';
 import { requireDatabase } from './database-access.ts';

@@ -2,7 +2,7 @@ import type { ExportFormat, exportRoutes } from '@querent/contracts';
 import { exportHeaders } from '@querent/contracts';
 import type { FastifyReply } from 'fastify';
 import type { RouteHandlers } from '../../http/register-routes.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { abortOnClose } from '../queries/abort-on-close.ts';
 import { contentDisposition } from './export-filename.ts';
 import type { ExportDeps, ExportSource } from './export-query.ts';

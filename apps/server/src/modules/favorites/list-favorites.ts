@@ -5,13 +5,13 @@ import type { StoreDb } from '../../store/connect.ts';
 import { findChartsByIds } from '../charts/charts.repo.ts';
 import { presentChart } from '../charts/present-chart.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { requireProject } from '../projects/project-access.ts';
 import { presentQuery } from '../queries/present-query.ts';
-import type { QueryRecord } from '../queries/queries.repo.ts';
+import type { QueryRecord } from '../queries/query-record.ts';
 import { findQueriesByIds, readQueryRows } from '../queries/queries.repo.ts';
 import { mayReadOwned } from '../queries/query-access.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { listFavoriteEntries } from './favorites.repo.ts';
 
 /** Rows a favourite query card shows. */

@@ -2,7 +2,7 @@ import type { Issue, UpdateIssueBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { findEntityById } from '../business-entities/business-entities.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { issueNotFound, requireIssue } from './issue-access.ts';
 import { updateIssue as updateIssueRow } from './issues.repo.ts';
 import { presentIssue } from './present-issue.ts';

@@ -1,5 +1,5 @@
 import type { SchemaInfo } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
 import { findTable } from './check-project-tables.ts';

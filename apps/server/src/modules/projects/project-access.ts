@@ -2,10 +2,10 @@ import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { databaseAccess } from '../databases/database-access.ts';
 import type { DatabaseAccess } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { findDatabaseById } from '../databases/databases.repo.ts';
-import type { User } from '../users/users.repo.ts';
-import type { ProjectRecord } from './projects.repo.ts';
+import type { User } from '../users/user.ts';
+import type { ProjectRecord } from './project-record.ts';
 import { findProjectById } from './projects.repo.ts';
 
 /** The project's owner and their organization may change it. */

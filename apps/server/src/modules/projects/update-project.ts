@@ -1,5 +1,5 @@
 import type { SavedProject, UpdateProjectBody } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
 import { checkProjectTables, uniqueTables } from './check-project-tables.ts';

@@ -1,7 +1,7 @@
 import type { CreateSavedQueryBody, SavedQuery } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { getSavedQuery } from './get-saved-query.ts';
 import { insertSavedQuery } from './queries.repo.ts';
 

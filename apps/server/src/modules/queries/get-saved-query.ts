@@ -1,7 +1,7 @@
 import type { SavedQuery } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { isFavorite } from '../favorites/favorites.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { presentQuery } from './present-query.ts';
 import { requireQuery } from './query-access.ts';
 

@@ -2,9 +2,9 @@ import type { ListQueriesQuery, QueryHistoryItem, SavedQuery } from '@querent/co
 import type { StoreDb } from '../../store/connect.ts';
 import { listDatabasesVisibleTo } from '../databases/databases.repo.ts';
 import { favoriteIdsAmong } from '../favorites/favorites.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { presentHistoryItem, presentQuery } from './present-query.ts';
-import type { QueryRecord } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 import { listOwnQueries, listQueryHistory } from './queries.repo.ts';
 
 /** Most entries of GET /api/queries; a saved-query list longer than this wants search, not scrolling. */

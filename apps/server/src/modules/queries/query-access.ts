@@ -1,10 +1,10 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { databaseAccess } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { findDatabaseById } from '../databases/databases.repo.ts';
-import type { User } from '../users/users.repo.ts';
-import type { QueryRecord } from './queries.repo.ts';
+import type { User } from '../users/user.ts';
+import type { QueryRecord } from './query-record.ts';
 import { findQueryById } from './queries.repo.ts';
 
 type Viewer = Pick<User, 'id' | 'organizationId'>;

@@ -1,6 +1,6 @@
 import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { QueryRecord } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 import { insertQueryRun, storeQueryOutcome } from './queries.repo.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { SavedQuery, UpdateSavedQueryBody } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { getSavedQuery } from './get-saved-query.ts';
 import { updateQuery } from './queries.repo.ts';
 import { queryNotFound, requireQuery } from './query-access.ts';

@@ -2,10 +2,10 @@ import type { Database } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { listDatabasesVisibleTo } from '../databases/databases.repo.ts';
 import { presentDatabase } from '../databases/present-database.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { uploadDatabaseFile } from './upload-paths.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { ensureOrganizationByExternalKey } from '../organizations/organizations.repo.ts';
-import type { User, UserProfileChanges } from './users.repo.ts';
+import type { UserProfileChanges } from './users.repo.ts';
+import type { User } from './user.ts';
 import {
   findFirstOidcUserId,
   findUserByOidcIdentity,
