@@ -1,5 +1,5 @@
 import type { SqlDialect } from '../connectors/index.ts';
-import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
+import type { ResolvedContext } from '../modules/context/resolve-context.ts';
 import { listMemories } from '../modules/conversations/memories.repo.ts';
 import type { SchemaDeps } from '../modules/databases/get-database-schema.ts';
 import { loadDatabaseSchema } from '../modules/databases/get-database-schema.ts';
@@ -25,7 +25,7 @@ const SCHEMA_TOKENS_MAX = 8000;
  */
 export async function loadAgentContext(
   deps: SchemaDeps,
-  input: { context: ConversationContext; contextTokens: number },
+  input: { context: ResolvedContext; contextTokens: number },
 ): Promise<AgentContext> {
   const { database, project } = input.context;
   const dialect = deps.connections.forDatabase(database).dialect;

@@ -1,6 +1,6 @@
 import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
-import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
+import type { ResolvedContext } from '../modules/context/resolve-context.ts';
 import type { MemoryRecord } from '../modules/conversations/memories.repo.ts';
 import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
@@ -24,7 +24,7 @@ function memoryLines(memories: readonly MemoryRecord[]): string[] {
  * (database, project, schema summary) and what it remembers about this database.
  */
 export function buildInstructions(input: {
-  context: ConversationContext;
+  context: ResolvedContext;
   dialect: SqlDialect;
   schema: SchemaSummary;
   memories: readonly MemoryRecord[];

@@ -6,7 +6,7 @@ import type { LlmConfig } from '../config/settings/llm.ts';
 import { isAppError } from '../errors.ts';
 import { MalformedToolCallError } from '../llm/llm-errors.ts';
 import type { ChatEvents } from '../modules/conversations/chat-events.ts';
-import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
+import type { ResolvedContext } from '../modules/context/resolve-context.ts';
 import { listMessages } from '../modules/conversations/messages.repo.ts';
 import type { RunChatQueryDeps } from '../modules/conversations/run-chat-query.ts';
 import { runChatQuery } from '../modules/conversations/run-chat-query.ts';
@@ -35,7 +35,7 @@ export interface AgentDeps extends RunChatQueryDeps, SchemaDeps {
 export interface AgentTurn {
   ownerId: string;
   conversationId: string;
-  context: ConversationContext;
+  context: ResolvedContext;
   signal: AbortSignal;
   events: ChatEvents;
   confirmWrite(request: WriteRequest): Promise<WriteDecision>;

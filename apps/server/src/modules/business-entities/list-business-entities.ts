@@ -1,6 +1,6 @@
 import type { BusinessEntity, EntityIssue } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { resolveContext } from '../conversations/conversation-context.ts';
+import { resolveContext } from '../context/resolve-context.ts';
 import { compareIssues, isUnresolved } from '../issues/issue-order.ts';
 import { listIssuesOfDatabase } from '../issues/issues.repo.ts';
 import type { User } from '../users/user.ts';

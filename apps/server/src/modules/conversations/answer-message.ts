@@ -5,7 +5,7 @@ import { loadOnce } from '../../load-once.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { confirmWithUser } from './confirm-write.ts';
-import type { ConversationContext } from './conversation-context.ts';
+import type { ResolvedContext } from '../context/resolve-context.ts';
 import { findConversation, nameIfUnnamed } from './conversations.repo.ts';
 import type { MessageRecord } from './messages.repo.ts';
 import { presentSummary } from './present-conversation.ts';
@@ -18,7 +18,7 @@ const loadAgent = loadOnce(() => import('../../agent/run-agent.ts'));
 
 export interface AnswerInput {
   ownerId: string;
-  context: ConversationContext;
+  context: ResolvedContext;
   events: ChatEvents;
   turn: LiveTurn;
   /** The user's message to answer: a question for the analyst, or SQL of their own. */

@@ -5,7 +5,7 @@ import { answerMessage, nameAfterFirstQuestion } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { requireOwnedConversation } from './conversation-access.ts';
-import { resolveContext } from './conversation-context.ts';
+import { resolveContext } from '../context/resolve-context.ts';
 import { nameFromQuestion } from './conversation-name.ts';
 import { runTurn } from './run-turn.ts';
 import { storeMessage } from './store-message.ts';

@@ -1,12 +1,8 @@
 import type { FavoriteChart, FavoriteQuery, Favorites, ResultPreview } from '@querent/contracts';
-import { parseContextId } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
+import { resolveContext } from '../context/resolve-context.ts';
 import { findChartsByIds } from '../charts/charts.repo.ts';
 import { presentChart } from '../charts/present-chart.ts';
-import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/database-record.ts';
-import { requireProject } from '../projects/project-access.ts';
 import { presentQuery } from '../queries/present-query.ts';
 import type { QueryRecord } from '../queries/query-record.ts';
 import { findQueriesByIds, readQueryRows } from '../queries/queries.repo.ts';
@@ -18,17 +14,6 @@ import { listFavoriteEntries } from './favorites.repo.ts';
 export const queryPreviewRows = 20;
 /** Rows a favourite chart draws: enough for a readable chart, bounded for a page of cards. */
 export const chartPreviewRows = 1000;
-
-async function contextDatabase(db: StoreDb, user: User, contextId: string): Promise<DatabaseRecord> {
-  const context = parseContextId(contextId);
-  if (!context) {
-    throw new AppError('BAD_REQUEST', 'Invalid contextId: expected database-{id} or project-{id}', {
-      field: 'contextId',
-    });
-  }
-  if (context.kind === 'database') return requireDatabase(db, user, context.id, 'read');
-  return (await requireProject(db, user, context.id, 'read')).database;
-}
 
 /** The stored last result's first rows; null when the query never ran, failed, or keeps no rows. */
 async function preview(db: StoreDb, query: QueryRecord, limit: number): Promise<ResultPreview | null> {
@@ -55,7 +40,7 @@ export async function listFavorites(
 ): Promise<Favorites> {
   const { db } = deps;
   const { user } = input;
-  const database = await contextDatabase(db, user, input.contextId);
+  const { database } = await resolveContext(db, user, input.contextId);
   const entries = await listFavoriteEntries(db, user.id);
   const idsOf = (type: 'query' | 'chart') =>
     entries.filter((entry) => entry.itemType === type).map((entry) => entry.itemId);
