@@ -4,7 +4,7 @@ import { previewForModel } from '../../agent/result-preview.ts';
 import { loadOnce } from '../../load-once.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { confirmWithUser } from './confirm-write.ts';
+import { createAgentPort } from './create-agent-port.ts';
 import type { ResolvedContext } from '../context/resolve-context.ts';
 import { findConversation, nameIfUnnamed } from './conversations.repo.ts';
 import type { MessageRecord } from './messages.repo.ts';
@@ -54,14 +54,7 @@ export async function answerMessage(deps: ChatDeps, input: AnswerInput): Promise
     return;
   }
   const { runAgent } = await loadAgent();
-  await runAgent(deps, {
-    ownerId: input.ownerId,
-    conversationId: input.turn.conversationId,
-    context: input.context,
-    signal: input.turn.signal,
-    events: input.events,
-    confirmWrite: (request) => confirmWithUser(deps, { events: input.events, turn: input.turn, request }),
-  });
+  await runAgent(deps, createAgentPort(deps, input));
 }
 
 /** A conversation without a name takes its first question's; the sidebar hears of it. */

@@ -1,4 +1,4 @@
-import type { WriteDecision } from '../../agent/tools/agent-tool.ts';
+import type { WriteDecision } from '../../agent/agent-port.ts';
 import { AppError } from '../../errors.ts';
 import type { User } from '../users/user.ts';
 import type { ChatDeps } from './chat-deps.ts';
