@@ -3,9 +3,9 @@ import type { StoreDb } from '../../store/connect.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
-import type { ChatQueryRecord } from './chat-queries.repo.ts';
-import { findConversationQuery } from './chat-queries.repo.ts';
-import { recordInConversation } from './record-chat-query.ts';
+import type { ChatQueryRecord } from '../queries/chat-queries.ts';
+import { findConversationQuery } from '../queries/chat-queries.ts';
+import { recordInConversation } from '../queries/record-chat-query.ts';
 
 /** The chat keeps at most this many rows of a result; the count still tells the whole size. */
 export const CHAT_RESULT_ROWS = 1000;

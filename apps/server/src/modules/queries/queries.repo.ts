@@ -52,6 +52,31 @@ export async function insertQueryRun(db: StoreDb, run: QueryRun): Promise<string
   return id;
 }
 
+/** A write waiting for the user's confirmation: recorded, not run (no result, no ran_at). */
+export async function insertPendingQuery(
+  db: StoreDb,
+  input: { sql: string; title: string | null; databaseId: string; ownerId: string; conversationId: string },
+): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db
+    .insertInto('queries')
+    .values({
+      id,
+      title: input.title,
+      sql: input.sql,
+      database_id: input.databaseId,
+      owner_id: input.ownerId,
+      conversation_id: input.conversationId,
+      is_saved: false,
+      truncated: false,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
 export interface NewSavedQuery {
   title: string;
   sql: string;
