@@ -1,5 +1,5 @@
 import type { ServerUser } from '@querent/contracts';
-import type { User } from './user.ts';
+import type { User } from '../users/user.ts';
 
 /** The wire shape of GET /api/user; field names are SPEC.md §7's. */
 export function presentUser(user: User): ServerUser {
