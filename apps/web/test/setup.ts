@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { useContextStore } from '../src/stores/context-store.ts';
 import { useNotificationsStore } from '../src/stores/notifications-store.ts';
 import { useSocketStore } from '../src/stores/socket-store.ts';
 import { useUserStore } from '../src/stores/user-store.ts';
+
+// findBy… and waitFor give up after 1 s by default; a lazy screen on a loaded 2-core machine can
+// take longer to appear. Waiting longer costs nothing when the screen is there sooner.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no showModal() or close() on <dialog>: open and close it in place, without the top
 // layer or an inert page (the browser covers those in e2e).

@@ -218,6 +218,9 @@ export function defineContractSuite(target: EngineTarget): void {
     it('frees the connection of a stream nobody reads once its time limit passes', async () => {
       const single = createConnector(target.engine, target.details ?? {}, { maxConnections: 1 });
       try {
+        // Opened first, so the stream's short limit times the stream, not starting the connection
+        // (a SQLite worker process can take longer than that to start on a loaded machine).
+        await single.run('SELECT 1 AS one', { ...read, timeoutMs: 10_000 });
         const stream = await single.stream(`SELECT * FROM ${n.track}`, {
           ...read,
           timeoutMs: 600,
