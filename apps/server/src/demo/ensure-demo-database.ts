@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { registerDatabase } from '../modules/databases/register-database.ts';
+import { runOnce } from '../modules/settings/run-once.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { newId } from '../store/values.ts';
-import { registerDatabase } from '../modules/databases/register-database.ts';
-import { runOnce } from '../modules/settings/run-once.ts';
 import { writeDemoShop } from './write-demo-shop.ts';
 
 export const DEMO_DATABASE_NAME = 'Demo shop';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
 import type { AuthResolver } from '../auth/resolve-user.ts';
+import { AppError } from '../errors.ts';
 import type { User } from '../modules/users/user.ts';
 import type { ZodApp } from './zod-app.ts';
 

@@ -1,5 +1,5 @@
-import type { User } from '../../modules/users/user.ts';
 import { findUser } from '../../modules/users/find-user.ts';
+import type { User } from '../../modules/users/user.ts';
 import type { SessionDeps } from './session-policy.ts';
 import { lastSeenIntervalMs, nowOf } from './session-policy.ts';
 import { sessionIdOf } from './session-token.ts';

@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
-import type { QueryRecord } from '../queries/query-record.ts';
 import { mayReadOwned, requireQuery } from '../queries/query-access.ts';
+import type { QueryRecord } from '../queries/query-record.ts';
 import type { User } from '../users/user.ts';
 import type { ChartRecord } from './chart-record.ts';
 import { findChartById, findChartsByIds } from './charts.repo.ts';

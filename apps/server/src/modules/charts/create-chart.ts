@@ -1,7 +1,7 @@
 import type { Chart, CreateChartBody } from '@querent/contracts';
 import type { FavoriteFlags } from '../queries/favorite-flags.ts';
-import type { RunQueryDeps } from '../queries/run-query.ts';
 import { requireQuery } from '../queries/query-access.ts';
+import type { RunQueryDeps } from '../queries/run-query.ts';
 import type { User } from '../users/user.ts';
 import { checkChartConfig } from './chart-config.ts';
 import { insertChart } from './charts.repo.ts';

@@ -1,13 +1,13 @@
 import { engineDescriptors } from '@querent/contracts';
 import type { AgentPort } from '../../agent/agent-port.ts';
+import { createChatChart } from '../charts/create-chat-chart.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
+import { recordPendingQuery, recordQueryNotRun } from '../queries/record-chat-query.ts';
 import type { AnswerInput } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { confirmWithUser } from './confirm-write.ts';
-import { createChatChart } from '../charts/create-chat-chart.ts';
 import { listMemories } from './memories.repo.ts';
 import { deleteMessage, insertMessage, listMessages } from './messages.repo.ts';
-import { recordPendingQuery, recordQueryNotRun } from '../queries/record-chat-query.ts';
 import { runChatQuery } from './run-chat-query.ts';
 import { saveMemory } from './save-memory.ts';
 import { changeMessage, storeMessage } from './store-message.ts';

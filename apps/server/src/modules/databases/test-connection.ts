@@ -6,8 +6,8 @@ import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
 import { refuseAnonymous } from './create-database.ts';
 import { requireDatabase } from './database-access.ts';
-import type { DatabaseDeps } from './database-deps.ts';
 import { toUserFacingError } from './database-connections.ts';
+import type { DatabaseDeps } from './database-deps.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 
 /**

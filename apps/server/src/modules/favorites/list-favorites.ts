@@ -1,8 +1,8 @@
 import type { FavoriteChart, FavoriteQuery, Favorites } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { resolveContext } from '../context/resolve-context.ts';
 import { findReadableCharts } from '../charts/chart-access.ts';
 import { presentChart } from '../charts/present-chart.ts';
+import { resolveContext } from '../context/resolve-context.ts';
 import { presentQuery } from '../queries/present-query.ts';
 import { findReadableQueries } from '../queries/query-access.ts';
 import { readStoredPreview } from '../queries/stored-preview.ts';

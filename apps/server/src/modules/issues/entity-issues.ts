@@ -1,5 +1,5 @@
-import type { EntityIssues } from '../business-entities/entity-issues.ts';
 import type { StoreDb } from '../../store/connect.ts';
+import type { EntityIssues } from '../business-entities/entity-issues.ts';
 import { compareIssues, isUnresolved } from './issue-order.ts';
 import { listIssuesOfDatabase } from './issues.repo.ts';
 

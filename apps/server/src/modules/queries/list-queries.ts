@@ -4,8 +4,8 @@ import { listVisibleDatabases } from '../databases/database-access.ts';
 import type { User } from '../users/user.ts';
 import type { ShowDeps } from './favorite-flags.ts';
 import { presentHistoryItem, presentQuery } from './present-query.ts';
-import type { QueryRecord } from './query-record.ts';
 import { listOwnQueries, listQueryHistory } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 
 /** Most entries of GET /api/queries; a saved-query list longer than this wants search, not scrolling. */
 const listLimit = 1000;

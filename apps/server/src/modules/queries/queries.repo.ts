@@ -1,6 +1,6 @@
 import type { ResultColumn } from '@querent/contracts';
-import type { ResultRow } from '../../connectors/index.ts';
 import { sql } from 'kysely';
+import type { ResultRow } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { newId, nowIso, parseNullableJson, readBool, toNullableJson } from '../../store/values.ts';
 import type { QueryOutcome } from '../sql-runs/sql-run-recorder.ts';

@@ -3,8 +3,8 @@ import type { StoreDb } from '../../store/connect.ts';
 import { databaseAccess, findDatabase } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { User } from '../users/user.ts';
-import type { QueryRecord } from './query-record.ts';
 import { findQueriesByIds, findQueryById } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 
 type Viewer = Pick<User, 'id' | 'organizationId'>;
 

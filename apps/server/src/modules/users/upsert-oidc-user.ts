@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { ensureOrganization } from '../organizations/ensure-organization.ts';
-import type { UserProfileChanges } from './users.repo.ts';
 import type { User } from './user.ts';
+import type { UserProfileChanges } from './users.repo.ts';
 import {
   findFirstOidcUserId,
   findUserByOidcIdentity,
