@@ -6,7 +6,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { LOCAL_ADMIN_ID } from '../apps/server/src/auth/local-admin.ts';
 import { ensureDemoDatabase } from '../apps/server/src/demo/ensure-demo-database.ts';
-import { findDatabaseById } from '../apps/server/src/modules/databases/databases.repo.ts';
+import { findDatabase } from '../apps/server/src/modules/databases/database-access.ts';
 import type { RunningApp } from '../apps/server/test/helpers/test-app.ts';
 import { startTestApp } from '../apps/server/test/helpers/test-app.ts';
 import { ensurePostgresDatabase, postgresServer, skipped } from './query-run.bench.ts';
@@ -91,7 +91,7 @@ async function scanOnce(
 
 /** One SELECT count(*) per table through the same pooled connector, as the baseline. */
 async function countEveryTable(app: RunningApp, databaseId: string): Promise<number> {
-  const database = await findDatabaseById(app.built.store.db, databaseId);
+  const database = await findDatabase(app.built.store.db, databaseId);
   if (!database) throw new Error('no database');
   const connector = app.built.databases.connections.forDatabase(database);
   const schema = await connector.introspect();

@@ -148,7 +148,10 @@ describe('the analyst’s data-quality tools', () => {
       }),
       expect.objectContaining({
         state: 'proposed',
-        dryRun: { status: 'fail', observed: '2,985 of 5,000 rows (59.7%) have a country_code that is not accepted' },
+        dryRun: {
+          status: 'fail',
+          observed: '2,985 of 5,000 rows (59.7%) have a country_code that is not accepted',
+        },
       }),
       { kind: 'completeness', error: 'Column phone was not found in customers' },
     ]);

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
 import type { AppConfig } from '../config/load-config.ts';
-import { findUserById } from '../modules/users/users.repo.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import { findUser } from '../modules/users/find-user.ts';
+import type { User } from '../modules/users/user.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { LOCAL_ADMIN_ID } from './local-admin.ts';
 
@@ -35,7 +35,7 @@ export function createAuthResolver(deps: {
 }): AuthResolver {
   const strategies: Record<AppConfig['authMode'], ResolveUser> = {
     // Everyone who can reach a local instance is its administrator; there is no sign-in.
-    local: () => findUserById(deps.db, LOCAL_ADMIN_ID),
+    local: () => findUser(deps.db, LOCAL_ADMIN_ID),
   };
   const modeStrategy = strategies[deps.mode];
   const header = deps.testUserHeader?.toLowerCase();
@@ -43,7 +43,7 @@ export function createAuthResolver(deps: {
   // Suites acting as several users go through this same resolver for HTTP and sockets alike.
   const resolveUser: ResolveUser = (credentials) => {
     const id = credentials.headers[header];
-    return typeof id === 'string' ? findUserById(deps.db, id) : modeStrategy(credentials);
+    return typeof id === 'string' ? findUser(deps.db, id) : modeStrategy(credentials);
   };
   return { mode: deps.mode, resolveUser };
 }

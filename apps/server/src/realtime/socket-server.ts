@@ -15,7 +15,7 @@ export interface Realtime {
 }
 
 /**
- * Socket.IO on the app's HTTP server. Polling only, as the client (SPEC.md §9): it works behind
+ * Socket.IO on the app's HTTP server. Polling only, like the web client: it works behind
  * any proxy, and several instances need only sticky sessions. A socket is accepted only once the
  * same resolver as HTTP knows its user; it then joins that user's room.
  */

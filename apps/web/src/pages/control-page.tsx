@@ -20,8 +20,8 @@ import { serverMessage } from '../lib/api-error.ts';
 import { useContextStore } from '../stores/context-store.ts';
 
 /**
- * /control: the business entities of the selected context and their scores (docs/BEHAVIOUR.md).
- * `?entity={id}` opens that entity's checks and the arithmetic of its scores beside the cards.
+ * /control: the business entities of the selected context and their scores. `?entity={id}` opens
+ * that entity's checks and the arithmetic of its scores beside the cards.
  */
 export function ControlPage() {
   const services = useServices();
@@ -31,7 +31,7 @@ export function ControlPage() {
   const contextId = useContextStore((state) => state.contextSelectedId);
   const [search, setSearch] = useState('');
   const entities = useQuery(businessEntitiesQuery(services.api, contextId));
-  // On error the list is emptied and only the message remains (SPEC.md §8).
+  // On error the list is emptied and only the message remains.
   const list = entities.isError ? [] : (entities.data ?? []);
   const visible = filterEntities(list, search);
 
@@ -40,7 +40,7 @@ export function ControlPage() {
       const conversationId = await startConversation(services, text);
       await navigate(`/chat/${conversationId}`);
     } catch (error) {
-      // SPEC.md §8: scan and analysis failures are only logged.
+      // Scan and analysis failures are only logged.
       console.error('Could not start the scan', error);
     }
   }

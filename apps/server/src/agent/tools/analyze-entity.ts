@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { analyzeEntity } from '../../modules/quality/scan/analyze-entity.ts';
 import type { AgentTool } from './agent-tool.ts';
-import { entityNamed, forModel, requireChanges } from './quality-tool-support.ts';
 
 const inputSchema = z.object({
   entity: z.string().min(1).max(300).describe('The business entity’s name (or id).'),
@@ -13,15 +11,6 @@ export const analyzeEntityTool: AgentTool<typeof inputSchema> = {
     'Verify one business entity’s data quality: profile its table, add the checks the deterministic rules call for where missing, run all its active checks, open or update issues for what fails and score it. Answers its computed scores with their arithmetic, coverage and open issues.',
   inputSchema,
   async execute(input, context) {
-    requireChanges(context);
-    const entity = await entityNamed(context, input.entity);
-    const report = await analyzeEntity(context.quality, {
-      database: context.database,
-      actorId: context.ownerId,
-      entity,
-      conversationId: context.conversationId,
-      signal: context.signal,
-    });
-    return { output: { ...report, entity: forModel(report.entity) } };
+    return { output: await context.quality.analyze(input.entity) };
   },
 };

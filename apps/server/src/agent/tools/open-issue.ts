@@ -1,8 +1,6 @@
 import { issueSeveritySchema } from '@querent/contracts';
 import { z } from 'zod';
-import { insertIssue } from '../../modules/issues/issues.repo.ts';
 import type { AgentTool } from './agent-tool.ts';
-import { entityNamed, requireChanges } from './quality-tool-support.ts';
 
 const inputSchema = z.object({
   title: z
@@ -26,21 +24,6 @@ export const openIssueTool: AgentTool<typeof inputSchema> = {
     'Record a data-quality problem you found that no check covers (a check’s own findings open issues by themselves). It shows on the issues page; a passing check never closes it.',
   inputSchema,
   async execute(input, context) {
-    requireChanges(context);
-    const entity = input.entity ? await entityNamed(context, input.entity) : null;
-    const issue = await insertIssue(context.db, {
-      databaseId: context.database.id,
-      businessEntityId: entity?.id ?? null,
-      title: input.title,
-      description: input.description,
-      severity: input.severity,
-      status: 'open',
-      checkId: null,
-      origin: 'agent',
-      lastSeenAt: new Date().toISOString(),
-      observed: null,
-      evidence: null,
-    });
-    return { output: { issueId: issue.id, title: issue.title, status: issue.status } };
+    return { output: await context.quality.openIssue({ ...input, entity: input.entity }) };
   },
 };

@@ -1,5 +1,4 @@
-import { listMessages } from '../../modules/conversations/messages.repo.ts';
-import type { StoreDb } from '../../store/connect.ts';
+import type { AgentMessage } from '../agent-port.ts';
 
 /** Issue ids anywhere in a tool's JSON answer: `issues: [{ id }]` lists and `issueId` fields. */
 function issueIdsIn(value: unknown, found: string[]): void {
@@ -20,12 +19,11 @@ function issueIdsIn(value: unknown, found: string[]): void {
 }
 
 /**
- * The issues the latest tool answer of this conversation that named any reported: what "that"
- * refers to when the user answers a finding with "that is expected".
+ * The issues that the latest tool answer naming any reported: what "that" refers to when the user
+ * answers a finding with "that is expected".
  */
-export async function lastReportedIssueIds(db: StoreDb, conversationId: string): Promise<string[]> {
-  const messages = await listMessages(db, conversationId);
-  for (const message of [...messages].reverse()) {
+export function lastReportedIssueIds(history: readonly AgentMessage[]): string[] {
+  for (const message of [...history].reverse()) {
     if (message.role !== 'function' || message.content === null) continue;
     let parsed: unknown;
     try {

@@ -1,8 +1,6 @@
 import { issueSeveritySchema, issueStatusSchema } from '@querent/contracts';
 import { z } from 'zod';
-import { updateIssue } from '../../modules/issues/update-issue.ts';
 import type { AgentTool } from './agent-tool.ts';
-import { actingUser, requireChanges } from './quality-tool-support.ts';
 
 const inputSchema = z.object({
   issue_id: z.string().min(1),
@@ -23,18 +21,13 @@ export const triageIssueTool: AgentTool<typeof inputSchema> = {
     'Change an issue’s status (open, in_progress, resolved, dismissed) or severity when the user asks. Dismissing needs the user’s reason and mutes the check that found it.',
   inputSchema,
   async execute(input, context) {
-    requireChanges(context);
-    const issue = await updateIssue(context.quality, {
-      user: await actingUser(context),
-      issueId: input.issue_id,
-      body: {
-        ...(input.status === undefined ? {} : { status: input.status }),
-        ...(input.severity === undefined ? {} : { severity: input.severity }),
-        ...(input.reason === undefined ? {} : { dismissed_reason: input.reason }),
-      },
-    });
     return {
-      output: { issueId: issue.id, title: issue.title, status: issue.status, severity: issue.severity },
+      output: await context.quality.triageIssue({
+        issueId: input.issue_id,
+        status: input.status,
+        severity: input.severity,
+        reason: input.reason,
+      }),
     };
   },
 };

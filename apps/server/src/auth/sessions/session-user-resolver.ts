@@ -1,4 +1,4 @@
-import type { User } from '../../modules/users/users.repo.ts';
+import type { User } from '../../modules/users/user.ts';
 import { readAuthCookie } from '../auth-cookies.ts';
 import type { Credentials } from '../resolve-user.ts';
 import { resolveSession } from './resolve-session.ts';

@@ -1,31 +1,10 @@
-import type { CheckOrigin, TableName } from '@querent/contracts';
+import type { CheckOrigin } from '@querent/contracts';
 import { checkOrigins } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { newId, nowIso, parseNullableJson, toNullableJson } from '../../store/values.ts';
+import type { BusinessEntityRecord, EntityChanges, NewEntity } from './entity-record.ts';
 
 /** The only code with SQL for `business_entities`. */
-
-export interface BusinessEntityRecord {
-  id: string;
-  databaseId: string;
-  name: string;
-  definition: string | null;
-  tableRef: string | null;
-  reviewDate: string | null;
-  reviewConversationId: string | null;
-  /** Who owns the review conversation: only they may open it. */
-  reviewConversationOwnerId: string | null;
-  completeness: number | null;
-  qualityScore: number | null;
-  /** Who made it: the scan, the analyst or a person. */
-  origin: CheckOrigin;
-  /** The table it is about, as the schema names it; null when it names none. */
-  table: TableName | null;
-  /** The columns that identify one of it; empty when none is declared. */
-  keyColumns: string[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 function selectRecords(db: StoreDb) {
   return db
@@ -94,17 +73,6 @@ export async function findEntityById(db: StoreDb, id: string): Promise<BusinessE
   return row ? toRecord(row) : null;
 }
 
-export interface NewEntity {
-  databaseId: string;
-  name: string;
-  definition: string | null;
-  table: TableName | null;
-  /** How the table is shown on the card. */
-  tableRef: string | null;
-  keyColumns: string[];
-  origin: CheckOrigin;
-}
-
 export async function insertEntity(db: StoreDb, entity: NewEntity): Promise<BusinessEntityRecord> {
   const id = newId();
   const now = nowIso();
@@ -128,10 +96,6 @@ export async function insertEntity(db: StoreDb, entity: NewEntity): Promise<Busi
   if (!stored) throw new Error(`Business entity ${id} vanished right after it was made`);
   return stored;
 }
-
-export type EntityChanges = Partial<
-  Pick<NewEntity, 'name' | 'definition' | 'table' | 'tableRef' | 'keyColumns'>
->;
 
 export async function updateEntity(db: StoreDb, id: string, changes: EntityChanges): Promise<void> {
   await db

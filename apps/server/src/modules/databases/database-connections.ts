@@ -7,7 +7,7 @@ import type { Details } from '../../secrets/connection-secrets.ts';
 import { openDetails } from '../../secrets/connection-secrets.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { SecretDecryptionError } from '../../secrets/secret-box.ts';
-import type { DatabaseRecord } from './databases.repo.ts';
+import type { DatabaseRecord } from './database-record.ts';
 
 /**
  * Connectors for saved databases, pooled per database, with their secrets decrypted only here,
@@ -46,7 +46,7 @@ export function createDatabaseConnections(deps: {
   /** The operator's Snowflake and BigQuery addresses: every connector made here gets them. */
   endpoints?: EngineEndpoints;
 }): DatabaseConnections {
-  // The boot check of DESIGN.md §3: a connector missing part of the contract stops the app here,
+  // The connectors' boot check: a connector missing part of the contract stops the app here,
   // not at a user's first query.
   checkConnectors();
   const options: ConnectorOptions = { ...deps.options, ...deps.endpoints };

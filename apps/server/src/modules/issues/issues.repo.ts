@@ -4,64 +4,9 @@ import type { Selectable } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
 import type { IssuesTable } from '../../store/schema.ts';
 import { newId, nowIso, parseNullableJson, toNullableJson } from '../../store/values.ts';
+import type { IssueChanges, IssueRecord, NewIssue } from './issue-record.ts';
 
 /** The only code with SQL for `issues`. */
-
-export interface IssueRecord {
-  id: string;
-  databaseId: string;
-  businessEntityId: string | null;
-  title: string;
-  description: string | null;
-  severity: IssueSeverity;
-  status: IssueStatus;
-  queryId: string | null;
-  /** The check that opened it or that it is about; null for issues of no check. */
-  checkId: string | null;
-  origin: IssueOrigin;
-  /** How many runs found it. */
-  occurrences: number;
-  lastSeenAt: string | null;
-  /** What the latest run observed, in words. */
-  observed: string | null;
-  evidence: FailingRowsSample | null;
-  dismissedReason: string | null;
-  dismissedBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type IssueChanges = Partial<
-  Pick<
-    IssueRecord,
-    | 'title'
-    | 'description'
-    | 'severity'
-    | 'status'
-    | 'businessEntityId'
-    | 'occurrences'
-    | 'lastSeenAt'
-    | 'observed'
-    | 'evidence'
-    | 'dismissedReason'
-    | 'dismissedBy'
-  >
->;
-
-export type NewIssue = Pick<
-  IssueRecord,
-  | 'databaseId'
-  | 'businessEntityId'
-  | 'title'
-  | 'description'
-  | 'severity'
-  | 'status'
-  | 'checkId'
-  | 'origin'
-  | 'lastSeenAt'
-  | 'observed'
-  | 'evidence'
->;
 
 // The columns are free text: a row written by hand or by an older version may hold another word.
 // It reads as the column default rather than failing the whole list.

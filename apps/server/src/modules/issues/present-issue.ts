@@ -1,6 +1,6 @@
 import type { Issue } from '@querent/contracts';
 import type { DatabaseAccess } from '../databases/database-access.ts';
-import type { IssueRecord } from './issues.repo.ts';
+import type { IssueRecord } from './issue-record.ts';
 
 export function presentIssue(issue: IssueRecord, access: DatabaseAccess): Issue {
   return {

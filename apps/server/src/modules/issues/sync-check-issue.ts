@@ -1,31 +1,40 @@
-import type { IssueSeverity } from '@querent/contracts';
+import type { CheckRunStatus, FailingRowsSample, IssueSeverity } from '@querent/contracts';
 import { issueSeverities } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { QualityCheckRecord } from '../quality/checks/check-record.ts';
-import { describeProblem } from '../quality/checks/check-titles.ts';
-import type { CheckRunRecord } from '../quality/runs/check-run-record.ts';
-import type { IssueRecord } from './issues.repo.ts';
-import { findIssueOfCheck, insertIssue, updateIssue } from './issues.repo.ts';
+import type { IssueRecord } from './issue-record.ts';
+import { insertIssue, listIssuesOfChecks, updateIssue } from './issues.repo.ts';
 
 /** What a run did to its check's issue. */
 export type IssueChange = 'opened' | 'updated' | 'reopened' | 'resolved' | 'unchanged';
 
+/** One check's latest run, as its issue needs to know it. */
+export interface CheckFinding {
+  checkId: string;
+  databaseId: string;
+  entityId: string;
+  /** How severe the check is; a warning's issue is one level below. */
+  checkSeverity: IssueSeverity;
+  /** What the check found, as the issue's title: "Missing email in customers". */
+  problem: string;
+  /** The check in words with its thresholds, for the issue's description. */
+  checkText: string;
+  status: CheckRunStatus;
+  observed: string;
+  evidence: FailingRowsSample | null;
+  ranAt: string;
+}
+
 /** A warning is one level less severe than the check; a failure as severe as the check. */
-export function severityOfRun(
-  check: Pick<QualityCheckRecord, 'severity'>,
-  status: 'warn' | 'fail',
-): IssueSeverity {
-  if (status === 'fail') return check.severity;
-  return issueSeverities[Math.max(0, issueSeverities.indexOf(check.severity) - 1)] ?? 'low';
+export function severityOfRun(checkSeverity: IssueSeverity, status: 'warn' | 'fail'): IssueSeverity {
+  if (status === 'fail') return checkSeverity;
+  return issueSeverities[Math.max(0, issueSeverities.indexOf(checkSeverity) - 1)] ?? 'low';
 }
 
 function moreSevere(a: IssueSeverity, b: IssueSeverity): IssueSeverity {
   return issueSeverities.indexOf(a) >= issueSeverities.indexOf(b) ? a : b;
 }
 
-function describe(check: QualityCheckRecord, run: CheckRunRecord): string {
-  return `${run.observed}. Check: ${check.title} (warns above ${check.warnPercent}%, fails above ${check.failPercent}%).`;
-}
+const describe = (finding: CheckFinding) => `${finding.observed}. Check: ${finding.checkText}.`;
 
 /**
  * Keeps a check's issue in step with its latest run. A warning or failure opens the issue, or
@@ -37,49 +46,70 @@ function describe(check: QualityCheckRecord, run: CheckRunRecord): string {
  */
 export async function syncCheckIssue(
   db: StoreDb,
-  check: QualityCheckRecord,
-  run: CheckRunRecord,
-  /** The check's issue when the caller already read it (null: it has none); read here otherwise. */
-  known?: IssueRecord | null,
-): Promise<{ change: IssueChange; issue: IssueRecord | null }> {
-  const existing = known === undefined ? await findIssueOfCheck(db, check.id) : known;
-  if (run.status === 'pass') {
-    const own = existing?.origin === 'check';
-    if (!existing || !own || (existing.status !== 'open' && existing.status !== 'in_progress')) {
-      return { change: 'unchanged', issue: existing };
-    }
-    const resolved = await updateIssue(db, existing.id, { status: 'resolved' });
-    return { change: 'resolved', issue: resolved };
+  finding: CheckFinding,
+  existing: IssueRecord | null,
+): Promise<IssueChange> {
+  if (finding.status === 'pass') {
+    if (!existing || existing.origin !== 'check') return 'unchanged';
+    if (existing.status !== 'open' && existing.status !== 'in_progress') return 'unchanged';
+    await updateIssue(db, existing.id, { status: 'resolved' });
+    return 'resolved';
   }
-  if (run.status !== 'warn' && run.status !== 'fail') return { change: 'unchanged', issue: existing };
+  if (finding.status !== 'warn' && finding.status !== 'fail') return 'unchanged';
 
-  const severity = severityOfRun(check, run.status);
-  const evidence = run.sample;
+  const severity = severityOfRun(finding.checkSeverity, finding.status);
   if (!existing) {
-    const opened = await insertIssue(db, {
-      databaseId: check.databaseId,
-      businessEntityId: check.entityId,
-      title: describeProblem(check.table, check.definition),
-      description: describe(check, run),
+    await insertIssue(db, {
+      databaseId: finding.databaseId,
+      businessEntityId: finding.entityId,
+      title: finding.problem,
+      description: describe(finding),
       severity,
       status: 'open',
-      checkId: check.id,
+      checkId: finding.checkId,
       origin: 'check',
-      lastSeenAt: run.ranAt,
-      observed: run.observed,
-      evidence,
+      lastSeenAt: finding.ranAt,
+      observed: finding.observed,
+      evidence: finding.evidence,
     });
-    return { change: 'opened', issue: opened };
+    return 'opened';
   }
   const closed = existing.status === 'resolved' || existing.status === 'dismissed';
-  const updated = await updateIssue(db, existing.id, {
+  await updateIssue(db, existing.id, {
     occurrences: existing.occurrences + 1,
-    lastSeenAt: run.ranAt,
-    observed: run.observed,
-    evidence,
-    description: existing.origin === 'check' ? describe(check, run) : existing.description,
+    lastSeenAt: finding.ranAt,
+    observed: finding.observed,
+    evidence: finding.evidence,
+    description: existing.origin === 'check' ? describe(finding) : existing.description,
     severity: moreSevere(existing.severity, severity),
     ...(closed ? { status: 'open' as const, dismissedReason: null, dismissedBy: null } : {}),
   });
-  return { change: closed ? 'reopened' : 'updated', issue: updated };
+  return closed ? 'reopened' : 'updated';
+}
+
+/**
+ * Every finding of a run of checks, their issues read at once and written in one transaction: a
+ * commit per issue would cost more than the checks themselves on a large database.
+ */
+export async function syncCheckIssues(
+  db: StoreDb,
+  findings: readonly CheckFinding[],
+): Promise<Record<IssueChange, number>> {
+  const counts: Record<IssueChange, number> = {
+    opened: 0,
+    updated: 0,
+    reopened: 0,
+    resolved: 0,
+    unchanged: 0,
+  };
+  const known = await listIssuesOfChecks(
+    db,
+    findings.map((finding) => finding.checkId),
+  );
+  await db.transaction().execute(async (trx) => {
+    for (const finding of findings) {
+      counts[await syncCheckIssue(trx, finding, known.get(finding.checkId) ?? null)] += 1;
+    }
+  });
+  return counts;
 }

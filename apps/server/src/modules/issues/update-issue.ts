@@ -1,39 +1,34 @@
 import type { Issue, UpdateIssueBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
-import { findEntityById } from '../business-entities/business-entities.repo.ts';
-import { findCheckById, updateCheck } from '../quality/checks/checks.repo.ts';
-import { muteCheck } from '../quality/checks/mute-check.ts';
-import type { QualityDeps } from '../quality/quality-deps.ts';
-import { rescoreEntity } from '../quality/scores/rescore-entity.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { StoreDb } from '../../store/connect.ts';
+import { hasBusinessEntity } from '../business-entities/has-business-entity.ts';
+import type { User } from '../users/user.ts';
 import { issueNotFound, requireIssue } from './issue-access.ts';
-import type { IssueChanges, IssueRecord } from './issues.repo.ts';
+import type { IssueChecks } from './issue-checks.ts';
+import type { IssueChanges, IssueRecord } from './issue-record.ts';
 import { updateIssue as updateIssueRow } from './issues.repo.ts';
 import { presentIssue } from './present-issue.ts';
 
 /**
  * A dismissed check issue says its finding is expected: the check is muted with the same reason
- * (until it is changed or unmuted). Taking the issue back up unmutes it. Either way the entity is
- * scored again, since a muted check no longer counts.
+ * (until it is changed or unmuted); taking the issue back up unmutes it.
  */
 async function followCheck(
-  deps: QualityDeps,
-  input: { before: IssueRecord; after: IssueRecord; user: User; database: DatabaseRecord },
+  checks: IssueChecks,
+  input: { before: IssueRecord; after: IssueRecord; user: User },
 ): Promise<void> {
   const { before, after } = input;
   if (after.checkId === null || before.status === after.status) return;
-  const check = await findCheckById(deps.db, after.checkId);
-  if (!check) return;
-  if (after.status === 'dismissed' && check.state !== 'muted') {
-    await muteCheck(deps.db, { check, reason: after.dismissedReason ?? '', userId: input.user.id });
-  } else if (before.status === 'dismissed' && after.status !== 'dismissed' && check.state === 'muted') {
-    await updateCheck(deps.db, check, { state: 'active', mutedReason: null, mutedBy: null, mutedAt: null });
-  } else {
-    return;
+  if (after.status === 'dismissed') {
+    await checks.dismissed({
+      checkId: after.checkId,
+      databaseId: after.databaseId,
+      reason: after.dismissedReason ?? '',
+      userId: input.user.id,
+    });
+  } else if (before.status === 'dismissed') {
+    await checks.takenBack({ checkId: after.checkId, databaseId: after.databaseId });
   }
-  const entity = await findEntityById(deps.db, check.entityId);
-  if (entity) await rescoreEntity(deps, { database: input.database, entity });
 }
 
 /**
@@ -42,7 +37,7 @@ async function followCheck(
  * what its check recorded stay. Dismissing needs a reason.
  */
 export async function updateIssue(
-  deps: QualityDeps,
+  deps: { db: StoreDb; checks: IssueChecks },
   input: { user: User; issueId: string; body: UpdateIssueBody },
 ): Promise<Issue> {
   const { body } = input;
@@ -51,11 +46,10 @@ export async function updateIssue(
       field: 'id',
     });
   }
-  const { issue, database } = await requireIssue(deps.db, input.user, input.issueId, 'write');
+  const { issue } = await requireIssue(deps.db, input.user, input.issueId, 'write');
   const entityId = body.business_entity_id;
   if (typeof entityId === 'string' && entityId !== issue.businessEntityId) {
-    const entity = await findEntityById(deps.db, entityId);
-    if (!entity || entity.databaseId !== issue.databaseId) {
+    if (!(await hasBusinessEntity(deps.db, issue.databaseId, entityId))) {
       throw new AppError(
         'BAD_REQUEST',
         'Invalid business_entity_id: no business entity with this id in the issue’s database',
@@ -87,6 +81,6 @@ export async function updateIssue(
     ...dismissal,
   });
   if (!updated) throw issueNotFound();
-  await followCheck(deps, { before: issue, after: updated, user: input.user, database });
+  await followCheck(deps.checks, { before: issue, after: updated, user: input.user });
   return presentIssue(updated, 'write');
 }

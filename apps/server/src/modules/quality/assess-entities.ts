@@ -1,12 +1,13 @@
 import type { CheckRunStatus, EntityScore, SchemaInfo } from '@querent/contracts';
 import { checkRunStatuses } from '@querent/contracts';
-import type { BusinessEntityRecord } from '../business-entities/business-entities.repo.ts';
-import { recordReview } from '../business-entities/business-entities.repo.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { BusinessEntityRecord } from '../business-entities/entity-record.ts';
+import { recordEntityReview } from '../business-entities/entity-operations.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
-import type { IssueChange } from '../issues/sync-check-issue.ts';
-import { listIssuesOfChecks } from '../issues/issues.repo.ts';
-import { syncCheckIssue } from '../issues/sync-check-issue.ts';
+import type { CheckFinding, IssueChange } from '../issues/sync-check-issue.ts';
+import { syncCheckIssues } from '../issues/sync-check-issue.ts';
+import type { QualityCheckRecord } from './checks/check-record.ts';
+import { describeProblem } from './checks/check-titles.ts';
 import { activateProposed, listChecksOfDatabase } from './checks/checks.repo.ts';
 import type { QualityDeps } from './quality-deps.ts';
 import type { CheckRunRecord, RunTrigger } from './runs/check-run-record.ts';
@@ -40,6 +41,22 @@ export interface Assessment {
   statuses: Record<CheckRunStatus, number>;
   issues: Record<IssueChange, number>;
   entities: { entity: BusinessEntityRecord; score: EntityScore }[];
+}
+
+/** A check's run as its issue reads it. */
+function findingOf(check: QualityCheckRecord, run: CheckRunRecord): CheckFinding {
+  return {
+    checkId: check.id,
+    databaseId: check.databaseId,
+    entityId: check.entityId,
+    checkSeverity: check.severity,
+    problem: describeProblem(check.table, check.definition),
+    checkText: `${check.title} (warns above ${check.warnPercent}%, fails above ${check.failPercent}%)`,
+    status: run.status,
+    observed: run.observed,
+    evidence: run.sample,
+    ranAt: run.ranAt,
+  };
 }
 
 function countStatuses(runs: readonly CheckRunRecord[]): Record<CheckRunStatus, number> {
@@ -82,28 +99,14 @@ export async function assessEntities(deps: QualityDeps, input: AssessInput): Pro
     toRun.filter((check) => check.state === 'proposed').map((check) => check.id),
   );
 
-  // One transaction for the issues and one for the scores: a commit per row would cost more
-  // than the checks themselves on a large database.
-  const issues: Record<IssueChange, number> = {
-    opened: 0,
-    updated: 0,
-    reopened: 0,
-    resolved: 0,
-    unchanged: 0,
-  };
   const checksById = new Map(toRun.map((check) => [check.id, check]));
-  const known = await listIssuesOfChecks(
+  const issues = await syncCheckIssues(
     deps.db,
-    run.runs.map((stored) => stored.checkId),
-  );
-  await deps.db.transaction().execute(async (trx) => {
-    for (const stored of run.runs) {
+    run.runs.flatMap((stored) => {
       const check = checksById.get(stored.checkId);
-      if (!check) continue;
-      const synced = await syncCheckIssue(trx, check, stored, known.get(check.id) ?? null);
-      issues[synced.change] += 1;
-    }
-  });
+      return check ? [findingOf(check, stored)] : [];
+    }),
+  );
 
   const lookup = tableLookup(schema);
   const reviewDate = new Date().toISOString();
@@ -121,10 +124,11 @@ export async function assessEntities(deps: QualityDeps, input: AssessInput): Pro
       latest,
     }),
   }));
+  // One transaction for every score: a commit per entity would cost more than its checks.
   await deps.db.transaction().execute(async (trx) => {
     for (const { entity, score } of scored) {
       await insertScore(trx, entity.id, score);
-      await recordReview(trx, entity.id, {
+      await recordEntityReview(trx, entity.id, {
         reviewDate,
         reviewConversationId: input.reviewConversationId,
         completeness: cardPercent(score.completeness.score),

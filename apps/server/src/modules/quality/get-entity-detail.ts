@@ -2,9 +2,8 @@ import type { EntityDetail, EntityIssue } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { presentBusinessEntity } from '../business-entities/present-business-entity.ts';
 import { databaseAccess } from '../databases/database-access.ts';
-import { compareIssues, isUnresolved } from '../issues/issue-order.ts';
-import { listIssuesOfDatabase } from '../issues/issues.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import { listUnresolvedIssues } from '../issues/list-unresolved-issues.ts';
+import type { User } from '../users/user.ts';
 import { listChecksOfEntity } from './checks/checks.repo.ts';
 import { presentCheck } from './present-check.ts';
 import { requireEntity } from './quality-access.ts';
@@ -19,7 +18,7 @@ export async function getEntityDetail(
   const { entity, database } = await requireEntity(deps.db, input.user, input.entityId, 'read');
   const [checks, issues, score] = await Promise.all([
     listChecksOfEntity(deps.db, entity.id),
-    listIssuesOfDatabase(deps.db, database.id),
+    listUnresolvedIssues(deps.db, database.id),
     latestScoreOf(deps.db, entity.id),
   ]);
   const latest = await latestRunsOf(
@@ -27,8 +26,7 @@ export async function getEntityDetail(
     checks.map((check) => check.id),
   );
   const titles: EntityIssue[] = issues
-    .filter((issue) => issue.businessEntityId === entity.id && isUnresolved(issue))
-    .sort(compareIssues)
+    .filter((issue) => issue.businessEntityId === entity.id)
     .map((issue) => ({ title: issue.title }));
   return {
     entity: presentBusinessEntity(entity, titles, input.user),

@@ -1,10 +1,10 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { BusinessEntityRecord } from '../business-entities/business-entities.repo.ts';
-import { findEntityById } from '../business-entities/business-entities.repo.ts';
+import type { BusinessEntityRecord } from '../business-entities/entity-record.ts';
+import { findEntity } from '../business-entities/entity-operations.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { User } from '../users/user.ts';
 import type { QualityCheckRecord } from './checks/check-record.ts';
 import { findCheckById } from './checks/checks.repo.ts';
 
@@ -41,7 +41,7 @@ export async function requireEntity(
   entityId: string,
   needed: 'read' | 'write',
 ): Promise<{ entity: BusinessEntityRecord; database: DatabaseRecord }> {
-  const entity = await findEntityById(db, entityId);
+  const entity = await findEntity(db, entityId);
   if (!entity) throw entityNotFound();
   const database = await databaseOf(db, user, entity.databaseId, needed, entityNotFound);
   return { entity, database };
@@ -56,7 +56,7 @@ export async function requireCheck(
   const check = await findCheckById(db, checkId);
   if (!check) throw checkNotFound();
   const database = await databaseOf(db, user, check.databaseId, needed, checkNotFound);
-  const entity = await findEntityById(db, check.entityId);
+  const entity = await findEntity(db, check.entityId);
   if (!entity) throw checkNotFound();
   return { check, entity, database };
 }

@@ -1,9 +1,9 @@
 import type { QualityRunSummary } from '@querent/contracts';
-import { listEntitiesOfDatabase } from '../business-entities/business-entities.repo.ts';
-import { resolveContext } from '../conversations/conversation-context.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import { listEntities } from '../business-entities/entity-operations.ts';
+import { resolveContext } from '../context/resolve-context.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import type { Assessment } from './assess-entities.ts';
 import { assessEntities } from './assess-entities.ts';
 import type { ProgressReporter } from './progress-reporter.ts';
@@ -22,7 +22,7 @@ export async function assessDatabase(
     signal?: AbortSignal | undefined;
   },
 ): Promise<Assessment> {
-  const entities = await listEntitiesOfDatabase(deps.db, input.database.id);
+  const entities = await listEntities(deps.db, input.database.id);
   return assessEntities(deps, {
     database: input.database,
     actorId: input.actorId,

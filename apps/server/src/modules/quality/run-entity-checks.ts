@@ -1,5 +1,5 @@
 import type { EntityDetail } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { assessEntities } from './assess-entities.ts';
 import { getEntityDetail } from './get-entity-detail.ts';
 import { progressReporter } from './progress-reporter.ts';

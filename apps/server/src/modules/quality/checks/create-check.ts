@@ -2,7 +2,7 @@ import type { CreateCheckBody, QualityCheck } from '@querent/contracts';
 import { createCheckBodySchema, defaultDimensionOfKind } from '@querent/contracts';
 import { AppError } from '../../../errors.ts';
 import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
-import type { User } from '../../users/users.repo.ts';
+import type { User } from '../../users/user.ts';
 import { assessEntities } from '../assess-entities.ts';
 import { presentCheck } from '../present-check.ts';
 import type { QualityDeps } from '../quality-deps.ts';

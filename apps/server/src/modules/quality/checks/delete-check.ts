@@ -1,4 +1,4 @@
-import type { User } from '../../users/users.repo.ts';
+import type { User } from '../../users/user.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import { requireCheck } from '../quality-access.ts';
 import { rescoreEntity } from '../scores/rescore-entity.ts';

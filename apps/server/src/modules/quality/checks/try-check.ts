@@ -1,7 +1,7 @@
 import type { CheckDefinition, SchemaInfo, TableName } from '@querent/contracts';
 import { columnFamily } from '@querent/contracts';
 import { AppError } from '../../../errors.ts';
-import type { DatabaseRecord } from '../../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { runSql } from '../../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../../sql-runs/sql-run-deps.ts';
 import { buildCheckStatement } from '../runs/check-sql.ts';

@@ -2,7 +2,7 @@ import type { QualityCheck, UpdateCheckBody } from '@querent/contracts';
 import { updateCheckBodySchema } from '@querent/contracts';
 import { AppError } from '../../../errors.ts';
 import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
-import type { User } from '../../users/users.repo.ts';
+import type { User } from '../../users/user.ts';
 import { presentCheck } from '../present-check.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import { requireCheck } from '../quality-access.ts';

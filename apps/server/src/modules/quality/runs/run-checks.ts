@@ -1,6 +1,6 @@
 import type { SchemaInfo, TableInfo } from '@querent/contracts';
 import { columnFamily } from '@querent/contracts';
-import type { DatabaseRecord } from '../../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { runSql } from '../../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../../sql-runs/sql-run-deps.ts';
 import type { SqlRunRecorder } from '../../sql-runs/sql-run-recorder.ts';

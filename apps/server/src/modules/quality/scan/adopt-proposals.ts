@@ -1,6 +1,6 @@
 import type { CheckDefinition, CheckOrigin, TableName } from '@querent/contracts';
 import type { StoreDb } from '../../../store/connect.ts';
-import type { BusinessEntityRecord } from '../../business-entities/business-entities.repo.ts';
+import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
 import type { NewCheck, QualityCheckRecord } from '../checks/check-record.ts';
 import { insertCheck, listChecksOfEntity } from '../checks/checks.repo.ts';
 

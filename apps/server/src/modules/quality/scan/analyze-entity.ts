@@ -1,7 +1,7 @@
 import { AppError } from '../../../errors.ts';
-import type { BusinessEntityRecord } from '../../business-entities/business-entities.repo.ts';
-import { listEntitiesOfDatabase } from '../../business-entities/business-entities.repo.ts';
-import type { DatabaseRecord } from '../../databases/databases.repo.ts';
+import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
+import { listEntities } from '../../business-entities/entity-operations.ts';
+import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
 import { assessEntities } from '../assess-entities.ts';
 import { progressReporter } from '../progress-reporter.ts';
@@ -42,7 +42,7 @@ export async function findEntityByName(
   database: DatabaseRecord,
   name: string,
 ): Promise<BusinessEntityRecord> {
-  const entities = await listEntitiesOfDatabase(deps.db, database.id);
+  const entities = await listEntities(deps.db, database.id);
   const wanted = name.trim().toLowerCase();
   const entity = entities.find((candidate) => candidate.name.toLowerCase() === wanted);
   if (!entity) {

@@ -1,5 +1,5 @@
-import { listEntitiesOfDatabase } from '../../business-entities/business-entities.repo.ts';
-import type { DatabaseRecord } from '../../databases/databases.repo.ts';
+import { listEntities } from '../../business-entities/entity-operations.ts';
+import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
 import { assessEntities } from '../assess-entities.ts';
 import { progressReporter } from '../progress-reporter.ts';
@@ -43,7 +43,7 @@ export async function scanDatabase(
   try {
     const schema = await loadDatabaseSchema(deps, input.database, true);
     const tables = schemaTablesOf(schema);
-    const known = await listEntitiesOfDatabase(deps.db, input.database.id);
+    const known = await listEntities(deps.db, input.database.id);
     const byTable = new Map(
       known.flatMap((entity) => (entity.table ? [[tableKeyOf(entity.table), entity]] : [])),
     );
@@ -75,7 +75,7 @@ export async function scanDatabase(
     }
     // Entities naming no table (a person's, say) have nothing to check: they stay "Not scanned",
     // with Start Analysis offered.
-    const entities = (await listEntitiesOfDatabase(deps.db, input.database.id)).filter(
+    const entities = (await listEntities(deps.db, input.database.id)).filter(
       (entity) => entity.table !== null,
     );
     const done = await assessEntities(deps, {

@@ -1,8 +1,7 @@
 import type { CheckRunStatus, EntityScore } from '@querent/contracts';
 import type { StoreDb } from '../../../store/connect.ts';
-import type { BusinessEntityRecord } from '../../business-entities/business-entities.repo.ts';
-import { compareIssues, isUnresolved } from '../../issues/issue-order.ts';
-import { listIssuesOfDatabase } from '../../issues/issues.repo.ts';
+import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
+import { listUnresolvedIssues } from '../../issues/list-unresolved-issues.ts';
 import type { Assessment } from '../assess-entities.ts';
 
 /** An entity as a scan or an analysis reports it, to the user and to the analyst. */
@@ -54,7 +53,7 @@ export async function reportAssessment(
   statements: number,
   durationMs: number,
 ): Promise<QualityReport> {
-  const open = (await listIssuesOfDatabase(db, databaseId)).filter(isUnresolved).sort(compareIssues);
+  const open = await listUnresolvedIssues(db, databaseId);
   return {
     entities: done.entities.map(({ entity, score }) =>
       reportEntity(

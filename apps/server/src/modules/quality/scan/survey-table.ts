@@ -1,7 +1,7 @@
 import type { TableInfo, TableName } from '@querent/contracts';
-import type { BusinessEntityRecord } from '../../business-entities/business-entities.repo.ts';
-import { insertEntity, updateEntity } from '../../business-entities/business-entities.repo.ts';
-import type { DatabaseRecord } from '../../databases/databases.repo.ts';
+import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
+import { createEntity, changeEntity } from '../../business-entities/entity-operations.ts';
+import type { DatabaseRecord } from '../../databases/database-record.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import { adoptProposals } from './adopt-proposals.ts';
 import { entityNameOf } from './entity-name.ts';
@@ -78,7 +78,7 @@ export async function surveyTable(
     let name = entityNameOf(target.info.name);
     if (input.takenNames.has(name.toLowerCase())) name = `${name} (${target.table.schema || target.ref})`;
     input.takenNames.add(name.toLowerCase());
-    entity = await insertEntity(deps.db, {
+    entity = await createEntity(deps.db, {
       databaseId: input.database.id,
       name,
       definition: description,
@@ -94,7 +94,7 @@ export async function surveyTable(
     entity.table === null
   ) {
     // Fill what a person left empty; never overwrite what they wrote.
-    await updateEntity(deps.db, entity.id, {
+    await changeEntity(deps.db, entity.id, {
       ...(entity.definition === null && description !== null ? { definition: description } : {}),
       ...(entity.keyColumns.length === 0 ? { keyColumns: key } : {}),
       ...(entity.table === null ? { table: target.table, tableRef: entity.tableRef ?? target.ref } : {}),

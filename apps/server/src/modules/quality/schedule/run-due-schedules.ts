@@ -1,4 +1,4 @@
-import { findDatabaseById } from '../../databases/databases.repo.ts';
+import { findDatabase } from '../../databases/database-access.ts';
 import { assessDatabase } from '../run-database-checks.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import {
@@ -48,7 +48,7 @@ export async function runDueSchedules(
     renewal.unref();
     let outcome: string;
     try {
-      const database = await findDatabaseById(deps.db, databaseId);
+      const database = await findDatabase(deps.db, databaseId);
       if (!database) continue;
       const done = await assessDatabase(deps, { database, actorId: database.ownerId, trigger: 'schedule' });
       const failing = done.statuses.fail + done.statuses.warn;

@@ -1,7 +1,7 @@
 import type { QualitySchedule } from '@querent/contracts';
-import { resolveContext } from '../../conversations/conversation-context.ts';
+import { resolveContext } from '../../context/resolve-context.ts';
 import { requireDatabase } from '../../databases/database-access.ts';
-import type { User } from '../../users/users.repo.ts';
+import type { User } from '../../users/user.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import { effectiveMinutes } from './run-due-schedules.ts';
 import type { ScheduleRecord } from './schedule-record.ts';

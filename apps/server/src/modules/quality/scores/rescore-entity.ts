@@ -1,7 +1,7 @@
 import type { EntityScore } from '@querent/contracts';
-import type { BusinessEntityRecord } from '../../business-entities/business-entities.repo.ts';
-import { recordScores } from '../../business-entities/business-entities.repo.ts';
-import type { DatabaseRecord } from '../../databases/databases.repo.ts';
+import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
+import { recordEntityScores } from '../../business-entities/entity-operations.ts';
+import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
 import { listChecksOfEntity } from '../checks/checks.repo.ts';
 import type { QualityDeps } from '../quality-deps.ts';
@@ -28,7 +28,7 @@ export async function rescoreEntity(
   const table = schema && input.entity.table ? tableLookup(schema).find(input.entity.table) : null;
   const score = scoreOf({ entity: input.entity, table, checks, latest });
   await insertScore(deps.db, input.entity.id, score);
-  await recordScores(deps.db, input.entity.id, {
+  await recordEntityScores(deps.db, input.entity.id, {
     completeness: cardPercent(score.completeness.score),
     qualityScore: cardPercent(score.quality.score),
   });

@@ -1,7 +1,7 @@
 import type { EntityScore, TableInfo } from '@querent/contracts';
 import { QUALITY_FORMULA_VERSION, coverageText } from '@querent/contracts';
 import { nowIso } from '../../../store/values.ts';
-import type { BusinessEntityRecord } from '../../business-entities/business-entities.repo.ts';
+import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
 import type { QualityCheckRecord } from '../checks/check-record.ts';
 import type { CheckRunRecord } from '../runs/check-run-record.ts';
 import { computeDefinitionScore } from './definition-score.ts';
