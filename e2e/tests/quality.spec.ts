@@ -67,7 +67,8 @@ test('Scan auto fills the control page with computed scores, reviews and issues 
     'data-color',
     'yellow',
   );
-  await expect(card(page, 'Customer')).toContainText('Unexpected country_code values in customers');
+  await expect(card(page, 'Customer')).toContainText('Missing email in customers');
+  await expect(card(page, 'Customer')).toContainText('Duplicate email in customers');
   await expect(card(page, 'Customer')).toContainText('+1 more issues');
 
   // The arithmetic behind a score, beside the cards.

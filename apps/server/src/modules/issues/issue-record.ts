@@ -42,7 +42,7 @@ export type IssueChanges = Partial<
   >
 >;
 
-export type NewIssue = Pick<
+export type NewIssue = { createdAt?: string } & Pick<
   IssueRecord,
   | 'databaseId'
   | 'businessEntityId'

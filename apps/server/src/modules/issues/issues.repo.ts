@@ -96,7 +96,7 @@ export async function findIssueOfCheck(db: StoreDb, checkId: string): Promise<Is
 }
 
 export async function insertIssue(db: StoreDb, issue: NewIssue): Promise<IssueRecord> {
-  const now = nowIso();
+  const now = issue.createdAt ?? nowIso();
   const row = await db
     .insertInto('issues')
     .values({

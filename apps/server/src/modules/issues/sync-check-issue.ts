@@ -19,6 +19,8 @@ export interface CheckFinding {
   /** The check in words with its thresholds, for the issue's description. */
   checkText: string;
   status: CheckRunStatus;
+  /** The share the check judged, to rank findings of one run. */
+  failingPercent: number | null;
   observed: string;
   evidence: FailingRowsSample | null;
   ranAt: string;
@@ -48,6 +50,8 @@ export async function syncCheckIssue(
   db: StoreDb,
   finding: CheckFinding,
   existing: IssueRecord | null,
+  /** When a new issue counts as found; now unless the caller orders a batch. */
+  foundAt?: string,
 ): Promise<IssueChange> {
   if (finding.status === 'pass') {
     if (!existing || existing.origin !== 'check') return 'unchanged';
@@ -71,6 +75,7 @@ export async function syncCheckIssue(
       lastSeenAt: finding.ranAt,
       observed: finding.observed,
       evidence: finding.evidence,
+      ...(foundAt === undefined ? {} : { createdAt: foundAt }),
     });
     return 'opened';
   }
@@ -89,7 +94,9 @@ export async function syncCheckIssue(
 
 /**
  * Every finding of a run of checks, their issues read at once and written in one transaction: a
- * commit per issue would cost more than the checks themselves on a large database.
+ * commit per issue would cost more than the checks themselves on a large database. Issues a run
+ * opens are dated a millisecond apart, the largest finding last, so among equally severe ones the
+ * newest-first order shows the largest first, the same on every run.
  */
 export async function syncCheckIssues(
   db: StoreDb,
@@ -106,9 +113,14 @@ export async function syncCheckIssues(
     db,
     findings.map((finding) => finding.checkId),
   );
+  const ranked = [...findings].sort(
+    (a, b) => (a.failingPercent ?? 0) - (b.failingPercent ?? 0) || (a.checkId < b.checkId ? -1 : 1),
+  );
+  const base = Date.now();
   await db.transaction().execute(async (trx) => {
-    for (const finding of findings) {
-      counts[await syncCheckIssue(trx, finding, known.get(finding.checkId) ?? null)] += 1;
+    for (const [index, finding] of ranked.entries()) {
+      const foundAt = new Date(base + index).toISOString();
+      counts[await syncCheckIssue(trx, finding, known.get(finding.checkId) ?? null, foundAt)] += 1;
     }
   });
   return counts;

@@ -53,6 +53,7 @@ function findingOf(check: QualityCheckRecord, run: CheckRunRecord): CheckFinding
     problem: describeProblem(check.table, check.definition),
     checkText: `${check.title} (warns above ${check.warnPercent}%, fails above ${check.failPercent}%)`,
     status: run.status,
+    failingPercent: run.failingPercent,
     observed: run.observed,
     evidence: run.sample,
     ranAt: run.ranAt,
