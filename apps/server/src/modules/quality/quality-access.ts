@@ -2,6 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { BusinessEntityRecord } from '../business-entities/entity-record.ts';
 import { findEntity } from '../business-entities/entity-operations.ts';
+import { resolveContext } from '../context/resolve-context.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { User } from '../users/user.ts';
@@ -59,4 +60,18 @@ export async function requireCheck(
   const entity = await findEntity(db, check.entityId);
   if (!entity) throw checkNotFound();
   return { check, entity, database };
+}
+
+/**
+ * The database a context names, for reading its quality (any visitor) or changing it (running
+ * checks, scheduling them: its owner and their organization).
+ */
+export async function requireContextDatabase(
+  db: StoreDb,
+  user: Pick<User, 'id' | 'organizationId'>,
+  contextId: string,
+  needed: 'read' | 'write',
+): Promise<DatabaseRecord> {
+  const { database } = await resolveContext(db, user, contextId);
+  return needed === 'read' ? database : requireDatabase(db, user, database.id, 'write');
 }

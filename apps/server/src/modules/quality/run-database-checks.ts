@@ -1,13 +1,12 @@
 import type { QualityRunSummary } from '@querent/contracts';
 import { listEntities } from '../business-entities/entity-operations.ts';
-import { resolveContext } from '../context/resolve-context.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
-import { requireDatabase } from '../databases/database-access.ts';
 import type { User } from '../users/user.ts';
 import type { Assessment } from './assess-entities.ts';
 import { assessEntities } from './assess-entities.ts';
 import type { ProgressReporter } from './progress-reporter.ts';
 import { progressReporter } from './progress-reporter.ts';
+import { requireContextDatabase } from './quality-access.ts';
 import type { QualityDeps } from './quality-deps.ts';
 import type { RunTrigger } from './runs/check-run-record.ts';
 
@@ -52,9 +51,8 @@ export async function runDatabaseChecks(
   deps: QualityDeps,
   input: { user: User; contextId: string },
 ): Promise<QualityRunSummary> {
-  const context = await resolveContext(deps.db, input.user, input.contextId);
   // Running checks changes the shared issues and scores: it needs the right to change the database.
-  const database = await requireDatabase(deps.db, input.user, context.database.id, 'write');
+  const database = await requireContextDatabase(deps.db, input.user, input.contextId, 'write');
   const progress = progressReporter(deps.events, {
     userId: input.user.id,
     databaseId: database.id,

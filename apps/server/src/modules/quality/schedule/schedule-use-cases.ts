@@ -1,7 +1,6 @@
 import type { QualitySchedule } from '@querent/contracts';
-import { resolveContext } from '../../context/resolve-context.ts';
-import { requireDatabase } from '../../databases/database-access.ts';
 import type { User } from '../../users/user.ts';
+import { requireContextDatabase } from '../quality-access.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import { effectiveMinutes } from './run-due-schedules.ts';
 import type { ScheduleRecord } from './schedule-record.ts';
@@ -26,7 +25,7 @@ export async function getQualitySchedule(
   deps: QualityDeps,
   input: { user: User; contextId: string },
 ): Promise<QualitySchedule> {
-  const { database } = await resolveContext(deps.db, input.user, input.contextId);
+  const database = await requireContextDatabase(deps.db, input.user, input.contextId, 'read');
   return present(await findSchedule(deps.db, database.id), deps.scheduleDefaultMinutes);
 }
 
@@ -35,8 +34,7 @@ export async function updateQualitySchedule(
   deps: QualityDeps,
   input: { user: User; contextId: string; everyMinutes: number | null },
 ): Promise<QualitySchedule> {
-  const { database } = await resolveContext(deps.db, input.user, input.contextId);
-  await requireDatabase(deps.db, input.user, database.id, 'write');
+  const database = await requireContextDatabase(deps.db, input.user, input.contextId, 'write');
   await setScheduleInterval(deps.db, database.id, input.everyMinutes);
   return present(await findSchedule(deps.db, database.id), deps.scheduleDefaultMinutes);
 }
