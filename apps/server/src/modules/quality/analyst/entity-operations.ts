@@ -1,11 +1,11 @@
 import type { TableName } from '@querent/contracts';
-import { defaultDimensionOfKind } from '@querent/contracts';
+import { checkDefinitionSchema, defaultDimensionOfKind } from '@querent/contracts';
 import type { ProposedCheck } from '../../../agent/quality-port.ts';
 import { isAppError } from '../../../errors.ts';
 import { changeEntity, createEntity, listEntities } from '../../business-entities/entity-operations.ts';
 import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
 import { assessEntities } from '../assess-entities.ts';
-import { defaultJudgement } from '../checks/check-defaults.ts';
+import { checkThresholds, defaultJudgement } from '../checks/check-defaults.ts';
 import { describeCheck } from '../checks/check-titles.ts';
 import { listChecksOfEntity } from '../checks/checks.repo.ts';
 import { tryCheck } from '../checks/try-check.ts';
@@ -15,7 +15,6 @@ import { reportAssessment } from '../scan/scan-summary.ts';
 import { latestScoreOf } from '../scores/quality-scores.repo.ts';
 import type { AnalystTurn } from './analyst-turn.ts';
 import { entityNamed, forModel, requireChanges } from './analyst-turn.ts';
-import { checkDefinitionSchema } from '@querent/contracts';
 
 /** An entity made on a table by the analyst, or the one with this name brought up to date. */
 export async function proposeEntityForAnalyst(
@@ -75,6 +74,7 @@ export async function proposeChecksForAnalyst(
       failPercent: proposed.fail_percent ?? fallback.failPercent,
     };
     try {
+      checkThresholds(judgement.warnPercent, judgement.failPercent);
       const tried = await tryCheck(deps, {
         database: turn.database,
         actorId: turn.ownerId,

@@ -1,4 +1,5 @@
 import type { CheckKind, IssueSeverity } from '@querent/contracts';
+import { AppError } from '../../../errors.ts';
 
 /**
  * How a check is judged unless its author says otherwise. Row checks warn at the first failing
@@ -17,3 +18,12 @@ export const defaultJudgement: Readonly<
   validity: { severity: 'medium', warnPercent: 0, failPercent: 5 },
   freshness: { severity: 'medium', warnPercent: 0, failPercent: 100 },
 };
+
+/** A check warns before it fails: its warn threshold is never above its fail threshold. */
+export function checkThresholds(warnPercent: number, failPercent: number): void {
+  if (warnPercent > failPercent) {
+    throw new AppError('BAD_REQUEST', 'warn_percent must not be above fail_percent', {
+      field: 'warn_percent',
+    });
+  }
+}

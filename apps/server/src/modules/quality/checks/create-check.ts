@@ -8,7 +8,7 @@ import { presentCheck } from '../present-check.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import { requireEntity } from '../quality-access.ts';
 import { latestRunsOf } from '../runs/check-runs.repo.ts';
-import { defaultJudgement } from './check-defaults.ts';
+import { checkThresholds, defaultJudgement } from './check-defaults.ts';
 import { fingerprintCheck } from './check-fingerprint.ts';
 import { describeCheck } from './check-titles.ts';
 import { findCheckByFingerprint, findCheckById, insertCheck } from './checks.repo.ts';
@@ -32,6 +32,7 @@ export async function createCheck(
   }
   const schema = await loadDatabaseSchema(deps, database, true);
   const fallback = defaultJudgement[body.definition.kind];
+  checkThresholds(body.warn_percent ?? fallback.warnPercent, body.fail_percent ?? fallback.failPercent);
   const { definition } = await tryCheck(deps, {
     database,
     actorId: input.user.id,

@@ -8,6 +8,7 @@ import type { QualityDeps } from '../quality-deps.ts';
 import { requireCheck } from '../quality-access.ts';
 import { latestRunsOf } from '../runs/check-runs.repo.ts';
 import { rescoreEntity } from '../scores/rescore-entity.ts';
+import { checkThresholds } from './check-defaults.ts';
 import { fingerprintCheck } from './check-fingerprint.ts';
 import type { CheckChanges } from './checks.repo.ts';
 import { findCheckByFingerprint, updateCheck as updateCheckRow } from './checks.repo.ts';
@@ -30,11 +31,7 @@ export async function updateCheck(
   const { check, entity, database } = await requireCheck(deps.db, input.user, input.checkId, 'write');
   const warn = body.warn_percent ?? check.warnPercent;
   const fail = body.fail_percent ?? check.failPercent;
-  if (warn > fail) {
-    throw new AppError('BAD_REQUEST', 'warn_percent must not be above fail_percent', {
-      field: 'warn_percent',
-    });
-  }
+  checkThresholds(warn, fail);
   const changes: CheckChanges = {
     ...(body.title === undefined ? {} : { title: body.title }),
     ...(body.dimension === undefined ? {} : { dimension: body.dimension }),
