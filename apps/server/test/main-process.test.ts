@@ -137,7 +137,7 @@ describe('node src/main.ts', () => {
     await stop(second.run);
   });
 
-  it('loads no driver, file format or AI SDK before a request needs it', async () => {
+  it('loads no driver, file format, AI SDK or sign-in library before a request needs it', async () => {
     const temp = makeTempDir();
     cleanups.push(temp.remove);
     // Records every module the process loads, required or imported, and writes the list on exit.
@@ -179,6 +179,9 @@ process.on('exit', () => writeFileSync(${JSON.stringify(recorded)}, JSON.stringi
       '@ai-sdk/anthropic',
       '@ai-sdk/openai-compatible',
       '@fastify/ajv-compiler',
+      // Hosted sign-in only: local mode never signs anyone in.
+      'openid-client',
+      '@fastify/rate-limit',
     ];
     expect(lazy.filter((name) => packages.has(name))).toEqual([]);
     // The analyst's loop and the offline model come with the first question.
