@@ -36,9 +36,17 @@ export interface AppBrowser {
   socket(options?: { origin?: string | null }): ClientSocket;
 }
 
-export function createAppBrowser(baseUrl: string, publicUrl = testPublicUrl): AppBrowser {
-  const jar = new CookieJar();
-  const provider = createProviderBrowser();
+/**
+ * `same` makes this browser another view of an existing one (its cookies at the app and at the
+ * provider) that sends its requests to another instance of the app.
+ */
+export function createAppBrowser(
+  baseUrl: string,
+  options: { publicUrl?: string; same?: AppBrowser } = {},
+): AppBrowser {
+  const publicUrl = options.publicUrl ?? testPublicUrl;
+  const jar = options.same?.jar ?? new CookieJar();
+  const provider = options.same?.provider ?? createProviderBrowser();
 
   async function request(path: string, init: AppRequestInit = {}): Promise<Response> {
     const headers: Record<string, string> = {};
