@@ -52,10 +52,13 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     return isSignedIn(useUserStore.getState().user);
   }
 
-  /** Where to sign in: the provider's authorization URL, or the app's own login page. */
-  async function loginUrl(): Promise<string> {
+  /**
+   * Where to sign in: the provider's authorization URL, or the app's own login page. With
+   * `signUp`, the provider's registration page.
+   */
+  async function loginUrl(signUp = false): Promise<string> {
     try {
-      const { authorization_url } = await api.auth.authorizationUrl();
+      const { authorization_url } = await api.auth.authorizationUrl(signUp);
       if (authorization_url) return authorization_url;
     } catch (error) {
       console.error('Failed to fetch the sign-in address', error);
@@ -65,6 +68,11 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
 
   async function goToLogin(): Promise<void> {
     browser.assign(await loginUrl());
+  }
+
+  /** Sign-up goes to the sign-in service's registration page, as the server names it. */
+  async function signUp(): Promise<void> {
+    browser.assign(await loginUrl(true));
   }
 
   async function logout(): Promise<void> {
@@ -82,5 +90,5 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     await goToLogin();
   }
 
-  return { fetchUser, fetchCredits, checkAuth, loginUrl, goToLogin, logout };
+  return { fetchUser, fetchCredits, checkAuth, loginUrl, goToLogin, signUp, logout };
 }
