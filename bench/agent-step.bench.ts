@@ -149,7 +149,7 @@ async function baselineSteps(): Promise<number[]> {
 }
 
 /**
- * What is compared (DESIGN.md §8): Querent in process, asked over a real polling socket, with a
+ * What is compared: Querent in process, asked over a real polling socket, with a
  * zero-latency scripted model making 20 tool steps that run no SQL (search_schema and
  * describe_table on the demo database) before it answers; a step's time is the gap between two
  * model calls, so it is all server work: storing the call and its result, emitting them, running

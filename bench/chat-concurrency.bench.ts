@@ -126,7 +126,7 @@ async function round(base: string, databaseId: string, together: boolean): Promi
 }
 
 /**
- * What is compared (DESIGN.md §8): a real server process with the offline analyst; from this one
+ * What is compared: a real server process with the offline analyst; from this one
  * process, 10 polling sockets of the same user each ask 10 new conversations "how many customers
  * are there?", all 100 at once. Every socket hears every conversation (events go to all of the
  * user's tabs), so each of the 10 records of each conversation is checked against GET

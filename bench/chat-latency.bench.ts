@@ -103,7 +103,7 @@ async function askToFirstStatus(socket: ChatSocket, base: string, databaseId: st
 }
 
 /**
- * What is compared (DESIGN.md §8): a real server process with the offline analyst (no LLM
+ * What is compared: a real server process with the offline analyst (no LLM
  * configured), one socket.io client over polling. Querent: from emitting `ask` on a new
  * conversation to receiving its first `status` (running); the turn then runs to its end before
  * the next ask. Baseline: a refused `ask` (no conversation) answered by `error` on the same

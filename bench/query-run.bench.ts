@@ -112,7 +112,7 @@ async function timed(work: () => Promise<void>): Promise<number> {
 }
 
 /**
- * What is compared, and why (DESIGN.md §8 wants Querent and a baseline in the same run):
+ * What is compared, and why (Querent and a baseline in the same run, as these machines are noisy):
  *
  * - Querent: POST /api/query/_run from this process, timed until the last byte of the response
  *   has arrived, as HTTP benchmarking tools time a request: everything the API does (auth,

@@ -10,7 +10,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: false },
-      // The socket uses HTTP long-polling only (SPEC.md §9), so no WebSocket upgrade is proxied.
+      // The socket uses HTTP long-polling only, so no WebSocket upgrade is proxied.
       '/socket.io': { target: apiTarget, ws: false },
     },
   },

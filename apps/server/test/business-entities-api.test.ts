@@ -13,7 +13,7 @@ import { insertConversation, insertDatabase, insertEntity, insertIssue } from '.
 import { startTestApp } from './helpers/test-app.ts';
 
 /*
- * The control page's routes (SPEC.md §7 "Entities and issues") over real HTTP: business entities
+ * The control page's routes over real HTTP: business entities
  * and issues of a context's database, who may read and change them, and what a database's
  * deletion takes with it. Fixture rows go straight into the store; nothing connects to a database.
  */

@@ -12,7 +12,7 @@ import { storeDialects } from './helpers/store-dialects.ts';
 import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
 
-/** Conversations REST (SPEC.md §7) on both metadata stores, with a second user for ownership. */
+/** Conversations REST on both metadata stores, with a second user for ownership. */
 const OTHER = 'conversations-other-user';
 
 for (const dialect of await storeDialects('Conversations API')) {

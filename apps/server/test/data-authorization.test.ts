@@ -11,8 +11,9 @@ import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
 
 /*
- * Who may touch which database and project (DESIGN.md §6), over real HTTP with several signed-in
- * users: the local administrator, two members of one organization, an outsider and a visitor.
+ * Who may touch which database and project (see Access in docs/BEHAVIOUR.md), over real HTTP
+ * with several signed-in users: the local administrator, two members of one organization, an
+ * outsider and a visitor.
  */
 for (const dialect of await storeDialects('Data authorization')) {
   describe.skipIf(!dialect.run)(`databases and projects authorization on the ${dialect.name}`, () => {

@@ -12,7 +12,7 @@ import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
 
 /*
- * Saved queries and history (SPEC.md §3, §4, §7) over real HTTP, on both metadata stores, against
+ * Saved queries and history over real HTTP, on both metadata stores, against
  * a Chinook SQLite copy: create, read, edit, results (stored, or run when none), run again,
  * delete, lists, and who may see or change what.
  */
@@ -68,7 +68,7 @@ for (const dialect of await storeDialects('Saved queries')) {
       return response.body;
     };
 
-    it('saves a query and reads it back with SPEC.md §3 fields', async () => {
+    it('saves a query and reads it back with id, title, sql, databaseId and is_favorite', async () => {
       const saved = await save({
         title: 'Genres',
         sql: 'SELECT GenreId, Name FROM Genre ORDER BY GenreId',

@@ -8,7 +8,7 @@ import { applyTheme, useThemeStore } from '../src/stores/theme-store.ts';
 const indexHtml = readFileSync(join(import.meta.dirname, '..', 'index.html'), 'utf8');
 
 describe('index.html', () => {
-  it('carries the page title and description of SPEC.md §1', () => {
+  it('carries the product name as page title and its description', () => {
     const page = new DOMParser().parseFromString(indexHtml, 'text/html');
     expect(page.title).toBe('Querent');
     expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(

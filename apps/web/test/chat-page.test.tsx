@@ -217,7 +217,7 @@ describe('chat screen', () => {
     expect(screen.getByTestId('assistant-message')).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('refuses to send while running with the text of SPEC.md §5, and Stop emits stop', async () => {
+  it('refuses to send while running, with the exact text, and Stop emits stop', async () => {
     stubConversation([question], { status: 'running' });
     const user = userEvent.setup();
     renderChatApp('/chat/c1', urls());

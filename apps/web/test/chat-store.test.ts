@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => chat().reset());
 
-describe('conversation status (SPEC.md §4)', () => {
+describe('conversation status', () => {
   it('sending sets pending; still pending after 10 s it goes back to clear', () => {
     vi.useFakeTimers();
     chat().markPending('c1');
@@ -63,7 +63,7 @@ describe('conversation status (SPEC.md §4)', () => {
     expect(statusOf('c1')).toBe('error');
   });
 
-  it('refuses to send while running or pending, with the text of SPEC.md §5', () => {
+  it('refuses to send while running or pending, with the exact texts', () => {
     chat().applyStatus({ conversation_id: 'c1', status: 'running' });
     expect(() => chat().assertCanSend('c1', true)).toThrow(ALREADY_RUNNING);
     chat().markPending('c2');

@@ -43,7 +43,7 @@ async function typeSql(text: string) {
 const requestsTo = (method: string, path: string) =>
   server.requests.filter((request) => request.method === method && request.path === path);
 
-describe('the modified rule (SPEC.md §4)', () => {
+describe('the modified rule', () => {
   it('is modified when the SQL or the title differs from the loaded version', () => {
     const loaded = loadedDraft(makeSavedQuery({ title: 'A', sql: 'SELECT 1' }));
     expect(isModified(loaded, { title: 'A', sql: 'SELECT 1' })).toBe(false);

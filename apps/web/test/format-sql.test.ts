@@ -9,7 +9,7 @@ describe('format SQL', () => {
     );
   });
 
-  it('keeps parenthesised blocks of up to 50 characters on one line (SPEC.md §9)', () => {
+  it('keeps parenthesised blocks of up to 50 characters on one line', () => {
     const inline = formatSql('select coalesce(a, b, c) from t', engineSyntax('sqlite'));
     expect(inline).toContain('coalesce(a, b, c)');
     const long = formatSql(

@@ -9,7 +9,7 @@ import {
 const at = (x: number, y: number, time = 0): TouchPoint => ({ x, y, time });
 
 describe('gesture constants', () => {
-  it('match SPEC.md §9', () => {
+  it('are tap 10, swipe 30, hold and long tap 400 ms, drag and rollover every 100 ms', () => {
     expect(gestureDefaults).toEqual({
       tapTolerance: 10,
       swipeTolerance: 30,

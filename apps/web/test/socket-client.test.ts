@@ -9,7 +9,7 @@ describe('socket client', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
-  it('builds a real socket.io client with polling only and the reconnection settings of SPEC.md §9', () => {
+  it('builds a real socket.io client: polling only, reconnect after 1 s up to 5 s, 20 s timeout', () => {
     const socket = createSocketClient({ url: 'http://127.0.0.1:9', onConnectedChange: () => undefined });
     expect(socket.connected).toBe(false);
     expect(socket.io.opts.transports).toEqual(['polling']);

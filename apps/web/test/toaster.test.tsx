@@ -131,7 +131,7 @@ describe('toaster', () => {
 });
 
 describe('notification card defaults', () => {
-  it("uses SPEC.md §9's title 'Uploading file... (15%)' and colour blue", () => {
+  it("uses the title 'Uploading file... (15%)' and colour blue", () => {
     render(<NotificationCard />);
     const card = screen.getByRole('status');
     expect(card).toHaveTextContent('Uploading file... (15%)');

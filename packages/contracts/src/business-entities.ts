@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-/** Completeness and quality score are percentages, 0 to 100 (SPEC.md §3). */
+/** Completeness and quality score are whole percentages, 0 to 100. */
 export const scorePercentSchema = z.number().int().min(0).max(100);
 
-/** An issue as a business entity card lists it: only its title (SPEC.md §2, §3). */
+/** An issue as a business entity card lists it: only its title. */
 export const entityIssueSchema = z.object({ title: z.string() });
 export type EntityIssue = z.infer<typeof entityIssueSchema>;
 
 /**
- * A business entity of a database (SPEC.md §3). `review_date` is null until the entity was
+ * A business entity of a database. `review_date` is null until the entity was
  * analysed; `review_conversation_id` is the conversation of that analysis, given only to the user
  * who may open it (conversations are their owner's alone).
  */
@@ -29,6 +29,6 @@ export const businessEntitySchema = z.object({
 });
 export type BusinessEntity = z.infer<typeof businessEntitySchema>;
 
-/** GET /api/business-entities: `contextId` is `database-{id}` or `project-{id}` (SPEC.md §3). */
+/** GET /api/business-entities: `contextId` is `database-{id}` or `project-{id}`. */
 export const listBusinessEntitiesQuerySchema = z.object({ contextId: z.string().trim().min(1) });
 export type ListBusinessEntitiesQuery = z.infer<typeof listBusinessEntitiesQuerySchema>;

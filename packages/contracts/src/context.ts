@@ -1,4 +1,4 @@
-/** A context is a project or a database the user talks about (SPEC.md §3). */
+/** A context is a project or a database the user talks about; its id is `{kind}-{id}`. */
 export type ContextKind = 'project' | 'database';
 
 export function contextId(kind: ContextKind, id: string): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chartConfigSchema } from './charts.ts';
 import { resultColumnSchema, resultRowSchema } from './queries.ts';
 
-/** Statuses the server sends; `pending` exists only in the client (SPEC.md §4). */
+/** Statuses the server sends; `pending` exists only in the client (sent, not yet acknowledged). */
 export const serverConversationStatuses = ['running', 'clear', 'to_stop', 'error'] as const;
 export const conversationStatusSchema = z.enum(['pending', ...serverConversationStatuses]);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
@@ -88,7 +88,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 export const listConversationsQuerySchema = z.object({ contextId: z.string().trim().min(1) });
 
-/** POST /api/conversations: `contextId` is `database-{id}` or `project-{id}` (SPEC.md §3). */
+/** POST /api/conversations: `contextId` is `database-{id}` or `project-{id}`. */
 export const createConversationBodySchema = z.object({
   contextId: z
     .string()

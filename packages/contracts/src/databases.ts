@@ -8,7 +8,7 @@ export type DbtSummary = z.infer<typeof dbtSummarySchema>;
 
 export { MAX_STATEMENT_TIMEOUT_MS, MIN_STATEMENT_TIMEOUT_MS };
 
-/** A database as every response shows it (SPEC.md §3); secrets in `details` are masked. */
+/** A database as every response shows it; secrets in `details` are masked. */
 export const databaseSchema = z.object({
   id: z.string(),
   createdAt: z.string(),

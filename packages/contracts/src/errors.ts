@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every failing response, REST or socket, carries this one shape (DESIGN.md §5). */
+/** Every failing response, REST or socket, carries this one shape. */
 export const errorCodes = [
   'BAD_REQUEST',
   'UNAUTHORIZED',

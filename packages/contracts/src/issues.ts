@@ -13,7 +13,7 @@ export type IssueStatus = z.infer<typeof issueStatusSchema>;
 export const unresolvedIssueStatuses: readonly IssueStatus[] = ['open', 'in_progress'];
 
 /**
- * A data-quality issue found in a database (SPEC.md §3 gives only `id`; the rest is ours).
+ * A data-quality issue found in a database.
  * `business_entity_id` is the entity it concerns, `query_id` the query that shows it; `editable`
  * says whether the asking user may change it (PUT /api/issues/{id}).
  */
@@ -32,12 +32,12 @@ export const issueSchema = z.object({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
-/** GET /api/issues: `contextId` is `database-{id}` or `project-{id}` (SPEC.md §3). */
+/** GET /api/issues: `contextId` is `database-{id}` or `project-{id}`. */
 export const listIssuesQuerySchema = z.object({ contextId: z.string().trim().min(1) });
 export type ListIssuesQuery = z.infer<typeof listIssuesQuerySchema>;
 
 /**
- * PUT /api/issues/{id} takes the whole issue (SPEC.md §7) and changes its editable fields; an
+ * PUT /api/issues/{id} takes the whole issue and changes its editable fields; an
  * absent field stays as it is and null clears a nullable one. `id`, when sent, must be the
  * path's; the other fields (databaseId, query_id, timestamps, editable) are read-only and ignored.
  */

@@ -19,7 +19,7 @@ export const resultRowSchema = z.array(z.unknown());
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
 /**
- * A query result (SPEC.md §3 "rows, count"). `count` is exact when the result fits the row cap;
+ * A query result: its rows and their count. `count` is exact when the result fits the row cap;
  * when it was cut it is the true total if that could be counted in time, else null.
  */
 export const runQueryResultSchema = z.object({
@@ -35,9 +35,9 @@ export const runQueryResultSchema = z.object({
 export type RunQueryResult = z.infer<typeof runQueryResultSchema>;
 
 /*
- * Saved queries and history (SPEC.md §3 "Saved query: id, title, sql, databaseId, is_favorite",
- * §7 Queries). Every run is a query record: POST /api/query/_run records an unsaved one (history)
- * and answers its id as `queryId`; POST /api/query saves one (`is_saved` true).
+ * Saved queries (id, title, sql, databaseId, is_favorite) and history. Every run is a query
+ * record: POST /api/query/_run records an unsaved one (history) and answers its id as `queryId`;
+ * POST /api/query saves one (`is_saved` true).
  */
 
 /** How the last run of a query ended, without its rows. */

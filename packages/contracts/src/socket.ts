@@ -1,6 +1,6 @@
 import type { ConversationSummary, Message, ServerConversationStatus } from './conversations.ts';
 
-/** Events the browser sends (SPEC.md §7, DESIGN.md §5). */
+/** Events the browser sends. */
 export interface ClientToServerEvents {
   ask: (conversationId: string, text: string) => void;
   query: (conversationId: string, sql: string) => void;

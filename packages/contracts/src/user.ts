@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/user — field names are SPEC.md §7's. */
+/** GET /api/user — the web app reads these exact snake_case field names. */
 export const serverUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),

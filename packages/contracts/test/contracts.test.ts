@@ -25,7 +25,7 @@ describe('engines', () => {
     expect(() => blankDetails('oracle')).toThrow('Unsupported engine');
   });
 
-  it('names all six engines as SPEC.md does', () => {
+  it('names all six engines by their display names', () => {
     expect(engines.map((engine) => engineDescriptors[engine].displayName)).toEqual([
       'PostgreSQL',
       'MySQL',

@@ -4,7 +4,7 @@ import type { Engine, SqlDialect } from '@querent/contracts';
 /** SQL dialects the statement classifier and the engines speak (their rules live in @querent/contracts). */
 export type { SqlDialect };
 
-/** Connection details as stored for a database (SPEC.md §3 fields, plus `path` for local DuckDB files). */
+/** A database's stored connection details: its engine's fields, plus `path` for local DuckDB files. */
 export type ConnectionDetails = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** Settings shared by every connector of a process, not per query. */
@@ -103,7 +103,7 @@ export interface SchemaInfo {
   schemas: { name: string; tables: TableSchema[] }[];
 }
 
-/** The one contract every engine meets (DESIGN.md §3); checked at boot by checkConnectors(). */
+/** The one contract every engine meets; checked at boot by checkConnectors(), not at a first query. */
 export interface Connector {
   readonly engine: Engine;
   readonly dialect: SqlDialect;

@@ -4,12 +4,12 @@ import type { Parser } from 'node-sql-parser';
 import { lexSql, type SqlToken } from './sql-lexer.ts';
 
 /**
- * Safe mode's second line (DESIGN.md §6): decides whether SQL text may change anything. The
- * database's own read-only switch is the first line; this one is what stops a write before it is
- * sent, and the only one for engines without a switch. Anything it cannot fully understand counts
- * as a write: text it cannot tokenize or parse, several statements, a statement kind outside a
- * short allow-list, or a read that still has effects (locking rows, bumping a sequence, taking
- * advisory locks, writing a file).
+ * Safe mode's second line (safe mode is read-only on every path): decides whether SQL text may
+ * change anything. The database's own read-only switch is the first line; this one is what stops a
+ * write before it is sent, and the only one for engines without a switch. Anything it cannot fully
+ * understand counts as a write: text it cannot tokenize or parse, several statements, a statement
+ * kind outside a short allow-list, or a read that still has effects (locking rows, bumping a
+ * sequence, taking advisory locks, writing a file).
  */
 
 /**

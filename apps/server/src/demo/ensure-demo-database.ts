@@ -15,7 +15,7 @@ export const DEMO_SETTING_KEY = 'demo_database';
 export type DemoOutcome = { created: true; databaseId: string } | { created: false };
 
 /**
- * On first start, gives a new user something to explore at once (DESIGN.md §1): the generated
+ * On first start, gives a new user something to explore at once, with no account: the generated
  * shop as a public, safe-mode SQLite database owned by `ownerId`. Idempotent, also across
  * instances starting together: only the one that claims the setting builds it.
  */

@@ -22,7 +22,7 @@ function chatEvents(io: QuerentServer, socket: QuerentSocket): ChatEvents {
 }
 
 /**
- * The chat's socket events (SPEC.md §7). Each handler takes untyped arguments from the wire,
+ * The chat's socket events. Each handler takes untyped arguments from the wire,
  * leaves the checks (ownership first) to the use case, and answers any refusal with `error`.
  */
 export function registerChatHandlers(io: QuerentServer, deps: ChatDeps): void {

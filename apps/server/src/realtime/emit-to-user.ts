@@ -4,7 +4,7 @@ import type { QuerentServer } from './socket-types.ts';
 
 /**
  * Sends an event to every tab of one user, on every instance when the Redis adapter is on.
- * Events never go to everyone: a conversation's updates belong to its owner (DESIGN.md §5).
+ * Events never go to everyone: a conversation's updates belong to its owner.
  */
 export function emitToUser<E extends keyof ServerToClientEvents>(
   io: QuerentServer,

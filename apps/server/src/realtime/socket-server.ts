@@ -65,10 +65,10 @@ function recheckEachEvent(socket: QuerentSocket, credentials: Credentials, deps:
 }
 
 /**
- * Socket.IO on the app's HTTP server. Polling only, as the client (SPEC.md §9): it works behind
- * any proxy, and several instances need only sticky sessions. A handshake is accepted only from
- * the app's own pages, and only once the same resolver as HTTP knows its user; the socket then
- * joins its user's room and its session's, where a sign-out reaches it.
+ * Socket.IO on the app's HTTP server. Polling only, like the web client: it works behind any
+ * proxy, and several instances need only sticky sessions. A handshake is accepted only from the
+ * app's own pages, and only once the same resolver as HTTP knows its user; the socket then joins
+ * its user's room and its session's, where a sign-out reaches it.
  */
 export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Promise<Realtime> {
   const io: QuerentServer = new Server(httpServer, {

@@ -11,7 +11,7 @@ import { chinookCounts } from '../fixtures/chinook.ts';
 import { cell, columnIndex, expectRowShape } from '../helpers/result-rows.ts';
 
 /**
- * The connector contract for engines with no local server (DESIGN.md §7), proved with their real
+ * The connector contract for engines with no local server, proved with their real
  * client libraries against a local fake of their HTTP protocol. Same questions as the shared
  * contract suite, with the answers these engines give: their own type names, Snowflake's upper-
  * case folding, and an exact total for cut results (both report it with the first page).

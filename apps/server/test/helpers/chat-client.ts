@@ -31,7 +31,7 @@ const eventNames: EventName[] = [
   'conversation',
 ];
 
-/** A real Socket.IO client over polling (SPEC.md §9), optionally acting as another user. */
+/** A real Socket.IO client over polling (the app's only transport), optionally acting as another user. */
 export async function connectChat(baseUrl: string, userId?: string): Promise<ChatClient> {
   const socket: ClientSocket = connect(baseUrl, {
     transports: ['polling'],

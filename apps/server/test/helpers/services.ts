@@ -40,7 +40,7 @@ export async function checkRedis(url = TEST_REDIS_URL): Promise<ServiceCheck> {
 
 /**
  * A missing service skips its suite locally, loudly; under CI=true it is a failure, so a broken
- * CI machine cannot pass by skipping (DESIGN.md §7).
+ * CI machine cannot pass by skipping.
  */
 export function serviceGate(name: string, check: ServiceCheck): { run: boolean; failInCi: boolean } {
   if (check.ok) return { run: true, failInCi: false };

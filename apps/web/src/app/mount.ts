@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 
 /**
  * Renders into `container` on the next animation frame, so the "Loading…" placeholder that
- * index.html ships inside #root is painted first and stays until then (SPEC.md §2).
+ * index.html ships inside #root is painted first and stays until then.
  */
 export function mountOnNextFrame(
   container: HTMLElement,

@@ -32,7 +32,7 @@ export interface Services {
   versionChecker: ReturnType<typeof createVersionChecker>;
   /** Fetches the databases list anew (the guard does it after sign-in). */
   refreshDatabases: () => Promise<Database[]>;
-  /** Selects a context and reloads what depends on it (SPEC.md §4). */
+  /** Selects a context and reloads what depends on it: conversations, business entities, issues. */
   changeContext: (contextId: string | null) => void;
 }
 

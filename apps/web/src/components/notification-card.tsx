@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export type CardColor = 'blue' | 'green' | 'red';
 
 export interface NotificationCardProps {
-  /** SPEC.md §9's default, the upload-progress card being this card's first user. */
+  /** Defaults to 'Uploading file... (15%)': the upload-progress card is this card's first user. */
   title?: string;
   text?: string | undefined;
   color?: CardColor;

@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '@querent/contracts';
 
-/** A failed call, carrying the server's error shape (DESIGN.md §5) so screens can show its message. */
+/** A failed call, carrying the server's one error shape so screens can show its message. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -43,7 +43,7 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
 
 /**
  * The message the server put in its error shape, else `fallback`: a proxy's status text or a
- * network failure is no message for the user, so SPEC.md §8's default text stands in for it.
+ * network failure is no message for the user, so the screen's default text stands in for it.
  */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message;

@@ -1,4 +1,4 @@
-/** Touch-gesture defaults of SPEC.md §9. */
+/** Touch-gesture defaults. */
 export const gestureDefaults = {
   /** Movement (px) under which a touch still counts as a tap. */
   tapTolerance: 10,

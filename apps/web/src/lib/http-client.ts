@@ -19,7 +19,7 @@ export interface HttpClientDeps {
   /** Sends the user to sign in again. The client makes sure only one run is under way. */
   reauthenticate: () => Promise<void>;
   isAdmin: () => boolean;
-  /** Shows an administrator the way to buy credits (SPEC.md §6). */
+  /** Shows an administrator the way to buy credits; a regular user only gets a console note. */
   offerCredits: (message: string) => void;
 }
 
@@ -57,8 +57,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * JSON over fetch with the app's error rules (SPEC.md §8). No time-out is applied: long queries
- * are legitimate, and callers that want one pass an AbortSignal.
+ * JSON over fetch with the app's error rules (a 401 re-authenticates, a 402 offers credits). No
+ * time-out is applied: long queries are legitimate, and callers that want one pass an AbortSignal.
  */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const baseUrl = deps.baseUrl ?? '';

@@ -3,7 +3,7 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** SPEC.md §9: polling only, reconnect after 1 s up to 5 s with 0.5 jitter, 20 s connect timeout. */
+/** Polling only, reconnect after 1 s up to 5 s with 0.5 jitter, 20 s connect timeout. */
 export const socketOptions = {
   transports: ['polling'],
   reconnectionDelay: 1000,
@@ -30,7 +30,7 @@ export interface SocketClientDeps {
 
 /**
  * The real-time connection. The connected flag goes to the caller's store; errors and
- * disconnects are only logged (SPEC.md §8), and socket.io's own reconnection handles network
+ * disconnects are only logged, and socket.io's own reconnection handles network
  * loss. A disconnect the server initiated is not retried by socket.io, so we reconnect ourselves.
  */
 export function createSocketClient({

@@ -1,6 +1,6 @@
 import type { VersionInfo } from '@querent/contracts';
 
-/** SPEC.md §4: checked at startup and every 10 minutes. */
+/** The server version is checked at startup and every 10 minutes. */
 export const VERSION_CHECK_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface VersionCheckerDeps {

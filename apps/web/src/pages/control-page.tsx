@@ -17,14 +17,14 @@ import { startConversation } from '../features/business-entities/start-conversat
 import { serverMessage } from '../lib/api-error.ts';
 import { useContextStore } from '../stores/context-store.ts';
 
-/** /control: the business entities of the selected context and their scores (SPEC.md §2). */
+/** /control: the business entities of the selected context and their scores. */
 export function ControlPage() {
   const services = useServices();
   const navigate = useNavigate();
   const contextId = useContextStore((state) => state.contextSelectedId);
   const [search, setSearch] = useState('');
   const entities = useQuery(businessEntitiesQuery(services.api, contextId));
-  // On error the list is emptied and only the message remains (SPEC.md §8).
+  // On error the list is emptied and only the message remains.
   const list = entities.isError ? [] : (entities.data ?? []);
   const visible = filterEntities(list, search);
 
@@ -33,7 +33,7 @@ export function ControlPage() {
       const conversationId = await startConversation(services, text);
       await navigate(`/chat/${conversationId}`);
     } catch (error) {
-      // SPEC.md §8: scan and analysis failures are only logged.
+      // Scan and analysis failures are only logged.
       console.error('Could not start the scan', error);
     }
   }

@@ -105,7 +105,7 @@ export function IssuesPage() {
       </div>
     );
   } else if (issues.isError) {
-    // On error the list is emptied and only the message remains (SPEC.md §8).
+    // On error the list is emptied and only the message remains.
     body = (
       <div
         role="alert"

@@ -11,7 +11,7 @@ import { isAnonymous } from '../session/current-user.ts';
 import { useUserStore } from '../stores/user-store.ts';
 
 /**
- * /welcome: where sandbox visitors land until they pick something to explore (SPEC.md §2). Only
+ * /welcome: where sandbox visitors land until they pick something to explore. Only
  * public databases are offered; choosing one makes it the context and opens the app.
  */
 export function WelcomePage() {

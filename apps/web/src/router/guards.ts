@@ -24,7 +24,7 @@ export interface AuthGuardDeps {
   refreshDatabases: () => Promise<void>;
 }
 
-/** Guard 1 of SPEC.md §2. */
+/** The first navigation guard (sign-in) — see docs/BEHAVIOUR.md. */
 export async function authGuard(target: GuardTarget, deps: AuthGuardDeps): Promise<GuardOutcome> {
   if (target.meta.guestOnly) return proceed;
   if (deps.isAuthenticated()) return proceed;
@@ -37,7 +37,7 @@ export const WELCOME_PATH = '/welcome';
 export const SETUP_PATH = '/setup';
 
 export interface SandboxGuardDeps {
-  /** True for the anonymous sandbox visitor (DESIGN.md §2), the only mode this guard acts in. */
+  /** True for the anonymous sandbox visitor, the only visitor this guard acts for. */
   isSandbox: () => boolean;
   hasSelectedContext: () => boolean;
   /** The /setup action: make sure databases are loaded and select the first one. */
@@ -45,8 +45,9 @@ export interface SandboxGuardDeps {
 }
 
 /**
- * Guard 2 of SPEC.md §2. The setup action runs before the context checks so that /setup can give
- * a fresh visitor a context instead of bouncing them to /welcome.
+ * The second navigation guard (sandbox) — see docs/BEHAVIOUR.md. The setup action runs before the
+ * context checks so that /setup can give a fresh visitor a context instead of bouncing them to
+ * /welcome.
  */
 export async function sandboxGuard(target: GuardTarget, deps: SandboxGuardDeps): Promise<GuardOutcome> {
   if (!deps.isSandbox()) return proceed;

@@ -48,7 +48,7 @@ const ProjectEditPage = lazy(() =>
 
 export interface AppRoute {
   path: string;
-  /** A route without a name draws nothing (SPEC.md §2). */
+  /** A route without a name draws nothing. */
   name?: string;
   meta: RouteMeta;
   Component?: ComponentType;
@@ -61,7 +61,7 @@ export interface AppRoute {
 const empty: RouteMeta = { layout: 'empty' };
 const standard: RouteMeta = { layout: 'default' };
 
-/** Every route of SPEC.md §2, in one table. */
+/** Every route of the app, in one table. */
 export const routeTable: AppRoute[] = [
   { path: '/', name: 'Home', meta: standard, redirectTo: '/chat/new' },
   { path: '/welcome', name: 'Welcome', meta: empty, Component: WelcomePage },

@@ -1,6 +1,6 @@
 import type { ServerUser } from '@querent/contracts';
 
-/** The signed-in user as the client keeps it (SPEC.md §3). */
+/** The signed-in user as the client keeps it. */
 export interface CurrentUser {
   id: string | null;
   email: string | null;
@@ -15,7 +15,7 @@ export interface CurrentUser {
   role: string | null;
 }
 
-/** What a signed-out visitor looks like, and what logout resets to (SPEC.md §4). */
+/** What a signed-out visitor looks like, and what logout resets to. */
 export const emptyUser: CurrentUser = Object.freeze({
   id: null,
   email: null,
@@ -46,7 +46,7 @@ export function isSignedIn(user: CurrentUser): boolean {
   return user.id !== null;
 }
 
-/** Anonymous visitors are the sandbox of DESIGN.md §2. */
+/** Anonymous visitors use the sandbox: public databases only, sent to /welcome until they pick one. */
 export function isAnonymous(user: CurrentUser): boolean {
   return user.role === 'anonymous';
 }

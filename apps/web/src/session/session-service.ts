@@ -14,7 +14,7 @@ export interface SessionDeps {
 
 export type Session = ReturnType<typeof createSession>;
 
-/** Sign-in state transitions of SPEC.md §4 and §7, with the failure rules of §8. */
+/** Sign-in, user, credits and logout, with their failure rules (see docs/BEHAVIOUR.md). */
 export function createSession({ api, browser, onLogout }: SessionDeps) {
   async function fetchCredits(): Promise<void> {
     const store = useUserStore.getState();

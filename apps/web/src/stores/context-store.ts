@@ -2,7 +2,7 @@ import { parseContextId } from '@querent/contracts';
 import { create } from 'zustand';
 import { type KeyValueStorage, safeStorage } from '../lib/safe-storage.ts';
 
-/** Local-storage keys fixed by SPEC.md §3. */
+/** Local-storage keys, fixed: renaming one would forget every visitor's selection. */
 export const storageKeys = {
   databaseId: 'databaseId',
   projectId: 'projectId',

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** SPEC.md §9 constants. */
+/** At most 10 cards at once; a card closes after 3000 ms unless told otherwise. */
 export const MAX_NOTIFICATIONS = 10;
 export const DEFAULT_NOTIFICATION_TIMEOUT = 3000;
 /** A timeout of -1 keeps the card until it is closed; a progress of -1 hides the bar. */

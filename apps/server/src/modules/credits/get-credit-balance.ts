@@ -3,7 +3,7 @@ import { sumCredits } from './credit-ledger.repo.ts';
 
 export interface CreditBalance {
   creditsRemaining: number;
-  /** True when credits are not enforced, as in local mode (DESIGN.md §2). */
+  /** True when credits are not enforced, as in local mode, where use is unlimited. */
   unlimited: boolean;
 }
 

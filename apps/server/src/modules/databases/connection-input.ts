@@ -3,7 +3,7 @@ import type { Engine } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { Details, DetailValue } from '../../secrets/connection-secrets.ts';
 
-/** The engine of a request, or 400 'Unsupported engine' (SPEC.md §5) naming the field. */
+/** The engine of a request, or 400 'Unsupported engine' naming the field. */
 export function parseEngine(engine: string): Engine {
   if (!isEngine(engine)) throw new AppError('BAD_REQUEST', 'Unsupported engine', { field: 'engine' });
   return engine;
@@ -13,7 +13,7 @@ function isDetailValue(value: unknown): value is DetailValue {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
-/** Engine-specific details (SPEC.md §3), defaults applied; a bad one is named `details.<field>`. */
+/** The engine's own connection fields, defaults applied; a bad one is named `details.<field>`. */
 export function parseDetails(engine: Engine, details: Record<string, unknown>): Details {
   const parsed = connectionDetailsSchemas[engine].safeParse(details);
   if (!parsed.success) {

@@ -9,7 +9,7 @@ export type DatabaseAccess = 'none' | 'read' | 'write';
 
 /**
  * The owner and members of the owner's organization may change a database; anyone may read a
- * public one (DESIGN.md §6). Everything else is invisible.
+ * public one. Everything else is invisible.
  */
 export function databaseAccess(
   user: Pick<User, 'id' | 'organizationId'>,

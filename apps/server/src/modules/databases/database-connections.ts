@@ -46,7 +46,7 @@ export function createDatabaseConnections(deps: {
   /** The operator's Snowflake and BigQuery addresses: every connector made here gets them. */
   endpoints?: EngineEndpoints;
 }): DatabaseConnections {
-  // The boot check of DESIGN.md §3: a connector missing part of the contract stops the app here,
+  // The connectors' boot check: a connector missing part of the contract stops the app here,
   // not at a user's first query.
   checkConnectors();
   const options: ConnectorOptions = { ...deps.options, ...deps.endpoints };

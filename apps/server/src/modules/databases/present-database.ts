@@ -3,7 +3,7 @@ import { maskDetails } from '../../secrets/connection-secrets.ts';
 import type { DatabaseAccess } from './database-access.ts';
 import type { DatabaseRecord } from './databases.repo.ts';
 
-/** The wire shape of a database (SPEC.md §3): secrets masked, dbt files summarised. */
+/** The wire shape of a database, its field names fixed: secrets masked, dbt files summarised. */
 export function presentDatabase(database: DatabaseRecord, access: DatabaseAccess): Database {
   return {
     id: database.id,

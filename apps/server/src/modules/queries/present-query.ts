@@ -13,7 +13,7 @@ export function presentRunSummary(query: QueryRecord): QueryRunSummary | null {
   };
 }
 
-/** SPEC.md §3 saved query fields, plus its state for the asking user and its last run. */
+/** id, title, sql, databaseId and is_favorite, plus the query's state for the asker and its last run. */
 export function presentQuery(query: QueryRecord, viewer: { id: string }, isFavorite: boolean): SavedQuery {
   return {
     id: query.id,

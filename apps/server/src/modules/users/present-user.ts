@@ -1,7 +1,7 @@
 import type { ServerUser } from '@querent/contracts';
 import type { User } from './users.repo.ts';
 
-/** The wire shape of GET /api/user; field names are SPEC.md §7's. */
+/** The wire shape of GET /api/user; the web app reads these exact snake_case field names. */
 export function presentUser(user: User): ServerUser {
   return {
     id: user.id,

@@ -16,7 +16,7 @@ function timestamps(kit: ColumnKit, builder: TableBuilder): TableBuilder {
 // Owned rows go with their owner: deleting a user must not leave rows nobody may reach.
 const userFk = (col: ColumnDefinitionBuilder) => col.notNull().references('users.id').onDelete('cascade');
 
-/** The whole data model of SPEC.md §3 and the brief, created at once on either dialect. */
+/** The whole data model, created at once on either dialect. */
 async function createAll(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
   await db.schema
     .createTable('organizations')

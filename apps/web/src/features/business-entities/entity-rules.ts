@@ -1,6 +1,6 @@
 import type { BusinessEntity } from '@querent/contracts';
 
-/** SPEC.md §2 and §9: green at 90 or more, yellow at 70 or more, otherwise red. */
+/** A score bar is green at 90 or more, yellow at 70 or more, otherwise red. */
 export type ScoreColor = 'green' | 'yellow' | 'red';
 export function scoreColor(percent: number): ScoreColor {
   if (percent >= 90) return 'green';

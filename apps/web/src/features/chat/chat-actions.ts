@@ -12,7 +12,7 @@ export interface ChatInput {
   text: string;
 }
 
-/** Sends into an existing conversation; throws SPEC.md §5's texts when it cannot be sent now. */
+/** Sends into an existing conversation; throws the refusal texts when it cannot be sent now. */
 export function sendToConversation(services: ChatServices, conversationId: string, input: ChatInput): void {
   const store = useChatStore.getState();
   store.assertCanSend(conversationId, services.socket.connected);
@@ -83,7 +83,7 @@ export async function loadConversation(services: ChatServices, conversationId: s
   }
 }
 
-/** Clears the list and loads the context's conversations (SPEC.md §4). */
+/** Clears the list and loads the context's conversations, as every change of context does. */
 export async function loadConversationList(services: ChatServices, contextId: string | null): Promise<void> {
   const store = useChatStore.getState();
   store.startList(contextId);

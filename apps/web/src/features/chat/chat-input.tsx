@@ -15,7 +15,7 @@ export interface ChatInputProps {
   onStop: () => void;
   running: boolean;
   stopping: boolean;
-  /** Why the last action was refused, or what the server answered instead (SPEC.md §5). */
+  /** Why the last action was refused, or what the server answered instead. */
   notice: string | null;
   engine: string | null;
   schema: SchemaInfo | null;

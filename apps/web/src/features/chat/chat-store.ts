@@ -27,12 +27,12 @@ export interface ChatState {
   listStatus: ListStatus;
   listError: string | null;
   conversations: Record<string, ConversationEntry>;
-  /** Set by a SUBSCRIPTION_REQUIRED error, cleared by any response (SPEC.md §4). */
+  /** Set by a SUBSCRIPTION_REQUIRED error, cleared by any response. */
   subscriptionRequired: boolean;
 }
 
 export interface ChatActions {
-  /** A new context: its conversations are dropped until its list arrives (SPEC.md §4). */
+  /** A new context: its conversations are dropped until its list arrives. */
   startList: (contextId: string | null) => void;
   setList: (contextId: string, summaries: readonly ConversationSummary[]) => void;
   setListError: (contextId: string, message: string) => void;
@@ -43,11 +43,11 @@ export interface ChatActions {
   setConversation: (conversation: Conversation) => void;
   /** A created conversation has no messages yet: nothing to fetch. */
   markLoaded: (id: string) => void;
-  /** SPEC.md §8: an error fetching messages is set on the conversation with status error. */
+  /** An error fetching messages is set on the conversation, with status error. */
   setLoadError: (id: string, message: string) => void;
-  /** Throws the texts of SPEC.md §5 when the conversation cannot take a message now. */
+  /** Throws the refusal texts when the conversation cannot take a message now. */
   assertCanSend: (id: string, connected: boolean) => void;
-  /** Sending sets pending; still pending after 10 s it goes back to clear (SPEC.md §4). */
+  /** Sending sets pending; still pending after 10 s it goes back to clear. */
   markPending: (id: string) => void;
   setNotice: (id: string, notice: string | null) => void;
   editMessageContent: (conversationId: string, messageId: string, content: string) => void;

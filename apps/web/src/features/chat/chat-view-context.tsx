@@ -10,7 +10,7 @@ export interface ChatViewContextValue {
   charts: Map<string, ChatChart>;
   /** Running, pending or stopping: edit, regenerate and confirm wait. */
   busy: boolean;
-  /** Shows why an action was refused (SPEC.md §5) by the input. */
+  /** Shows why an action was refused by the input. */
   report: (error: unknown) => void;
 }
 

@@ -9,7 +9,7 @@ import { engineSyntax } from '../editor/sql-dialects.ts';
  * by lazy-rich-text.tsx, so /chat/new does not download them before there is a message to show.
  */
 
-/** SPEC.md §7: SQL from the server is pretty-printed; text the formatter cannot parse stays as sent. */
+/** SQL from the server is shown pretty-printed; text the formatter cannot parse stays as sent. */
 export function prettySql(sql: string, engine: string | null): string {
   try {
     return formatSql(sql, engineSyntax(engine));

@@ -12,7 +12,7 @@ const outcome: Record<Exclude<WriteConfirmationArguments['status'], 'pending'>, 
   cancelled: 'Cancelled — the conversation was stopped.',
 };
 
-/** The analyst wants to change data: nothing runs until the user confirms (DESIGN.md §6). */
+/** The analyst wants to change data: nothing runs until the user confirms. */
 export function WriteConfirmationCard({ write }: { write: WriteConfirmationArguments }) {
   const services = useServices();
   const { conversationId, engine, report } = useChatView();

@@ -2,7 +2,7 @@ import { contextId, type Database, type Project } from '@querent/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys.ts';
 
-/** One entry of the context selector (SPEC.md §3). */
+/** One entry of the context selector: a database (`database-{id}`) or a project (`project-{id}`). */
 export interface ContextOption {
   id: string;
   kind: 'database' | 'project';
@@ -11,8 +11,8 @@ export interface ContextOption {
 }
 
 /**
- * Databases come first: SPEC.md §4 wants "the first available context" by default and "the first
- * database" auto-selected, and listing databases first makes those the same choice.
+ * Databases come first: the first available context is the default and the first database is
+ * selected when none is, and listing databases first makes those the same choice.
  */
 export function buildContextOptions(
   databases: readonly Pick<Database, 'id' | 'name'>[],

@@ -4,8 +4,8 @@ import { queryKeys } from '../../api/query-keys.ts';
 
 /*
  * The server answers every write with the database as it now is, so the cached lists are updated
- * from that answer at once instead of waiting for a refetch (SPEC.md §4: deleting removes it from
- * the local list).
+ * from that answer at once instead of waiting for a refetch: a deleted database leaves the list
+ * immediately.
  */
 
 export function putDatabaseInCache(queryClient: QueryClient, database: Database): void {

@@ -1,7 +1,7 @@
 import { type Engine, engineDescriptors, engines } from '@querent/contracts';
 import { EngineIcon, engineName } from './engine-icon.tsx';
 
-/** Step 1 of the setup funnel: one card per engine (SPEC.md §3). */
+/** Step 1 of the setup funnel: one card per engine. */
 export function EnginePicker({ onPick }: { onPick: (engine: Engine) => void }) {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">

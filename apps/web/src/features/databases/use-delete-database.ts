@@ -8,7 +8,7 @@ import { forgetDatabase, removeDatabaseFromCache } from './database-cache.ts';
 
 /**
  * Deletes a database, drops it (and its projects) from the cached lists, moves the context off it
- * by the usual rule (SPEC.md §4: the first remaining context) and returns to the list.
+ * by the usual rule (the first remaining context) and returns to the list.
  */
 export function useDeleteDatabase(databaseId: string, name: string) {
   const { api, queryClient, changeContext } = useServices();

@@ -23,7 +23,7 @@ const dialects: Record<FormatterLanguage, DialectOptions> = {
   sql,
 };
 
-/** SPEC.md §9: parenthesised blocks up to 50 characters stay on one line. */
+/** Parenthesised blocks of up to 50 characters stay on one line. */
 export const INLINE_BLOCK_LIMIT = 50;
 
 /**

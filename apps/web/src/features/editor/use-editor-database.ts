@@ -3,7 +3,7 @@ import { useDatabases, useProjects } from '../../api/use-lists.ts';
 import { useContextStore } from '../../stores/context-store.ts';
 
 export interface EditorDatabase {
-  /** The database queries run against, or null: 'No database selected' (SPEC.md §5). */
+  /** The database queries run against, or null: running then fails with 'No database selected'. */
   databaseId: string | null;
   database: Database | null;
 }

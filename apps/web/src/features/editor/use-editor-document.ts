@@ -22,7 +22,7 @@ export function useEditorDocument(loaded: SavedQuery | null) {
     sql: draft.sql,
     setTitle: (title: string) => setDraft((current) => ({ ...current, title })),
     setSql: (sql: string) => setDraft((current) => ({ ...current, sql })),
-    /** SPEC.md §4. */
+    /** True when the SQL or the title differs from the loaded version. */
     modified: isModified(base, draft),
     /** After a save that stays on the page (an update), the saved text is the new loaded version. */
     markSaved: (saved: QueryDraft) => {

@@ -1,6 +1,6 @@
 import type { BusinessEntity, Issue, IssueSeverity, IssueStatus } from '../../api/types.ts';
 
-/** SPEC.md §8: shown when loading the issues fails and the server gave no message. */
+/** Shown when loading the issues fails and the server gave no message. */
 export const ISSUES_ERROR_DEFAULT = 'An error occurred while fetching issues';
 
 // The contract's lists of words are values of a zod module and the web app imports its types only:

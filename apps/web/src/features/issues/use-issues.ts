@@ -45,7 +45,7 @@ function cachedIssue(queryClient: QueryClient, contextId: string, id: string): I
 
 /**
  * PUT /api/issues/{id} with the whole changed issue. The list shows the change at once; the
- * server's answer then replaces the local copy (SPEC.md §7). On failure the copy from before comes
+ * server's answer then replaces the local copy. On failure the copy from before comes
  * back, unless a later change already replaced it, and the server's message shows as a toast.
  */
 export function useUpdateIssue(contextId: string) {

@@ -12,7 +12,7 @@ function groupNotifications(notifications: AppNotification[]): [string, AppNotif
   return [...groups];
 }
 
-/** The top-right stack of notifications (SPEC.md §2). */
+/** The top-right stack of notifications, grouped, at most 10 at once. */
 export function Toaster() {
   const notifications = useNotificationsStore((state) => state.notifications);
   return (

@@ -20,7 +20,7 @@ export function DeleteProjectSection({ project }: { project: Project }) {
     async onSuccess() {
       const projects = removeProjectFromCache(queryClient, project.id);
       const databases = queryClient.getQueryData<Database[]>(queryKeys.databases) ?? [];
-      // If it was the context, the context falls back like any vanished one (SPEC.md §4).
+      // If it was the context, the context falls back like any vanished one: to the first available.
       const selected = useContextStore.getState().contextSelectedId;
       const next = resolveContextId(buildContextOptions(databases, projects), selected);
       if (next !== selected) changeContext(next);

@@ -9,7 +9,7 @@ export interface EditorLoaderData {
 }
 
 /**
- * Loads /query/{id} before the editor opens (SPEC.md §2). A failure is shown as a notification
+ * Loads /query/{id} before the editor opens. A failure is shown as a notification
  * with the server's message and the editor opens empty, so the user can still write SQL.
  */
 export async function loadSavedQuery(id: string | undefined, services: Services): Promise<EditorLoaderData> {

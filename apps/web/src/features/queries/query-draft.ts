@@ -11,7 +11,7 @@ export function loadedDraft(query: Pick<SavedQuery, 'title' | 'sql'> | null): Qu
   return { title: query?.title ?? '', sql: query?.sql ?? '' };
 }
 
-/** SPEC.md §4: modified when the SQL or the title differs from the loaded version. */
+/** Modified when the SQL or the title differs from the loaded version. */
 export function isModified(loaded: QueryDraft, current: QueryDraft): boolean {
   return loaded.sql !== current.sql || loaded.title !== current.title;
 }

@@ -18,7 +18,7 @@ export interface SaveQueryOutcome {
 export const UNTITLED_QUERY = 'Untitled query';
 
 /**
- * SPEC.md §4: with an id the query is updated (PUT /api/query/{id} with title and sql);
+ * With an id the query is updated (PUT /api/query/{id} with title and sql);
  * otherwise it is created (POST /api/query with title, sql and databaseId).
  */
 export async function saveQuery(api: Pick<Api, 'queries'>, input: SaveQueryInput): Promise<SaveQueryOutcome> {

@@ -5,7 +5,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useServices } from '../../app/services-context.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 
-/** SPEC.md §5: running a query needs a selected database. */
+/** Running a query needs a selected database. */
 export const NO_DATABASE_SELECTED = 'No database selected';
 
 export type RunState =

@@ -7,7 +7,7 @@ import { notify } from '../../stores/notifications-store.ts';
 import { type SaveQueryInput, type SaveQueryOutcome, saveQuery } from './save-query.ts';
 
 /**
- * Save as SPEC.md §4: an update stays on the page (the caller marks the saved text as loaded);
+ * Saving: an update stays on the page (the caller marks the saved text as loaded);
  * a creation navigates to /query/{id}, whose loader then reloads the query from the server.
  */
 export function useSaveQuery({

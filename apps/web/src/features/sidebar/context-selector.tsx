@@ -5,7 +5,7 @@ import { useServices } from '../../app/services-context.tsx';
 import { useContextStore } from '../../stores/context-store.ts';
 import { buildContextOptions, resolveContextId } from '../context/contexts.ts';
 
-/** The database or project the conversation, editor and lists are about (SPEC.md §3–4). */
+/** The database or project the conversation, editor and lists are about. */
 export function ContextSelector() {
   const { changeContext } = useServices();
   const databases = useDatabases();

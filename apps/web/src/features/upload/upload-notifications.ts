@@ -8,7 +8,7 @@ export function progressTitle(percent: number): string {
 }
 
 /**
- * The card that follows one upload (SPEC.md §2, §9): sticky with its progress bar while the bytes
+ * The card that follows one upload: sticky with its progress bar while the bytes
  * go out, then replaced by a success that closes itself or by an error with the server's message.
  * When ten cards are already shown the progress card is dropped, and updates to it do nothing.
  */
