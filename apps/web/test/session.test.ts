@@ -171,4 +171,26 @@ describe('session', () => {
     await session.signUp();
     expect(browser.assign.mock.calls).toEqual([['/login']]);
   });
+
+  it('re-authentication goes to sign in, except once logging out: the logout page wins', async () => {
+    const { session, browser } = setup();
+    await session.reauthenticate();
+    expect(browser.assign.mock.calls).toEqual([['https://idp.example.com/authorize']]);
+
+    // A 401 answered while the logout call is under way, and one already asking where to sign in.
+    server.on('POST /api/auth/logout', {
+      body: { logout_url: 'https://idp.example.com/logout' },
+      delayMs: 50,
+    });
+    server.on('GET /api/auth', {
+      body: { authorization_url: 'https://idp.example.com/authorize' },
+      delayMs: 20,
+    });
+    browser.assign.mockClear();
+    const asking = session.reauthenticate();
+    const leaving = session.logout();
+    await session.reauthenticate();
+    await Promise.all([asking, leaving]);
+    expect(browser.assign.mock.calls).toEqual([['https://idp.example.com/logout']]);
+  });
 });

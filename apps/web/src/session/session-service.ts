@@ -70,12 +70,26 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     browser.assign(await loginUrl());
   }
 
+  // Set once logging out: the browser is about to leave for the provider's logout page, and a call
+  // still under way that now answers 401 must not send it to sign in instead.
+  let loggingOut = false;
+  const isLoggingOut = () => loggingOut;
+
+  /** The re-authentication run of a 401 (see docs/BEHAVIOUR.md, Users); none while logging out. */
+  async function reauthenticate(): Promise<void> {
+    if (isLoggingOut()) return;
+    const url = await loginUrl();
+    // Asked before the logout began, answered after it: the logout page still wins.
+    if (!isLoggingOut()) browser.assign(url);
+  }
+
   /** Sign-up goes to the sign-in service's registration page, as the server names it. */
   async function signUp(): Promise<void> {
     browser.assign(await loginUrl(true));
   }
 
   async function logout(): Promise<void> {
+    loggingOut = true;
     useUserStore.getState().reset();
     onLogout?.();
     try {
@@ -90,5 +104,5 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     await goToLogin();
   }
 
-  return { fetchUser, fetchCredits, checkAuth, loginUrl, goToLogin, signUp, logout };
+  return { fetchUser, fetchCredits, checkAuth, loginUrl, goToLogin, reauthenticate, signUp, logout };
 }
