@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint-rules/index.ts';
 
 export default tseslint.config(
   {
@@ -26,22 +27,29 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The run policy has one home: every SQL path goes through runSql or streamSql.
-    files: ['apps/server/**/*.ts'],
-    ignores: ['apps/server/src/modules/sql-runs/**'],
+    // The boundaries between Querent's parts (eslint-rules/): each rule names what to do instead.
+    plugins: { querent: boundaries },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sql-runs/prepare-run.ts'],
-              message: 'Run SQL through runSql or streamSql (modules/sql-runs), not prepareRun.',
-            },
-          ],
-        },
-      ],
+      'querent/no-foreign-repository': 'error',
+      'querent/private-prepare-run': 'error',
     },
+  },
+  {
+    // Test suites seed the store through the repositories directly.
+    files: ['apps/server/test/**'],
+    rules: { 'querent/no-foreign-repository': 'off' },
+  },
+  {
+    files: ['apps/server/src/agent/**'],
+    rules: { 'querent/agent-port-only': 'error' },
+  },
+  {
+    files: ['apps/server/src/connectors/**'],
+    rules: { 'querent/connectors-stand-alone': 'error' },
+  },
+  {
+    files: ['apps/web/**'],
+    rules: { 'querent/web-contracts-only': 'error' },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

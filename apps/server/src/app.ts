@@ -5,21 +5,23 @@ import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerHttpAuth } from './auth/http-auth.ts';
 import { loadHostedSignIn } from './auth/oidc/load-hosted-sign-in.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
-import { registerSameOriginCheck } from './auth/same-origin.ts';
+import { registerSameOriginCheck } from './http/same-origin-check.ts';
 import { findLiveSessions } from './auth/sessions/live-sessions.ts';
 import type { SessionDeps } from './auth/sessions/session-policy.ts';
 import type { AppConfig } from './config/load-config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { generateRequestId, registerRequestIdEcho } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
+import { userHandlers } from './modules/account/account.routes.ts';
+import { sessionHandlers } from './modules/account/sessions.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
@@ -30,18 +32,20 @@ import type { DatabaseDeps } from './modules/databases/database-deps.ts';
 import { databaseHandlers } from './modules/databases/databases.routes.ts';
 import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { exportHandlers } from './modules/exports/exports.routes.ts';
+import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
+import { createEntityIssues } from './modules/issues/entity-issues.ts';
 import { issueHandlers } from './modules/issues/issues.routes.ts';
 import { projectHandlers } from './modules/projects/projects.routes.ts';
+import type { FavoriteFlags } from './modules/queries/favorite-flags.ts';
 import { queryHandlers } from './modules/queries/queries.routes.ts';
 import type { RunQueryDeps } from './modules/queries/run-query.ts';
 import { savedQueryHandlers } from './modules/queries/saved-queries.routes.ts';
 import type { SqlRunDeps } from './modules/sql-runs/sql-run-deps.ts';
 import type { SqlRunObserver } from './modules/sql-runs/sql-run-observer.ts';
 import { uploadHandlers } from './modules/uploads/uploads.routes.ts';
-import { sessionHandlers } from './modules/users/sessions.routes.ts';
-import { userHandlers } from './modules/users/users.routes.ts';
+import { readProductVersion } from './modules/version/read-version.ts';
 import { versionHandlers } from './modules/version/version.routes.ts';
 import { createChatSetup } from './realtime/chat-setup.ts';
 import { createSessionSockets } from './realtime/session-sockets.ts';
@@ -190,9 +194,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(cookie);
     registerSameOriginCheck(app, hostedAuth?.publicUrl ?? null);
     registerHttpAuth(app, auth);
-    await registerOpenApi(app);
+    await registerOpenApi(app, { version: readProductVersion() });
 
-    const queries: RunQueryDeps = { ...databases, ...sqlRuns };
+    // Queries and charts show the user's stars; the favourites module, which lists both, reads them.
+    const queries: RunQueryDeps & { favorites: FavoriteFlags } = {
+      ...databases,
+      ...sqlRuns,
+      favorites: createFavoriteFlags(store.db),
+    };
     // Only hosted mode loads the sign-in flow and its OpenID Connect library.
     const hosted: HostedAuthDeps | null =
       hostedAuth === null || sessions === null
@@ -221,7 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...savedQueryHandlers(queries),
       ...chartHandlers(queries),
       ...favoriteHandlers(queries),
-      ...businessEntityHandlers({ db: store.db }),
+      ...businessEntityHandlers({ db: store.db, issues: createEntityIssues(store.db) }),
       ...issueHandlers({ db: store.db }),
       ...exportHandlers({
         ...databases,

@@ -9,9 +9,9 @@ import { searchTables, searchTerms } from '../src/agent/schema/schema-search.ts'
 import { summarizeSchema } from '../src/agent/schema/schema-summary.ts';
 import { listSchemaTables, projectTableKeys } from '../src/agent/schema/schema-tables.ts';
 import { estimateTokens } from '../src/agent/token-estimate.ts';
-import type { ChatQueryRecord } from '../src/modules/conversations/chat-queries.repo.ts';
 import { nameFromQuestion } from '../src/modules/conversations/conversation-name.ts';
 import type { MessageRecord } from '../src/modules/conversations/messages.repo.ts';
+import type { ChatQueryRecord } from '../src/modules/queries/chat-queries.ts';
 
 function table(name: string, columns: string[], extra: Partial<TableInfo> = {}): TableInfo {
   return {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { oidcSettingsOf } from '../src/auth/oidc/oidc-settings.ts';
 import { configDocs } from '../src/config/config-docs.ts';
 import { loadConfig } from '../src/config/load-config.ts';
 
@@ -231,13 +232,11 @@ describe('loadConfig', () => {
     expect(config.authMode).toBe('oidc');
     expect(config.hostedAuth).toEqual({
       publicUrl: 'https://querent.example.com',
-      oidc: {
+      provider: {
         issuerUrl: 'https://id.example.com/realms/acme',
         clientId: 'querent',
         clientSecret: 'sssh',
         scopes: 'openid email profile organization',
-        redirectUri: 'https://querent.example.com/api/auth/callback',
-        postLogoutRedirectUri: 'https://querent.example.com/login',
         claims: {
           email: 'email',
           givenName: 'given_name',
@@ -251,6 +250,13 @@ describe('loadConfig', () => {
       sessions: { idleTimeoutMs: 2 * 3600 * 1000, absoluteTimeoutMs: 24 * 3600 * 1000 },
       signInRateLimit: 5,
     });
+    // The provider is given the two addresses it must have registered, from the public URL.
+    if (config.hostedAuth === null) throw new Error('hosted mode is configured');
+    expect(oidcSettingsOf(config.hostedAuth)).toMatchObject({
+      issuerUrl: 'https://id.example.com/realms/acme',
+      redirectUri: 'https://querent.example.com/api/auth/callback',
+      postLogoutRedirectUri: 'https://querent.example.com/login',
+    });
     // A provider on this machine may be reached over http; the client secret is optional.
     const loopback = loadConfig({
       AUTH_MODE: 'oidc',
@@ -258,8 +264,11 @@ describe('loadConfig', () => {
       OIDC_ISSUER_URL: 'http://127.0.0.1:8080/realms/dev',
       OIDC_CLIENT_ID: 'querent',
     });
-    expect(loopback.hostedAuth?.oidc).toMatchObject({ clientSecret: null, scopes: 'openid email profile' });
-    expect(loopback.hostedAuth?.oidc.claims.organization).toBeNull();
+    expect(loopback.hostedAuth?.provider).toMatchObject({
+      clientSecret: null,
+      scopes: 'openid email profile',
+    });
+    expect(loopback.hostedAuth?.provider.claims.organization).toBeNull();
   });
 
   it('needs the provider and the public address in hosted mode, and reads none of them in local mode', () => {

@@ -1,8 +1,4 @@
-import type { SqlDialect } from '../connectors/index.ts';
-import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
-import { listMemories } from '../modules/conversations/memories.repo.ts';
-import type { SchemaDeps } from '../modules/databases/get-database-schema.ts';
-import { loadDatabaseSchema } from '../modules/databases/get-database-schema.ts';
+import type { AgentPort } from './agent-port.ts';
 import { buildInstructions } from './instructions.ts';
 import { summarizeSchema } from './schema/schema-summary.ts';
 import type { SchemaTable } from './schema/schema-tables.ts';
@@ -10,7 +6,6 @@ import { listSchemaTables, projectTableKeys } from './schema/schema-tables.ts';
 
 export interface AgentContext {
   instructions: string;
-  dialect: SqlDialect;
   tables: SchemaTable[];
   focus: Set<string>;
 }
@@ -24,23 +19,17 @@ const SCHEMA_TOKENS_MAX = 8000;
  * project's focus, the memory, and the instructions built from them.
  */
 export async function loadAgentContext(
-  deps: SchemaDeps,
-  input: { context: ConversationContext; contextTokens: number },
+  port: AgentPort,
+  input: { contextTokens: number },
 ): Promise<AgentContext> {
-  const { database, project } = input.context;
-  const dialect = deps.connections.forDatabase(database).dialect;
-  const [schema, memories] = await Promise.all([
-    loadDatabaseSchema(deps, database),
-    listMemories(deps.db, database.id),
-  ]);
-  const focus = projectTableKeys(project?.tables ?? []);
+  const [schema, memories] = await Promise.all([port.readSchema(), port.readMemories()]);
+  const focus = projectTableKeys(port.project?.tables ?? []);
   const summary = summarizeSchema(schema, {
     focus,
     budgetTokens: Math.min(SCHEMA_TOKENS_MAX, Math.floor(input.contextTokens * SCHEMA_SHARE)),
   });
   return {
-    instructions: buildInstructions({ context: input.context, dialect, schema: summary, memories }),
-    dialect,
+    instructions: buildInstructions({ subject: port, dialect: port.dialect, schema: summary, memories }),
     tables: listSchemaTables(schema),
     focus,
   };

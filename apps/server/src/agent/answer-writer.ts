@@ -1,8 +1,4 @@
-import type { ChatEvents } from '../modules/conversations/chat-events.ts';
-import type { MessageRecord } from '../modules/conversations/messages.repo.ts';
-import { deleteMessage, insertMessage } from '../modules/conversations/messages.repo.ts';
-import { changeMessage } from '../modules/conversations/store-message.ts';
-import type { StoreDb } from '../store/connect.ts';
+import type { AgentPort } from './agent-port.ts';
 import { keepKnownReferences } from './references.ts';
 
 export interface AnswerWriter {
@@ -20,17 +16,11 @@ export interface AnswerWriter {
  * what was written.
  */
 export function createAnswerWriter(input: {
-  db: StoreDb;
-  events: ChatEvents;
-  conversationId: string;
+  port: Pick<AgentPort, 'startAnswer' | 'streamAnswer' | 'finishAnswer' | 'dropAnswer'>;
   known: () => ReadonlySet<string>;
 }): AnswerWriter {
-  const open = new Map<string, { record: MessageRecord; text: string }>();
-
-  const deleteOne = async (record: MessageRecord) => {
-    await deleteMessage(input.db, record.id);
-    input.events.deleted(record.id);
-  };
+  const { port } = input;
+  const open = new Map<string, { messageId: string; text: string }>();
 
   const finish = async (blockId: string) => {
     const block = open.get(blockId);
@@ -39,10 +29,10 @@ export function createAnswerWriter(input: {
     const content = keepKnownReferences(block.text, input.known()).trim();
     if (content === '') {
       // Blank text (some models send a newline before a tool call) is not worth a message.
-      await deleteOne(block.record);
+      await port.dropAnswer(block.messageId);
       return;
     }
-    await changeMessage(input.db, input.events, block.record.id, { content });
+    await port.finishAnswer(block.messageId, content);
   };
 
   return {
@@ -50,16 +40,11 @@ export function createAnswerWriter(input: {
       if (delta === '') return;
       let block = open.get(blockId);
       if (!block) {
-        const record = await insertMessage(input.db, {
-          conversationId: input.conversationId,
-          role: 'assistant',
-          content: '',
-        });
-        block = { record, text: '' };
+        block = { messageId: await port.startAnswer(), text: '' };
         open.set(blockId, block);
       }
       block.text += delta;
-      input.events.chunk({ conversationId: input.conversationId, messageId: block.record.id, delta });
+      port.streamAnswer(block.messageId, delta);
     },
     finish,
     async finishAll() {

@@ -7,7 +7,7 @@ import type {
   ToolResultPart,
   UserModelMessage,
 } from 'ai';
-import type { MessageRecord } from '../modules/conversations/messages.repo.ts';
+import type { AgentMessage } from './agent-port.ts';
 
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 type UserPart = Exclude<UserModelMessage['content'], string>[number];
@@ -35,7 +35,7 @@ export function sqlOf(argument: unknown, content: string | null): string {
  * calls. The user's own SQL and its result become user text, and confirmation cards, which only
  * the chat shows, are left out (the tool result tells the model what the user decided).
  */
-export function toModelMessages(records: readonly MessageRecord[]): ModelMessage[] {
+export function toModelMessages(records: readonly AgentMessage[]): ModelMessage[] {
   const messages: ModelMessage[] = [];
   let assistant: AssistantPart[] | null = null;
   let results: ToolResultPart[] | null = null;

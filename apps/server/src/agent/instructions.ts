@@ -1,13 +1,12 @@
 import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
-import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
-import type { MemoryRecord } from '../modules/conversations/memories.repo.ts';
+import type { AgentSubject } from './agent-port.ts';
 import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
 
 const MEMORY_TOKENS = 1500;
 
-function memoryLines(memories: readonly MemoryRecord[]): string[] {
+function memoryLines(memories: readonly { content: string }[]): string[] {
   const lines: string[] = [];
   let used = 0;
   for (const memory of memories) {
@@ -24,12 +23,12 @@ function memoryLines(memories: readonly MemoryRecord[]): string[] {
  * (database, project, schema summary) and what it remembers about this database.
  */
 export function buildInstructions(input: {
-  context: ConversationContext;
+  subject: AgentSubject;
   dialect: SqlDialect;
   schema: SchemaSummary;
-  memories: readonly MemoryRecord[];
+  memories: readonly { content: string }[];
 }): string {
-  const { database, project } = input.context;
+  const { database, project } = input.subject;
   const engine = engineDescriptors[database.engine].displayName;
   const remembered = memoryLines(input.memories);
   const sections = [

@@ -1,8 +1,8 @@
 import { messageReferencePattern } from '@querent/contracts';
-import type { MessageRecord } from '../modules/conversations/messages.repo.ts';
+import type { AgentMessage } from './agent-port.ts';
 
 /** Ids an answer may embed: the queries and charts this conversation's steps made. */
-export function referableIds(records: readonly MessageRecord[]): Set<string> {
+export function referableIds(records: readonly AgentMessage[]): Set<string> {
   const ids = new Set<string>();
   for (const record of records) {
     if (record.role !== 'function') continue;

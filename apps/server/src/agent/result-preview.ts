@@ -1,5 +1,5 @@
 import { queryReference } from '@querent/contracts';
-import type { ChatRunOutcome } from '../modules/conversations/run-chat-query.ts';
+import type { AgentQueryOutcome } from './agent-port.ts';
 
 /** The model reads at most this much of a result: enough to answer, cheap enough to repeat. */
 export const MODEL_ROWS = 20;
@@ -22,7 +22,7 @@ function shorten(value: unknown): unknown {
  * tokens of keyed objects, and a repeated column name loses nothing. A failure comes back as the
  * database's message so the model can correct its SQL.
  */
-export function previewForModel(outcome: ChatRunOutcome): Record<string, unknown> {
+export function previewForModel(outcome: AgentQueryOutcome): Record<string, unknown> {
   const { query } = outcome;
   if (query.error !== null) {
     return {

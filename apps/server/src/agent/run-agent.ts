@@ -5,14 +5,8 @@ import { z } from 'zod';
 import type { LlmConfig } from '../config/settings/llm.ts';
 import { isAppError } from '../errors.ts';
 import { MalformedToolCallError } from '../llm/llm-errors.ts';
-import type { ChatEvents } from '../modules/conversations/chat-events.ts';
-import type { ConversationContext } from '../modules/conversations/conversation-context.ts';
-import { listMessages } from '../modules/conversations/messages.repo.ts';
-import type { RunChatQueryDeps } from '../modules/conversations/run-chat-query.ts';
-import { runChatQuery } from '../modules/conversations/run-chat-query.ts';
-import { storeMessage } from '../modules/conversations/store-message.ts';
-import type { SchemaDeps } from '../modules/databases/get-database-schema.ts';
 import { loadAgentContext } from './agent-context.ts';
+import type { AgentPort } from './agent-port.ts';
 import { createAnswerWriter } from './answer-writer.ts';
 import { compactHistory } from './compact-history.ts';
 import { toModelMessages } from './history.ts';
@@ -20,25 +14,16 @@ import type { StepToolCall } from './model-step.ts';
 import { runModelStep } from './model-step.ts';
 import { referableIds } from './references.ts';
 import { estimateTokens } from './token-estimate.ts';
-import type { ToolContext, ToolResult, WriteDecision, WriteRequest } from './tools/agent-tool.ts';
+import type { ToolContext, ToolResult } from './tools/agent-tool.ts';
 import { agentTools, findAgentTool, toolDefinitions } from './tools/tool-set.ts';
 
-export interface AgentDeps extends RunChatQueryDeps, SchemaDeps {
+export interface AgentDeps {
   /** The model answering; the configured provider's SDK loads at the first turn, not at boot. */
   loadModel(): Promise<LanguageModelV4>;
   llm: LlmConfig;
   /** AGENT_MAX_STEPS: most model calls in one turn. */
   maxSteps: number;
   log: FastifyBaseLogger;
-}
-
-export interface AgentTurn {
-  ownerId: string;
-  conversationId: string;
-  context: ConversationContext;
-  signal: AbortSignal;
-  events: ChatEvents;
-  confirmWrite(request: WriteRequest): Promise<WriteDecision>;
 }
 
 /** Consecutive steps whose tool calls could not be read before the turn gives up. */
@@ -81,15 +66,9 @@ async function runTool(deps: AgentDeps, call: StepToolCall, context: ToolContext
 }
 
 /** Stores a tool call, runs it, stores its result: each visible in the chat as it happens. */
-async function step(
-  deps: AgentDeps,
-  turn: AgentTurn,
-  call: StepToolCall,
-  context: ToolContext,
-): Promise<void> {
+async function step(deps: AgentDeps, call: StepToolCall, context: ToolContext): Promise<void> {
   const functionCall = { name: call.toolName, arguments: callArguments(call.input), callId: call.toolCallId };
-  await storeMessage(deps.db, turn.events, {
-    conversationId: turn.conversationId,
+  await context.storeStep({
     role: 'assistant',
     content: null,
     functionCall,
@@ -98,16 +77,14 @@ async function step(
   try {
     result = await runTool(deps, call, context);
   } catch (error) {
-    await storeMessage(deps.db, turn.events, {
-      conversationId: turn.conversationId,
+    await context.storeStep({
       role: 'function',
       content: JSON.stringify({ error: 'Stopped by the user before this step finished.' }),
       functionCall,
     });
     throw error;
   }
-  await storeMessage(deps.db, turn.events, {
-    conversationId: turn.conversationId,
+  await context.storeStep({
     role: 'function',
     content: JSON.stringify(result.output),
     functionCall,
@@ -122,51 +99,23 @@ async function step(
  * stored, run and its result stored, until the model answers with no call or the step limit is
  * reached. Stop aborts the model call and the SQL running for it.
  */
-export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> {
+export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> {
   const model = await deps.loadModel();
-  const loaded = await loadAgentContext(deps, {
-    context: turn.context,
-    contextTokens: deps.llm.contextTokens,
-  });
+  const loaded = await loadAgentContext(port, { contextTokens: deps.llm.contextTokens });
   const tools = toolDefinitions();
   const answerReserve = Math.min(8192, Math.floor(deps.llm.contextTokens / 4));
   const messageTokens = Math.max(
     1024,
     deps.llm.contextTokens - answerReserve - toolTokens - estimateTokens(loaded.instructions),
   );
-  const context: ToolContext = {
-    db: deps.db,
-    ownerId: turn.ownerId,
-    conversationId: turn.conversationId,
-    database: turn.context.database,
-    dialect: loaded.dialect,
-    tables: loaded.tables,
-    focus: loaded.focus,
-    mayChangeDatabase: turn.context.canChangeDatabase,
-    signal: turn.signal,
-    runQuery: (input) =>
-      runChatQuery(deps, {
-        ...input,
-        purpose: 'agent',
-        ownerId: turn.ownerId,
-        conversationId: turn.conversationId,
-        database: turn.context.database,
-        signal: turn.signal,
-      }),
-    confirmWrite: (request) => turn.confirmWrite(request),
-  };
+  const context: ToolContext = { ...port, tables: loaded.tables, focus: loaded.focus };
 
   let malformedSteps = 0;
   for (let stepNumber = 1; stepNumber <= deps.maxSteps; stepNumber += 1) {
-    turn.signal.throwIfAborted();
-    const records = await listMessages(deps.db, turn.conversationId);
+    port.signal.throwIfAborted();
+    const records = await port.readHistory();
     const known = referableIds(records);
-    const writer = createAnswerWriter({
-      db: deps.db,
-      events: turn.events,
-      conversationId: turn.conversationId,
-      known: () => known,
-    });
+    const writer = createAnswerWriter({ port, known: () => known });
     const lastStep = stepNumber === deps.maxSteps;
     const calls = await runModelStep({
       model,
@@ -175,7 +124,7 @@ export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> 
       messages: compactHistory(toModelMessages(records), { messageTokens }),
       tools,
       toolChoice: lastStep ? 'none' : 'auto',
-      signal: turn.signal,
+      signal: port.signal,
       writer,
     }).catch((error: unknown) => {
       // On the last step tools are off; a model calling one anyway has simply not finished.
@@ -187,15 +136,14 @@ export async function runAgent(deps: AgentDeps, turn: AgentTurn): Promise<void> 
     const invalid = calls.filter((call) => call.invalid || !findAgentTool(call.toolName));
     malformedSteps = invalid.length > 0 ? malformedSteps + 1 : 0;
     for (const call of calls) {
-      await step(deps, turn, call, context);
-      turn.signal.throwIfAborted();
+      await step(deps, call, context);
+      port.signal.throwIfAborted();
     }
     if (malformedSteps > MALFORMED_STEPS_ALLOWED) {
       throw new MalformedToolCallError(`${invalid[0]?.toolName ?? 'tool'}: ${errorText(invalid[0]?.error)}`);
     }
   }
-  await storeMessage(deps.db, turn.events, {
-    conversationId: turn.conversationId,
+  await port.storeStep({
     role: 'assistant',
     content: `I stopped after ${deps.maxSteps} steps (AGENT_MAX_STEPS) without reaching an answer. Ask me to continue, or narrow the question.`,
   });

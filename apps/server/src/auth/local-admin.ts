@@ -1,5 +1,5 @@
-import { ensureUser } from '../modules/users/users.repo.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import { ensureUserWithId } from '../modules/users/ensure-user-with-id.ts';
+import type { User } from '../modules/users/user.ts';
 import type { StoreDb } from '../store/connect.ts';
 
 /** Fixed so that every instance and every restart agree on who owns local data. */
@@ -7,7 +7,7 @@ export const LOCAL_ADMIN_ID = 'local-admin';
 
 /** Local mode has one user, the administrator, created on boot if missing. */
 export function ensureLocalAdmin(db: StoreDb): Promise<User> {
-  return ensureUser(db, {
+  return ensureUserWithId(db, {
     id: LOCAL_ADMIN_ID,
     email: 'admin@localhost',
     firstName: 'Local',

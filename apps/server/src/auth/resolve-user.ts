@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
 import type { AppConfig } from '../config/load-config.ts';
 import type { HostedAuthConfig } from '../config/settings/auth.ts';
-import { findUserById } from '../modules/users/users.repo.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import { findUser } from '../modules/users/find-user.ts';
+import type { User } from '../modules/users/user.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { LOCAL_ADMIN_ID } from './local-admin.ts';
 import { createSessionUserResolver } from './sessions/session-user-resolver.ts';
@@ -53,7 +53,7 @@ export function createAuthResolver(deps: {
   const modeStrategy: ResolveCaller =
     hosted === null
       ? // Everyone who can reach a local instance is its administrator; there is no sign-in.
-        async () => withoutSession(await findUserById(deps.db, LOCAL_ADMIN_ID))
+        async () => withoutSession(await findUser(deps.db, LOCAL_ADMIN_ID))
       : createSessionUserResolver({
           db: deps.db,
           policy: hosted.sessions,
@@ -68,7 +68,7 @@ export function createAuthResolver(deps: {
       : async (credentials) => {
           const id = credentials.headers[header];
           if (typeof id !== 'string') return modeStrategy(credentials);
-          return withoutSession(await findUserById(deps.db, id));
+          return withoutSession(await findUser(deps.db, id));
         };
   return {
     mode: deps.mode,

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../errors.ts';
-import type { ZodApp } from '../http/zod-app.ts';
 
 /*
  * Cross-site request forgery: a page on another site can make the browser send requests here,
@@ -9,9 +8,6 @@ import type { ZodApp } from '../http/zod-app.ts';
  * hosted mode, the address the request was sent to in local mode. A request naming no origin at
  * all does not come from a web page (a script, curl, a test) and cannot carry a forged intent.
  */
-
-/** Methods that never change data; a page on another site gains nothing by sending them. */
-const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin of the page that sent the request, as the browser tells it; null when it tells none. */
 export function senderOrigin(headers: IncomingHttpHeaders): string | null {
@@ -52,12 +48,4 @@ export function crossSiteRefusal(origin: string | null): AppError {
     'FORBIDDEN',
     `Request refused: it was sent by a page of another site (${origin ?? 'unknown'}), not by Querent itself.`,
   );
-}
-
-/** Refuses requests that change data when a page of another site sent them. */
-export function registerSameOriginCheck(app: ZodApp, publicUrl: string | null): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const origin = readMethods.has(request.method) ? null : senderOrigin(request.headers);
-    done(isOwnOrigin(origin, { publicUrl, host: request.host }) ? undefined : crossSiteRefusal(origin));
-  });
 }

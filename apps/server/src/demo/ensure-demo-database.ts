@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { sealDetails } from '../secrets/connection-secrets.ts';
+import { registerDatabase } from '../modules/databases/register-database.ts';
+import { runOnce } from '../modules/settings/run-once.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { newId } from '../store/values.ts';
-import { insertDatabase } from '../modules/databases/databases.repo.ts';
-import { claimSetting, deleteSetting, writeSetting } from '../modules/settings/settings.repo.ts';
 import { writeDemoShop } from './write-demo-shop.ts';
 
 export const DEMO_DATABASE_NAME = 'Demo shop';
@@ -25,29 +24,20 @@ export async function ensureDemoDatabase(deps: {
   dataDir: string;
   ownerId: string;
 }): Promise<DemoOutcome> {
-  if (!(await claimSetting(deps.db, DEMO_SETTING_KEY, { state: 'creating' }))) return { created: false };
-  try {
+  const created = await runOnce(deps.db, DEMO_SETTING_KEY, async () => {
     const filename = path.join(deps.dataDir, DEMO_FILE_NAME);
     writeDemoShop(filename);
-    const database = await insertDatabase(deps.db, {
+    const database = await registerDatabase(deps, {
       id: newId(),
       name: DEMO_DATABASE_NAME,
       engine: 'sqlite',
-      details: sealDetails({ filename }, deps.secrets),
+      details: { filename },
       safeMode: true,
       isPublic: true,
-      dbtManifest: null,
-      dbtCatalog: null,
-      dbtSummary: { manifest: null, catalog: null },
-      statementTimeoutMs: null,
       ownerId: deps.ownerId,
       organizationId: null,
     });
-    await writeSetting(deps.db, DEMO_SETTING_KEY, { state: 'created', databaseId: database.id });
-    return { created: true, databaseId: database.id };
-  } catch (error) {
-    // Let the next start try again rather than remember a demo that never was.
-    await deleteSetting(deps.db, DEMO_SETTING_KEY).catch(() => undefined);
-    throw error;
-  }
+    return { databaseId: database.id };
+  });
+  return created ? { created: true, databaseId: created.databaseId } : { created: false };
 }

@@ -1,20 +1,19 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { readProductVersion } from '../modules/version/read-version.ts';
 import type { ZodApp } from './zod-app.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 
 /** The OpenAPI document is generated from the routes' zod schemas; the UI is served offline. */
-export async function registerOpenApi(app: ZodApp): Promise<void> {
+export async function registerOpenApi(app: ZodApp, product: { version: string }): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Querent API',
         description: 'REST API of Querent. Realtime events travel over Socket.IO at /socket.io.',
-        version: readProductVersion(),
+        version: product.version,
       },
     },
     transform: jsonSchemaTransform,

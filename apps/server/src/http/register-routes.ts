@@ -2,9 +2,9 @@ import type { AnyRoute, PartOutput, RouteAuth, RouteTable } from '@querent/contr
 import { parseRouteKey } from '@querent/contracts';
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../auth/http-auth.ts';
-import type { User } from '../modules/users/users.repo.ts';
+import type { User } from '../modules/users/user.ts';
 import { errorResponses } from './error-responses.ts';
+import { currentUser } from './http-auth.ts';
 import type { ZodApp } from './zod-app.ts';
 
 type UserFor<R> = R extends { auth: 'required' } ? User : R extends { auth: 'optional' } ? User | null : null;

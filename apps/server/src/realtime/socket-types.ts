@@ -1,6 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@querent/contracts';
 import type { Server, Socket } from 'socket.io';
-import type { User } from '../modules/users/users.repo.ts';
+import type { User } from '../modules/users/user.ts';
 
 /** What instances tell each other through the adapter: requests for a turn running elsewhere. */
 export interface InterServerEvents {

@@ -1,6 +1,5 @@
 import { chartReference, chartTypes } from '@querent/contracts';
 import { z } from 'zod';
-import { createChatChart } from '../../modules/conversations/create-chat-chart.ts';
 import type { AgentTool } from './agent-tool.ts';
 
 const inputSchema = z.object({
@@ -31,9 +30,7 @@ export const createChartTool: AgentTool<typeof inputSchema> = {
     'Chart the result of a query you ran, by naming its columns. The chart is checked against the query’s columns and shown to the user; put its `embed` in your answer to show it there. Prefer a chart for trends and comparisons of more than a few values.',
   inputSchema,
   async execute(input, context) {
-    const chart = await createChatChart(context, {
-      ownerId: context.ownerId,
-      conversationId: context.conversationId,
+    const chart = await context.createChart({
       queryId: input.queryId,
       title: input.title,
       config: { type: input.type, x: input.x, y: input.y, ...(input.series ? { series: input.series } : {}) },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { classifyStatement } from '../../connectors/index.ts';
-import { recordPendingQuery, recordQueryNotRun } from '../../modules/conversations/record-chat-query.ts';
 import { previewForModel } from '../result-preview.ts';
 import type { AgentTool, ToolContext, ToolResult } from './agent-tool.ts';
 import { operationOf } from './write-operation.ts';
@@ -19,17 +18,10 @@ async function runWrite(
   context: ToolContext,
   reason: string,
 ): Promise<ToolResult> {
-  const { database, ownerId, conversationId } = context;
   const title = input.title ?? null;
-  if (database.safeMode) {
+  if (context.database.safeMode) {
     const refusal = `Safe mode is on for this database: it is read-only, so this statement was not run (${reason}).`;
-    const query = await recordQueryNotRun(context, {
-      ownerId,
-      conversationId,
-      database,
-      sql: input.query,
-      reason: refusal,
-    });
+    const query = await context.recordQueryNotRun({ sql: input.query, reason: refusal });
     return {
       queryId: query.id,
       output: {
@@ -39,13 +31,7 @@ async function runWrite(
       },
     };
   }
-  const queryId = await recordPendingQuery(context, {
-    ownerId,
-    conversationId,
-    database,
-    sql: input.query,
-    title,
-  });
+  const queryId = await context.recordPendingQuery({ sql: input.query, title });
   const decision = await context.confirmWrite({
     queryId,
     sql: input.query,
@@ -53,14 +39,7 @@ async function runWrite(
     reason,
   });
   if (decision === 'rejected') {
-    await recordQueryNotRun(context, {
-      ownerId,
-      conversationId,
-      database,
-      sql: input.query,
-      queryId,
-      reason: 'Rejected by the user: not run.',
-    });
+    await context.recordQueryNotRun({ sql: input.query, queryId, reason: 'Rejected by the user: not run.' });
     return {
       queryId,
       output: {

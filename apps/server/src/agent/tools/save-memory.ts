@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { saveMemory } from '../../modules/conversations/save-memory.ts';
 import type { AgentTool } from './agent-tool.ts';
 
 const inputSchema = z.object({
@@ -16,11 +15,7 @@ export const saveMemoryTool: AgentTool<typeof inputSchema> = {
     'Remember a durable fact about this database for every later conversation: what a code means, which table is the source of truth, a business rule the user told you. Not for answers to one question.',
   inputSchema,
   async execute(input, context) {
-    const saved = await saveMemory(context, {
-      databaseId: context.database.id,
-      mayChangeDatabase: context.mayChangeDatabase,
-      content: input.content,
-    });
+    const saved = await context.saveMemory(input.content);
     return {
       output: { saved: true, ...(saved.alreadyKnown ? { note: 'This was already remembered.' } : {}) },
     };

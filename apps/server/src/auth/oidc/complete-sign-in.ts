@@ -1,5 +1,5 @@
-import type { User } from '../../modules/users/users.repo.ts';
 import { upsertOidcUser } from '../../modules/users/upsert-oidc-user.ts';
+import type { User } from '../../modules/users/user.ts';
 import type { CreatedSession } from '../sessions/create-session.ts';
 import { createSession } from '../sessions/create-session.ts';
 import type { SessionPolicy } from '../sessions/session-policy.ts';

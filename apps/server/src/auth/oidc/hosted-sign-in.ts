@@ -3,6 +3,7 @@ import type { StoreDb } from '../../store/connect.ts';
 import type { CompletedSignIn, CompleteSignInInput, HostedSignInDeps } from './complete-sign-in.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { createOidcIssuer } from './oidc-issuer.ts';
+import { oidcSettingsOf } from './oidc-settings.ts';
 import { signOut } from './sign-out.ts';
 import type { StartedSignIn, StartSignInInput } from './start-sign-in.ts';
 import { startSignIn } from './start-sign-in.ts';
@@ -21,7 +22,7 @@ export function createHostedSignIn(deps: {
 }): HostedSignIn {
   const signInDeps: HostedSignInDeps = {
     db: deps.db,
-    issuer: createOidcIssuer(deps.config.oidc),
+    issuer: createOidcIssuer(oidcSettingsOf(deps.config)),
     policy: deps.config.sessions,
     adminEmails: deps.config.adminEmails,
     ...(deps.now ? { now: deps.now } : {}),

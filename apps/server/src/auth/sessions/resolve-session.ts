@@ -1,5 +1,5 @@
-import type { User } from '../../modules/users/users.repo.ts';
-import { findUserById } from '../../modules/users/users.repo.ts';
+import { findUser } from '../../modules/users/find-user.ts';
+import type { User } from '../../modules/users/user.ts';
 import type { SessionDeps } from './session-policy.ts';
 import { lastSeenIntervalMs, nowOf } from './session-policy.ts';
 import { sessionIdOf } from './session-token.ts';
@@ -29,7 +29,7 @@ export async function resolveSession(
   const now = nowOf(deps);
   const nowIso = now.toISOString();
   if (!session || !isLive(session, nowIso)) return null;
-  const user = await findUserById(deps.db, session.userId);
+  const user = await findUser(deps.db, session.userId);
   if (!user || user.deactivatedAt !== null) return null;
 
   const seenBefore = new Date(now.getTime() - lastSeenIntervalMs).toISOString();

@@ -1,6 +1,3 @@
-import type { OidcSettings } from '../../auth/oidc/oidc-settings.ts';
-import { defaultClaimNames, oidcRedirectUris } from '../../auth/oidc/oidc-settings.ts';
-import type { SessionPolicy } from '../../auth/sessions/session-policy.ts';
 import { accept, integer, oneOf, type Reading, refuse, secret, setting, text, url } from '../setting.ts';
 import { defineSettings, type SettingValues } from '../setting-group.ts';
 
@@ -11,14 +8,43 @@ export type AuthMode = (typeof authModes)[number];
 
 const hour = 60 * 60 * 1000;
 
+/** Which claims carry what we keep of a person; providers differ, so each name can be changed. */
+export interface ClaimNames {
+  email: string;
+  givenName: string;
+  familyName: string;
+  picture: string;
+  /** The organisation claim; null to leave organisations alone at sign-in. */
+  organization: string | null;
+}
+
+/** The standard claims of OpenID Connect, and no organisation claim. */
+export const defaultClaimNames: ClaimNames = {
+  email: 'email',
+  givenName: 'given_name',
+  familyName: 'family_name',
+  picture: 'picture',
+  organization: null,
+};
+
+/** The provider as configured: where to find it, who we are to it, what to ask and read. */
+export interface ProviderConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string | null;
+  scopes: string;
+  claims: ClaimNames;
+  signUpUrl: string | null;
+}
+
 /** What hosted mode (AUTH_MODE=oidc) runs with; null in local mode. */
 export interface HostedAuthConfig {
   /** The app's external origin, e.g. https://querent.example.com: cookies, redirects and the same-origin rule follow it. */
   publicUrl: string;
-  oidc: OidcSettings;
+  provider: ProviderConfig;
   /** Lower-cased emails whose owners become administrators at sign-in. */
   adminEmails: readonly string[];
-  sessions: SessionPolicy;
+  sessions: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   /** Requests one address may make per minute to the sign-in endpoints. */
   signInRateLimit: number;
 }
@@ -181,12 +207,11 @@ function hostedConfig(values: AuthValues, report: (problem: string) => void): Ho
   const origin = new URL(publicUrl).origin;
   return {
     publicUrl: origin,
-    oidc: {
+    provider: {
       issuerUrl,
       clientId,
       clientSecret: values.clientSecret,
       scopes: values.scopes,
-      ...oidcRedirectUris(origin),
       claims: {
         email: values.emailClaim,
         givenName: values.givenNameClaim,

@@ -1,10 +1,9 @@
 import type { BusinessEntity, EntityIssue } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { resolveContext } from '../conversations/conversation-context.ts';
-import { compareIssues, isUnresolved } from '../issues/issue-order.ts';
-import { listIssuesOfDatabase } from '../issues/issues.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import { resolveContext } from '../context/resolve-context.ts';
+import type { User } from '../users/user.ts';
 import { listEntitiesOfDatabase } from './business-entities.repo.ts';
+import type { EntityIssues } from './entity-issues.ts';
 import { presentBusinessEntity } from './present-business-entity.ts';
 
 /**
@@ -12,16 +11,16 @@ import { presentBusinessEntity } from './present-business-entity.ts';
  * project's are its database's) by name, each with its unresolved issues, most severe first.
  */
 export async function listBusinessEntities(
-  deps: { db: StoreDb },
+  deps: { db: StoreDb; issues: EntityIssues },
   input: { user: User; contextId: string },
 ): Promise<BusinessEntity[]> {
   const { database } = await resolveContext(deps.db, input.user, input.contextId);
   const [entities, issues] = await Promise.all([
     listEntitiesOfDatabase(deps.db, database.id),
-    listIssuesOfDatabase(deps.db, database.id),
+    deps.issues.unresolvedOf(database.id),
   ]);
   const issuesByEntity = new Map<string, EntityIssue[]>();
-  for (const issue of issues.filter(isUnresolved).sort(compareIssues)) {
+  for (const issue of issues) {
     if (issue.businessEntityId === null) continue;
     const list = issuesByEntity.get(issue.businessEntityId) ?? [];
     list.push({ title: issue.title });

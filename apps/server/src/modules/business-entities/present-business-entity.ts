@@ -1,5 +1,5 @@
 import type { BusinessEntity, EntityIssue } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import type { BusinessEntityRecord } from './business-entities.repo.ts';
 
 /** Scores are percentages; a stored value outside 0–100 is shown at the nearest bound. */

@@ -1,11 +1,11 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { QueryRecord } from '../queries/queries.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { mayReadOwned, requireQuery } from '../queries/query-access.ts';
-import type { User } from '../users/users.repo.ts';
-import type { ChartRecord } from './charts.repo.ts';
-import { findChartById } from './charts.repo.ts';
+import type { QueryRecord } from '../queries/query-record.ts';
+import type { User } from '../users/user.ts';
+import type { ChartRecord } from './chart-record.ts';
+import { findChartById, findChartsByIds } from './charts.repo.ts';
 
 export function chartNotFound(): AppError {
   return new AppError('NOT_FOUND', 'Chart not found');
@@ -31,4 +31,13 @@ export async function requireChart(
     throw new AppError('FORBIDDEN', 'Only the owner of this chart can change it');
   }
   return { chart, ...access };
+}
+
+/** Of these charts, those the viewer may read as their owner or a colleague; missing ids are absent. */
+export async function findReadableCharts(
+  db: StoreDb,
+  viewer: Pick<User, 'id' | 'organizationId'>,
+  ids: readonly string[],
+): Promise<ChartRecord[]> {
+  return (await findChartsByIds(db, ids)).filter((chart) => mayReadOwned(viewer, chart));
 }

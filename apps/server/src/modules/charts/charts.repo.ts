@@ -1,20 +1,9 @@
 import type { ChartConfig } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { newId, nowIso, parseJson, toJson } from '../../store/values.ts';
+import type { ChartRecord } from './chart-record.ts';
 
 /** The only code with SQL for `charts`; the chart builder and the agent's create_chart share it. */
-
-export interface ChartRecord {
-  id: string;
-  queryId: string;
-  title: string;
-  config: ChartConfig;
-  ownerId: string;
-  /** The owner's organization, whose members may read the chart. */
-  ownerOrganizationId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface NewChart {
   queryId: string;

@@ -1,7 +1,8 @@
 import type { Chart, CreateChartBody } from '@querent/contracts';
-import type { RunQueryDeps } from '../queries/run-query.ts';
+import type { FavoriteFlags } from '../queries/favorite-flags.ts';
 import { requireQuery } from '../queries/query-access.ts';
-import type { User } from '../users/users.repo.ts';
+import type { RunQueryDeps } from '../queries/run-query.ts';
+import type { User } from '../users/user.ts';
 import { checkChartConfig } from './chart-config.ts';
 import { insertChart } from './charts.repo.ts';
 import { getChart } from './get-chart.ts';
@@ -12,7 +13,7 @@ import { chartableColumns } from './result-columns.ts';
  * query's result columns (400 naming e.g. `config.y[1]`).
  */
 export async function createChart(
-  deps: RunQueryDeps,
+  deps: RunQueryDeps & { favorites: FavoriteFlags },
   input: { user: User; body: CreateChartBody },
 ): Promise<Chart> {
   const { query, database } = await requireQuery(deps.db, input.user, input.body.queryId, 'read');

@@ -1,5 +1,5 @@
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { chartNotFound, requireChart } from './chart-access.ts';
 import { deleteChart as deleteChartRow } from './charts.repo.ts';
 

@@ -1,5 +1,5 @@
-import type { Chart } from '@querent/contracts';
-import type { ChartRecord } from './charts.repo.ts';
+import type { Chart, ChatChart } from '@querent/contracts';
+import type { ChartRecord } from './chart-record.ts';
 
 export function presentChart(chart: ChartRecord, viewer: { id: string }, isFavorite: boolean): Chart {
   return {
@@ -12,4 +12,9 @@ export function presentChart(chart: ChartRecord, viewer: { id: string }, isFavor
     createdAt: chart.createdAt,
     updatedAt: chart.updatedAt,
   };
+}
+
+/** A chart as a conversation's message shows it. */
+export function presentChatChart(chart: ChartRecord): ChatChart {
+  return { id: chart.id, queryId: chart.queryId, title: chart.title, config: chart.config };
 }

@@ -1,10 +1,10 @@
 import type { ResultColumn } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { QueryRecord } from '../queries/queries.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { QueryRecord } from '../queries/query-record.ts';
 import type { RunQueryDeps } from '../queries/run-query.ts';
 import { rerunQuery } from '../queries/run-saved-query.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 
 /**
  * The columns a chart config is checked against: those of the query's stored result. A chart

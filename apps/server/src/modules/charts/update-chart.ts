@@ -1,6 +1,7 @@
 import type { Chart, UpdateChartBody } from '@querent/contracts';
+import type { FavoriteFlags } from '../queries/favorite-flags.ts';
 import type { RunQueryDeps } from '../queries/run-query.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { chartNotFound, requireChart } from './chart-access.ts';
 import { checkChartConfig } from './chart-config.ts';
 import { updateChart as updateChartRow } from './charts.repo.ts';
@@ -9,7 +10,7 @@ import { chartableColumns } from './result-columns.ts';
 
 /** PUT /api/charts/{id}: the owner renames it or changes its config (checked like on creation). */
 export async function updateChart(
-  deps: RunQueryDeps,
+  deps: RunQueryDeps & { favorites: FavoriteFlags },
   input: { user: User; chartId: string; body: UpdateChartBody },
 ): Promise<Chart> {
   const { chart, query, database } = await requireChart(deps.db, input.user, input.chartId, 'write');

@@ -2,11 +2,11 @@ import { USER_SQL_FUNCTION } from '@querent/contracts';
 import { sqlOf } from '../../agent/history.ts';
 import { previewForModel } from '../../agent/result-preview.ts';
 import { loadOnce } from '../../load-once.ts';
+import type { ResolvedContext } from '../context/resolve-context.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { confirmWithUser } from './confirm-write.ts';
-import type { ConversationContext } from './conversation-context.ts';
 import { findConversation, nameIfUnnamed } from './conversations.repo.ts';
+import { createAgentPort } from './create-agent-port.ts';
 import type { MessageRecord } from './messages.repo.ts';
 import { presentSummary } from './present-conversation.ts';
 import { runChatQuery } from './run-chat-query.ts';
@@ -18,7 +18,7 @@ const loadAgent = loadOnce(() => import('../../agent/run-agent.ts'));
 
 export interface AnswerInput {
   ownerId: string;
-  context: ConversationContext;
+  context: ResolvedContext;
   events: ChatEvents;
   turn: LiveTurn;
   /** The user's message to answer: a question for the analyst, or SQL of their own. */
@@ -54,14 +54,7 @@ export async function answerMessage(deps: ChatDeps, input: AnswerInput): Promise
     return;
   }
   const { runAgent } = await loadAgent();
-  await runAgent(deps, {
-    ownerId: input.ownerId,
-    conversationId: input.turn.conversationId,
-    context: input.context,
-    signal: input.turn.signal,
-    events: input.events,
-    confirmWrite: (request) => confirmWithUser(deps, { events: input.events, turn: input.turn, request }),
-  });
+  await runAgent(deps, createAgentPort(deps, input));
 }
 
 /** A conversation without a name takes its first question's; the sidebar hears of it. */

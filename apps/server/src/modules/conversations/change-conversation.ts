@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { requireOwnedConversation } from './conversation-access.ts';
 import {
   deleteConversation as deleteConversationRow,

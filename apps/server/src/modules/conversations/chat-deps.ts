@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WriteDecision } from '../../agent/agent-port.ts';
 import type { AgentDeps } from '../../agent/run-agent.ts';
-import type { WriteDecision } from '../../agent/tools/agent-tool.ts';
+import type { SchemaDeps } from '../databases/get-database-schema.ts';
+import type { RunChatQueryDeps } from './run-chat-query.ts';
 import type { TurnRegistry } from './turn-registry.ts';
 
 /** Reaches turns running on other instances; a no-op with one instance. */
@@ -9,7 +12,9 @@ export interface TurnRelay {
 }
 
 /** What the chat use cases need; built once by the app. */
-export interface ChatDeps extends AgentDeps {
+export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
+  /** The analyst's and the SQL runs' log alike. */
+  log: FastifyBaseLogger;
   turns: TurnRegistry;
   relay: TurnRelay;
 }

@@ -1,6 +1,6 @@
 import type { WriteConfirmationArguments, WriteConfirmationStatus } from '@querent/contracts';
 import { WRITE_CONFIRMATION_FUNCTION } from '@querent/contracts';
-import type { WriteDecision, WriteRequest } from '../../agent/tools/agent-tool.ts';
+import type { WriteDecision, WriteRequest } from '../../agent/agent-port.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { changeMessage, storeMessage } from './store-message.ts';

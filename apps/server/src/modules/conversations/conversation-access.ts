@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import type { ConversationRecord } from './conversations.repo.ts';
 import { findConversation } from './conversations.repo.ts';
 

@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
-import { resolveContext } from './conversation-context.ts';
+import { resolveContext } from '../context/resolve-context.ts';
+import type { User } from '../users/user.ts';
 import { insertConversation } from './conversations.repo.ts';
 import { presentSummary } from './present-conversation.ts';
 

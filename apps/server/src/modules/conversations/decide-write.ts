@@ -1,6 +1,6 @@
-import type { WriteDecision } from '../../agent/tools/agent-tool.ts';
+import type { WriteDecision } from '../../agent/agent-port.ts';
 import { AppError } from '../../errors.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { requireOwnedConversation } from './conversation-access.ts';

@@ -1,8 +1,7 @@
 import type { Conversation, ConversationSummary } from '@querent/contracts';
-import { parseContextId } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import { parseContext } from '../context/parse-context.ts';
+import type { User } from '../users/user.ts';
 import { requireOwnedConversation } from './conversation-access.ts';
 import { listOwnedConversations } from './conversations.repo.ts';
 import { listMessages } from './messages.repo.ts';
@@ -13,11 +12,8 @@ export async function listConversations(
   deps: { db: StoreDb },
   input: { user: User; contextId: string },
 ): Promise<ConversationSummary[]> {
-  if (!parseContextId(input.contextId)) {
-    throw new AppError('BAD_REQUEST', 'Invalid contextId: must be database-{id} or project-{id}', {
-      field: 'contextId',
-    });
-  }
+  // Only its form is checked: the list holds the user's own conversations, whatever became of it since.
+  parseContext(input.contextId);
   const records = await listOwnedConversations(deps.db, {
     ownerId: input.user.id,
     contextId: input.contextId,

@@ -1,9 +1,8 @@
 import type { ChatChart, ChatQuery, Conversation, ConversationSummary, Message } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { ChartRecord } from '../charts/charts.repo.ts';
-import { findChartsByIds } from '../charts/charts.repo.ts';
-import type { ChatQueryRecord } from './chat-queries.repo.ts';
-import { findChatQueries } from './chat-queries.repo.ts';
+import { findChatCharts } from '../charts/find-chat-charts.ts';
+import type { ChatQueryRecord } from '../queries/chat-queries.ts';
+import { findChatQueries } from '../queries/chat-queries.ts';
 import type { ConversationRecord } from './conversations.repo.ts';
 import { effectiveStatus } from './conversations.repo.ts';
 import type { MessageRecord } from './messages.repo.ts';
@@ -34,10 +33,6 @@ export function presentQuery(record: ChatQueryRecord): ChatQuery {
   };
 }
 
-export function presentChart(chart: ChartRecord): ChatChart {
-  return { id: chart.id, queryId: chart.queryId, title: chart.title, config: chart.config };
-}
-
 export function presentMessage(
   record: MessageRecord,
   attached: { query?: ChatQuery | null; chart?: ChatChart | null } = {},
@@ -66,10 +61,10 @@ export async function presentMessages(db: StoreDb, records: readonly MessageReco
   const chartIds = new Set(withResults.flatMap((record) => (record.chartId ? [record.chartId] : [])));
   const [queries, charts] = await Promise.all([
     findChatQueries(db, [...queryIds]),
-    findChartsByIds(db, [...chartIds]),
+    findChatCharts(db, [...chartIds]),
   ]);
   const queryById = new Map(queries.map((query) => [query.id, presentQuery(query)]));
-  const chartById = new Map(charts.map((chart) => [chart.id, presentChart(chart)]));
+  const chartById = new Map(charts.map((chart) => [chart.id, chart]));
   return records.map((record) =>
     presentMessage(
       record,

@@ -1,11 +1,11 @@
 import { USER_SQL_FUNCTION } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
-import type { User } from '../users/users.repo.ts';
+import { resolveContext } from '../context/resolve-context.ts';
+import type { User } from '../users/user.ts';
 import { answerMessage } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { requireOwnedConversation } from './conversation-access.ts';
-import { resolveContext } from './conversation-context.ts';
 import type { MessageRecord } from './messages.repo.ts';
 import { deleteMessagesFrom, findMessage, listMessages } from './messages.repo.ts';
 import { runTurn } from './run-turn.ts';

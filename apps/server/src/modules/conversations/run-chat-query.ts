@@ -1,11 +1,11 @@
 import type { ConnectorErrorKind } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { ChatQueryRecord } from '../queries/chat-queries.ts';
+import { findConversationQuery } from '../queries/chat-queries.ts';
+import { recordInConversation } from '../queries/record-chat-query.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
-import type { ChatQueryRecord } from './chat-queries.repo.ts';
-import { findConversationQuery } from './chat-queries.repo.ts';
-import { recordInConversation } from './record-chat-query.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
 
 /** The chat keeps at most this many rows of a result; the count still tells the whole size. */
 export const CHAT_RESULT_ROWS = 1000;

@@ -1,11 +1,11 @@
 import { MAX_QUESTION_LENGTH, USER_SQL_FUNCTION } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
-import type { User } from '../users/users.repo.ts';
+import { resolveContext } from '../context/resolve-context.ts';
+import type { User } from '../users/user.ts';
 import { answerMessage, nameAfterFirstQuestion } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { requireOwnedConversation } from './conversation-access.ts';
-import { resolveContext } from './conversation-context.ts';
 import { nameFromQuestion } from './conversation-name.ts';
 import { runTurn } from './run-turn.ts';
 import { storeMessage } from './store-message.ts';

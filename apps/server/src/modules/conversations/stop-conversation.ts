@@ -1,4 +1,4 @@
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { requireOwnedConversation } from './conversation-access.ts';

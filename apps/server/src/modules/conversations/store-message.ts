@@ -1,10 +1,10 @@
 import type { StoreDb } from '../../store/connect.ts';
-import { findChartsByIds } from '../charts/charts.repo.ts';
-import { findChatQueries } from './chat-queries.repo.ts';
+import { findChatCharts } from '../charts/find-chat-charts.ts';
+import { findChatQueries } from '../queries/chat-queries.ts';
 import type { ChatEvents } from './chat-events.ts';
 import type { MessageChanges, MessageRecord, NewMessage } from './messages.repo.ts';
 import { insertMessage, updateMessage } from './messages.repo.ts';
-import { presentChart, presentMessage, presentQuery } from './present-conversation.ts';
+import { presentMessage, presentQuery } from './present-conversation.ts';
 
 /** Sends a stored message with the query result and chart it shows. */
 export async function publishMessage(db: StoreDb, events: ChatEvents, record: MessageRecord): Promise<void> {
@@ -14,13 +14,13 @@ export async function publishMessage(db: StoreDb, events: ChatEvents, record: Me
   }
   const [queries, charts] = await Promise.all([
     findChatQueries(db, record.queryId ? [record.queryId] : []),
-    findChartsByIds(db, record.chartId ? [record.chartId] : []),
+    findChatCharts(db, record.chartId ? [record.chartId] : []),
   ]);
   const [query, chart] = [queries[0], charts[0]];
   events.message(
     presentMessage(record, {
       query: query ? presentQuery(query) : null,
-      chart: chart ? presentChart(chart) : null,
+      chart: chart ?? null,
     }),
   );
 }

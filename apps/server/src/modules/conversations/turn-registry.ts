@@ -1,4 +1,4 @@
-import type { WriteDecision } from '../../agent/tools/agent-tool.ts';
+import type { WriteDecision } from '../../agent/agent-port.ts';
 
 interface Waiting {
   resolve(decision: WriteDecision): void;

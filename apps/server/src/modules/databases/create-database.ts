@@ -2,7 +2,7 @@ import type { CreateDatabaseBody, Database } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import { restoreMaskedSecrets, sealDetails } from '../../secrets/connection-secrets.ts';
 import { newId } from '../../store/values.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
 import type { DatabaseDeps } from './database-deps.ts';
 import { insertDatabase } from './databases.repo.ts';

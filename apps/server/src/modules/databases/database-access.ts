@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
-import type { DatabaseRecord } from './databases.repo.ts';
-import { findDatabaseById } from './databases.repo.ts';
+import type { User } from '../users/user.ts';
+import type { DatabaseRecord } from './database-record.ts';
+import { findDatabaseById, listDatabasesVisibleTo } from './databases.repo.ts';
 
 /** What a user may do with a database: nothing, use it (public ones), or change it. */
 export type DatabaseAccess = 'none' | 'read' | 'write';
@@ -44,4 +44,17 @@ export async function requireDatabase(
     );
   }
   return database;
+}
+
+/** A database whoever may see it, or null: the caller applies its own rule (a project's, a query's). */
+export function findDatabase(db: StoreDb, id: string): Promise<DatabaseRecord | null> {
+  return findDatabaseById(db, id);
+}
+
+/** Databases the user owns, shares with their organization, and public ones; oldest first. */
+export function listVisibleDatabases(
+  db: StoreDb,
+  user: Pick<User, 'id' | 'organizationId'>,
+): Promise<DatabaseRecord[]> {
+  return listDatabasesVisibleTo(db, user);
 }

@@ -7,7 +7,7 @@ import type { Details } from '../../secrets/connection-secrets.ts';
 import { openDetails } from '../../secrets/connection-secrets.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { SecretDecryptionError } from '../../secrets/secret-box.ts';
-import type { DatabaseRecord } from './databases.repo.ts';
+import type { DatabaseRecord } from './database-record.ts';
 
 /**
  * Connectors for saved databases, pooled per database, with their secrets decrypted only here,

@@ -9,23 +9,8 @@ import {
   toJson,
   toNullableJson,
 } from '../../store/values.ts';
+import type { DatabaseRecord, Viewer } from './database-record.ts';
 import type { DbtRelations, DbtSummaries } from './dbt-artifacts.ts';
-
-/** A saved database; `details` hold secrets encrypted, as stored. dbt files are read separately. */
-export interface DatabaseRecord {
-  id: string;
-  name: string;
-  engine: Engine;
-  details: Details;
-  safeMode: boolean;
-  isPublic: boolean;
-  dbtSummary: DbtSummaries;
-  statementTimeoutMs: number | null;
-  ownerId: string;
-  organizationId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface NewDatabase {
   id: string;
@@ -43,12 +28,6 @@ export interface NewDatabase {
 }
 
 export type DatabaseChanges = Partial<Omit<NewDatabase, 'id' | 'engine' | 'ownerId' | 'organizationId'>>;
-
-/** Who is asking, as far as visibility goes. */
-export interface Viewer {
-  id: string;
-  organizationId: string | null;
-}
 
 const noDbt: DbtSummaries = { manifest: null, catalog: null };
 

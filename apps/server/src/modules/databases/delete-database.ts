@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
-import { isUploadDatabase } from '../uploads/upload-databases.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { databaseNotFound, requireDatabase } from './database-access.ts';
 import type { DatabaseDeps } from './database-deps.ts';
 import { deleteDatabase as deleteDatabaseRow } from './databases.repo.ts';
+import { isUploadDatabase } from './upload-database-file.ts';
 
 /**
  * DELETE /api/databases/{id}: its projects, conversations, queries, charts, entities and issues

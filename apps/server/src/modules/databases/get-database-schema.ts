@@ -1,10 +1,10 @@
 import type { SchemaInfo } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { requireDatabase } from './database-access.ts';
 import type { DatabaseConnections } from './database-connections.ts';
 import { toUserFacingError } from './database-connections.ts';
-import type { DatabaseRecord } from './databases.repo.ts';
+import type { DatabaseRecord } from './database-record.ts';
 import { readDbtFiles } from './databases.repo.ts';
 import { mergeDbtDescriptions } from './merge-dbt.ts';
 import type { SchemaCache } from './schema-cache.ts';

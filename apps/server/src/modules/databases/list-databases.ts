@@ -1,6 +1,6 @@
 import type { Database } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { databaseAccess, requireDatabase } from './database-access.ts';
 import { listDatabasesVisibleTo } from './databases.repo.ts';
 import { presentDatabase } from './present-database.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '@querent/contracts';
 import { maskDetails } from '../../secrets/connection-secrets.ts';
 import type { DatabaseAccess } from './database-access.ts';
-import type { DatabaseRecord } from './databases.repo.ts';
+import type { DatabaseRecord } from './database-record.ts';
 
 /** The wire shape of a database, its field names fixed: secrets masked, dbt files summarised. */
 export function presentDatabase(database: DatabaseRecord, access: DatabaseAccess): Database {

@@ -2,12 +2,12 @@ import type { TestConnectionBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import { SECRET_MASK, openDetails, restoreMaskedSecrets } from '../../secrets/connection-secrets.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
 import { refuseAnonymous } from './create-database.ts';
 import { requireDatabase } from './database-access.ts';
-import type { DatabaseDeps } from './database-deps.ts';
 import { toUserFacingError } from './database-connections.ts';
+import type { DatabaseDeps } from './database-deps.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 
 /**

@@ -7,17 +7,17 @@ import {
   restoreMaskedSecrets,
   sealDetails,
 } from '../../secrets/connection-secrets.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails } from './connection-input.ts';
+import { refusePublicUnlessAdmin } from './create-database.ts';
 import { databaseNotFound, requireDatabase } from './database-access.ts';
-import type { DatabaseDeps } from './database-deps.ts';
 import { toUserFacingError } from './database-connections.ts';
-import type { DatabaseRecord } from './databases.repo.ts';
+import type { DatabaseDeps } from './database-deps.ts';
+import type { DatabaseRecord } from './database-record.ts';
 import { updateDatabase as updateDatabaseRow } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
-import { refusePublicUnlessAdmin } from './create-database.ts';
 
 /** New details with masks standing for the stored secrets; stored ones are decrypted only if needed. */
 function nextDetails(deps: DatabaseDeps, database: DatabaseRecord, sent: Record<string, unknown>): Details {

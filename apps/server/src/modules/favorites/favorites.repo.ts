@@ -64,15 +64,6 @@ export async function favoriteIdsAmong(
   return new Set(rows.flatMap((row) => (row.itemId === null ? [] : [row.itemId])));
 }
 
-export async function isFavorite(
-  db: StoreDb,
-  userId: string,
-  itemType: FavoriteItemType,
-  itemId: string,
-): Promise<boolean> {
-  return (await favoriteIdsAmong(db, userId, itemType, [itemId])).has(itemId);
-}
-
 /** The user's stars, most recent first. */
 export async function listFavoriteEntries(db: StoreDb, userId: string): Promise<FavoriteEntry[]> {
   const rows = await db

@@ -1,48 +1,18 @@
-import type { FavoriteChart, FavoriteQuery, Favorites, ResultPreview } from '@querent/contracts';
-import { parseContextId } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
+import type { FavoriteChart, FavoriteQuery, Favorites } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { findChartsByIds } from '../charts/charts.repo.ts';
+import { findReadableCharts } from '../charts/chart-access.ts';
 import { presentChart } from '../charts/present-chart.ts';
-import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import { requireProject } from '../projects/project-access.ts';
+import { resolveContext } from '../context/resolve-context.ts';
 import { presentQuery } from '../queries/present-query.ts';
-import type { QueryRecord } from '../queries/queries.repo.ts';
-import { findQueriesByIds, readQueryRows } from '../queries/queries.repo.ts';
-import { mayReadOwned } from '../queries/query-access.ts';
-import type { User } from '../users/users.repo.ts';
+import { findReadableQueries } from '../queries/query-access.ts';
+import { readStoredPreview } from '../queries/stored-preview.ts';
+import type { User } from '../users/user.ts';
 import { listFavoriteEntries } from './favorites.repo.ts';
 
 /** Rows a favourite query card shows. */
 export const queryPreviewRows = 20;
 /** Rows a favourite chart draws: enough for a readable chart, bounded for a page of cards. */
 export const chartPreviewRows = 1000;
-
-async function contextDatabase(db: StoreDb, user: User, contextId: string): Promise<DatabaseRecord> {
-  const context = parseContextId(contextId);
-  if (!context) {
-    throw new AppError('BAD_REQUEST', 'Invalid contextId: expected database-{id} or project-{id}', {
-      field: 'contextId',
-    });
-  }
-  if (context.kind === 'database') return requireDatabase(db, user, context.id, 'read');
-  return (await requireProject(db, user, context.id, 'read')).database;
-}
-
-/** The stored last result's first rows; null when the query never ran, failed, or keeps no rows. */
-async function preview(db: StoreDb, query: QueryRecord, limit: number): Promise<ResultPreview | null> {
-  if (query.ranAt === null || query.error !== null || !query.hasRows || query.columns === null) return null;
-  const rows = await readQueryRows(db, query.id);
-  if (rows === null) return null;
-  return {
-    rows: rows.slice(0, limit),
-    columns: query.columns,
-    count: query.count,
-    truncated: query.truncated,
-    ranAt: query.ranAt,
-  };
-}
 
 /**
  * GET /api/favorites?contextId=: the user's starred queries and charts on the context's
@@ -55,16 +25,16 @@ export async function listFavorites(
 ): Promise<Favorites> {
   const { db } = deps;
   const { user } = input;
-  const database = await contextDatabase(db, user, input.contextId);
+  const { database } = await resolveContext(db, user, input.contextId);
   const entries = await listFavoriteEntries(db, user.id);
   const idsOf = (type: 'query' | 'chart') =>
     entries.filter((entry) => entry.itemType === type).map((entry) => entry.itemId);
 
-  const charts = (await findChartsByIds(db, idsOf('chart'))).filter((chart) => mayReadOwned(user, chart));
+  const charts = await findReadableCharts(db, user, idsOf('chart'));
   const queryIds = [...new Set([...idsOf('query'), ...charts.map((chart) => chart.queryId)])];
   const queries = new Map(
-    (await findQueriesByIds(db, queryIds))
-      .filter((query) => query.databaseId === database.id && mayReadOwned(user, query))
+    (await findReadableQueries(db, user, queryIds))
+      .filter((query) => query.databaseId === database.id)
       .map((query) => [query.id, query]),
   );
 
@@ -74,7 +44,7 @@ export async function listFavorites(
     if (!query) continue;
     favoriteQueries.push({
       ...presentQuery(query, user, true),
-      preview: await preview(db, query, queryPreviewRows),
+      preview: await readStoredPreview(db, query, queryPreviewRows),
     });
   }
   const chartsById = new Map(charts.map((chart) => [chart.id, chart]));
@@ -86,7 +56,7 @@ export async function listFavorites(
     favoriteCharts.push({
       ...presentChart(chart, user, true),
       query: { id: query.id, title: query.title, sql: query.sql },
-      preview: await preview(db, query, chartPreviewRows),
+      preview: await readStoredPreview(db, query, chartPreviewRows),
     });
   }
   return { queries: favoriteQueries, charts: favoriteCharts };

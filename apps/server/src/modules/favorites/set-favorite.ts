@@ -3,7 +3,7 @@ import type { StoreDb } from '../../store/connect.ts';
 import type { FavoriteItemType } from '../../store/schema.ts';
 import { requireChart } from '../charts/chart-access.ts';
 import { requireQuery } from '../queries/query-access.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { setFavorite as writeFavorite } from './favorites.repo.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { User } from '../users/user.ts';
 import type { IssueRecord } from './issues.repo.ts';
 import { findIssueById } from './issues.repo.ts';
 

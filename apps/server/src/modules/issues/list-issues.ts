@@ -1,7 +1,7 @@
 import type { Issue } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { resolveContext } from '../conversations/conversation-context.ts';
-import type { User } from '../users/users.repo.ts';
+import { resolveContext } from '../context/resolve-context.ts';
+import type { User } from '../users/user.ts';
 import { compareIssues } from './issue-order.ts';
 import { listIssuesOfDatabase } from './issues.repo.ts';
 import { presentIssue } from './present-issue.ts';

@@ -1,8 +1,8 @@
 import type { Issue, UpdateIssueBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { findEntityById } from '../business-entities/business-entities.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import { hasBusinessEntity } from '../business-entities/has-business-entity.ts';
+import type { User } from '../users/user.ts';
 import { issueNotFound, requireIssue } from './issue-access.ts';
 import { updateIssue as updateIssueRow } from './issues.repo.ts';
 import { presentIssue } from './present-issue.ts';
@@ -24,8 +24,7 @@ export async function updateIssue(
   const { issue } = await requireIssue(deps.db, input.user, input.issueId, 'write');
   const entityId = body.business_entity_id;
   if (typeof entityId === 'string' && entityId !== issue.businessEntityId) {
-    const entity = await findEntityById(deps.db, entityId);
-    if (!entity || entity.databaseId !== issue.databaseId) {
+    if (!(await hasBusinessEntity(deps.db, issue.databaseId, entityId))) {
       throw new AppError(
         'BAD_REQUEST',
         'Invalid business_entity_id: no business entity with this id in the issue’s database',

@@ -20,7 +20,7 @@ export async function ensureOrganizationByExternalKey(db: StoreDb, key: string):
 }
 
 /** The organisation's name, or null when there is no such organisation. */
-export async function findOrganizationName(db: StoreDb, id: string): Promise<string | null> {
+export async function selectOrganizationName(db: StoreDb, id: string): Promise<string | null> {
   const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
   return row?.name ?? null;
 }

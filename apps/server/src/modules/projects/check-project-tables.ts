@@ -1,6 +1,6 @@
 import type { ProjectTable, SchemaInfo } from '@querent/contracts';
 import { AppError, isAppError } from '../../errors.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
 

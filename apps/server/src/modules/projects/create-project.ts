@@ -1,11 +1,11 @@
 import type { CreateProjectBody, SavedProject } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
 import { refuseAnonymous } from '../databases/create-database.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
+import type { User } from '../users/user.ts';
 import { checkProjectTables, uniqueTables } from './check-project-tables.ts';
-import { insertProject } from './projects.repo.ts';
 import { presentProject } from './present-project.ts';
+import { insertProject } from './projects.repo.ts';
 
 /** POST /api/projects: a named subset of the tables of a database the user may use. */
 export async function createProject(

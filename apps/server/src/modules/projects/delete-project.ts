@@ -1,5 +1,5 @@
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { projectNotFound, requireProject } from './project-access.ts';
 import { deleteProject as deleteProjectRow } from './projects.repo.ts';
 

@@ -1,7 +1,7 @@
 import type { SchemaInfo } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
+import type { User } from '../users/user.ts';
 import { findTable } from './check-project-tables.ts';
 import { requireProject } from './project-access.ts';
 

@@ -1,9 +1,9 @@
 import type { Project } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
+import { presentProject } from './present-project.ts';
 import { mayChangeProject, requireProject } from './project-access.ts';
 import { listProjectsVisibleTo } from './projects.repo.ts';
-import { presentProject } from './present-project.ts';
 
 /** GET /api/projects */
 export async function listProjects(deps: { db: StoreDb }, input: { user: User }): Promise<Project[]> {

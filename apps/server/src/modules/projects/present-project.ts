@@ -1,6 +1,6 @@
 import type { Project } from '@querent/contracts';
 import type { DatabaseAccess } from '../databases/database-access.ts';
-import type { ProjectRecord } from './projects.repo.ts';
+import type { ProjectRecord } from './project-record.ts';
 
 export function presentProject(project: ProjectRecord, access: DatabaseAccess): Project {
   return {

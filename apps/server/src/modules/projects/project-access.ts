@@ -1,11 +1,10 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { databaseAccess } from '../databases/database-access.ts';
+import { databaseAccess, findDatabase } from '../databases/database-access.ts';
 import type { DatabaseAccess } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import { findDatabaseById } from '../databases/databases.repo.ts';
-import type { User } from '../users/users.repo.ts';
-import type { ProjectRecord } from './projects.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { User } from '../users/user.ts';
+import type { ProjectRecord } from './project-record.ts';
 import { findProjectById } from './projects.repo.ts';
 
 /** The project's owner and their organization may change it. */
@@ -56,7 +55,7 @@ export async function requireProject(
   needed: 'read' | 'write',
 ): Promise<{ project: ProjectRecord; database: DatabaseRecord; access: DatabaseAccess }> {
   const project = await findProjectById(db, id);
-  const database = project ? await findDatabaseById(db, project.databaseId) : null;
+  const database = project ? await findDatabase(db, project.databaseId) : null;
   const access = project && database ? projectAccess(user, project, database) : 'none';
   if (!project || !database || access === 'none') throw projectNotFound();
   if (needed === 'write' && access !== 'write') {

@@ -3,19 +3,8 @@ import type { Selectable } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
 import type { ProjectsTable } from '../../store/schema.ts';
 import { newId, nowIso } from '../../store/values.ts';
-import type { Viewer } from '../databases/databases.repo.ts';
-
-export interface ProjectRecord {
-  id: string;
-  name: string;
-  description: string | null;
-  databaseId: string;
-  ownerId: string;
-  organizationId: string | null;
-  tables: ProjectTable[];
-  createdAt: string;
-  updatedAt: string;
-}
+import type { Viewer } from '../databases/database-record.ts';
+import type { ProjectRecord } from './project-record.ts';
 
 export interface NewProject {
   name: string;

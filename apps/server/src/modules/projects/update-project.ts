@@ -1,11 +1,11 @@
 import type { SavedProject, UpdateProjectBody } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
+import type { User } from '../users/user.ts';
 import { checkProjectTables, uniqueTables } from './check-project-tables.ts';
+import { presentProject } from './present-project.ts';
 import { projectNotFound, requireProject } from './project-access.ts';
 import { updateProject as updateProjectRow } from './projects.repo.ts';
-import { presentProject } from './present-project.ts';
 
 /** PUT /api/projects/{id}: any subset of name, description, databaseId and tables. */
 export async function updateProject(

@@ -1,13 +1,13 @@
 import type { CreateSavedQueryBody, SavedQuery } from '@querent/contracts';
-import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
+import type { ShowDeps } from './favorite-flags.ts';
 import { getSavedQuery } from './get-saved-query.ts';
 import { insertSavedQuery } from './queries.repo.ts';
 
 /** POST /api/query: saving needs only read access to the database, like running does. */
 export async function createSavedQuery(
-  deps: { db: StoreDb },
+  deps: ShowDeps,
   input: { user: User; body: CreateSavedQueryBody },
 ): Promise<SavedQuery> {
   const database = await requireDatabase(deps.db, input.user, input.body.databaseId, 'read');

@@ -1,5 +1,5 @@
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { deleteQuery } from './queries.repo.ts';
 import { queryNotFound, requireQuery } from './query-access.ts';
 

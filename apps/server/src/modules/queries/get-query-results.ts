@@ -1,5 +1,5 @@
 import type { QueryResults } from '@querent/contracts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
 import { readQueryRows } from './queries.repo.ts';
 import { requireQuery } from './query-access.ts';
 import type { RunQueryDeps } from './run-query.ts';

@@ -1,11 +1,11 @@
 import type { ListQueriesQuery, QueryHistoryItem, SavedQuery } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { listDatabasesVisibleTo } from '../databases/databases.repo.ts';
-import { favoriteIdsAmong } from '../favorites/favorites.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import { listVisibleDatabases } from '../databases/database-access.ts';
+import type { User } from '../users/user.ts';
+import type { ShowDeps } from './favorite-flags.ts';
 import { presentHistoryItem, presentQuery } from './present-query.ts';
-import type { QueryRecord } from './queries.repo.ts';
 import { listOwnQueries, listQueryHistory } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 
 /** Most entries of GET /api/queries; a saved-query list longer than this wants search, not scrolling. */
 const listLimit = 1000;
@@ -19,13 +19,13 @@ async function onVisibleDatabases<T extends QueryRecord>(
   queries: T[],
 ): Promise<T[]> {
   if (queries.length === 0) return queries;
-  const visible = new Set((await listDatabasesVisibleTo(db, user)).map((database) => database.id));
+  const visible = new Set((await listVisibleDatabases(db, user)).map((database) => database.id));
   return queries.filter((query) => visible.has(query.databaseId));
 }
 
 /** GET /api/queries?databaseId=&saved=: the user's own saved queries (or unsaved runs), newest change first. */
 export async function listQueries(
-  deps: { db: StoreDb },
+  deps: ShowDeps,
   input: { user: User; filter: ListQueriesQuery },
 ): Promise<SavedQuery[]> {
   const queries = await onVisibleDatabases(
@@ -38,8 +38,7 @@ export async function listQueries(
       limit: listLimit,
     }),
   );
-  const favorites = await favoriteIdsAmong(
-    deps.db,
+  const favorites = await deps.favorites.starredAmong(
     input.user.id,
     'query',
     queries.map((query) => query.id),

@@ -1,5 +1,5 @@
 import type { QueryHistoryItem, QueryRunSummary, SavedQuery } from '@querent/contracts';
-import type { QueryRecord } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 
 export function presentRunSummary(query: QueryRecord): QueryRunSummary | null {
   if (query.ranAt === null) return null;

@@ -1,23 +1,15 @@
 import type { ResultColumn } from '@querent/contracts';
-import type { ResultRow } from '../../connectors/index.ts';
 import { sql } from 'kysely';
+import type { ResultRow } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { newId, nowIso, parseNullableJson, readBool, toNullableJson } from '../../store/values.ts';
+import type { QueryOutcome } from '../sql-runs/sql-run-recorder.ts';
+import type { QueryRecord } from './query-record.ts';
 
 /**
  * Every run and every saved query is a row of `queries`. This is the only code with SQL for that
  * table; the agent's tools and the editor share it (through the use cases).
  */
-
-/** How a run ended: its result, or the database's message when the SQL failed. */
-export interface QueryOutcome {
-  columns: ResultColumn[] | null;
-  count: number | null;
-  truncated: boolean;
-  durationMs: number;
-  error: string | null;
-  ranAt: string;
-}
 
 export interface QueryRun extends QueryOutcome {
   sql: string;
@@ -27,29 +19,6 @@ export interface QueryRun extends QueryOutcome {
   conversationId?: string | null;
   /** Rows to keep with the run (capped by the caller); history runs keep none by default. */
   rows?: ResultRow[] | null;
-}
-
-/** A query as stored, without its rows (which can be large; see readQueryRows). */
-export interface QueryRecord {
-  id: string;
-  title: string | null;
-  sql: string;
-  databaseId: string;
-  ownerId: string;
-  /** The owner's organization, whose members may read the query. */
-  ownerOrganizationId: string | null;
-  conversationId: string | null;
-  isSaved: boolean;
-  /** Whether the last run's rows are stored. */
-  hasRows: boolean;
-  columns: ResultColumn[] | null;
-  count: number | null;
-  truncated: boolean;
-  durationMs: number | null;
-  error: string | null;
-  ranAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /**
@@ -76,6 +45,31 @@ export async function insertQueryRun(db: StoreDb, run: QueryRun): Promise<string
       duration_ms: run.durationMs,
       error: run.error,
       ran_at: run.ranAt,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A write waiting for the user's confirmation: recorded, not run (no result, no ran_at). */
+export async function insertPendingQuery(
+  db: StoreDb,
+  input: { sql: string; title: string | null; databaseId: string; ownerId: string; conversationId: string },
+): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db
+    .insertInto('queries')
+    .values({
+      id,
+      title: input.title,
+      sql: input.sql,
+      database_id: input.databaseId,
+      owner_id: input.ownerId,
+      conversation_id: input.conversationId,
+      is_saved: false,
+      truncated: false,
       created_at: now,
       updated_at: now,
     })

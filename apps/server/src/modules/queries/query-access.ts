@@ -1,11 +1,10 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { databaseAccess } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import { findDatabaseById } from '../databases/databases.repo.ts';
-import type { User } from '../users/users.repo.ts';
-import type { QueryRecord } from './queries.repo.ts';
-import { findQueryById } from './queries.repo.ts';
+import { databaseAccess, findDatabase } from '../databases/database-access.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { User } from '../users/user.ts';
+import { findQueriesByIds, findQueryById } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 
 type Viewer = Pick<User, 'id' | 'organizationId'>;
 
@@ -38,10 +37,19 @@ export async function requireQuery(
 ): Promise<{ query: QueryRecord; database: DatabaseRecord }> {
   const query = await findQueryById(db, id);
   if (!query || !mayReadOwned(user, query)) throw queryNotFound();
-  const database = await findDatabaseById(db, query.databaseId);
+  const database = await findDatabase(db, query.databaseId);
   if (!database || databaseAccess(user, database) === 'none') throw queryNotFound();
   if (needed === 'write' && query.ownerId !== user.id) {
     throw new AppError('FORBIDDEN', 'Only the owner of this query can change it');
   }
   return { query, database };
+}
+
+/** Of these queries, those the viewer may read as their owner or a colleague; missing ids are absent. */
+export async function findReadableQueries(
+  db: StoreDb,
+  viewer: Viewer,
+  ids: readonly string[],
+): Promise<QueryRecord[]> {
+  return (await findQueriesByIds(db, ids)).filter((query) => mayReadOwned(viewer, query));
 }

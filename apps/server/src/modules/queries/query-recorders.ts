@@ -1,7 +1,7 @@
-import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { QueryRecord } from './queries.repo.ts';
+import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
 import { insertQueryRun, storeQueryOutcome } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 
 /**
  * The editor's run becomes a new record of the user's history. History keeps no rows: they may be

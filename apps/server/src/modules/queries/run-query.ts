@@ -1,10 +1,10 @@
 import type { QueryResults } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
-import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
 import type { SqlRun } from '../sql-runs/run-sql.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
-import type { User } from '../users/users.repo.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
+import type { User } from '../users/user.ts';
 import { recordInHistory } from './query-recorders.ts';
 
 export interface RunQueryDeps extends SqlRunDeps {

@@ -1,9 +1,9 @@
 import type { QueryResults } from '@querent/contracts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
-import type { User } from '../users/users.repo.ts';
-import type { QueryRecord } from './queries.repo.ts';
+import type { User } from '../users/user.ts';
 import { requireQuery } from './query-access.ts';
+import type { QueryRecord } from './query-record.ts';
 import { recordAsLastResult } from './query-recorders.ts';
 import type { RunQueryDeps } from './run-query.ts';
 import { answerRun } from './run-query.ts';

@@ -4,6 +4,7 @@ import { uncheckedResponse } from '../../http/unchecked-response.ts';
 import { abortOnClose } from './abort-on-close.ts';
 import { createSavedQuery } from './create-saved-query.ts';
 import { deleteSavedQuery } from './delete-saved-query.ts';
+import type { FavoriteFlags } from './favorite-flags.ts';
 import { getQueryResults } from './get-query-results.ts';
 import { getSavedQuery } from './get-saved-query.ts';
 import { listHistory, listQueries } from './list-queries.ts';
@@ -12,7 +13,9 @@ import { runSavedQuery } from './run-saved-query.ts';
 import { updateSavedQuery } from './update-saved-query.ts';
 
 /** Saved queries and history: parse → use case → present. */
-export function savedQueryHandlers(deps: RunQueryDeps): RouteHandlers<typeof savedQueryRoutes> {
+export function savedQueryHandlers(
+  deps: RunQueryDeps & { favorites: FavoriteFlags },
+): RouteHandlers<typeof savedQueryRoutes> {
   return {
     'GET /api/queries': ({ user, query }) => listQueries(deps, { user, filter: query }),
     'GET /api/query-history': ({ user, query }) => listHistory(deps, { user, databaseId: query.databaseId }),

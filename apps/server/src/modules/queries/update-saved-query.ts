@@ -1,13 +1,13 @@
 import type { SavedQuery, UpdateSavedQueryBody } from '@querent/contracts';
-import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/users.repo.ts';
+import type { User } from '../users/user.ts';
+import type { ShowDeps } from './favorite-flags.ts';
 import { getSavedQuery } from './get-saved-query.ts';
 import { updateQuery } from './queries.repo.ts';
 import { queryNotFound, requireQuery } from './query-access.ts';
 
 /** PUT /api/query/{id}: the owner edits the title and SQL; new SQL forgets the stored result. */
 export async function updateSavedQuery(
-  deps: { db: StoreDb },
+  deps: ShowDeps,
   input: { user: User; queryId: string; body: UpdateSavedQueryBody },
 ): Promise<SavedQuery> {
   const { query } = await requireQuery(deps.db, input.user, input.queryId, 'write');

@@ -1,5 +1,5 @@
 import type { DatabaseConnections } from '../databases/database-connections.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SqlRunLog, SqlRunObserver, SqlRunPurpose } from './sql-run-observer.ts';
 
 /** What running SQL needs; built once by the app and shared by every path. */

@@ -1,5 +1,15 @@
+import type { ResultColumn } from '@querent/contracts';
 import type { ResultRow } from '../../connectors/index.ts';
-import type { QueryOutcome } from '../queries/queries.repo.ts';
+
+/** How a run ended: its result, or the database's message when the SQL failed. */
+export interface QueryOutcome {
+  columns: ResultColumn[] | null;
+  count: number | null;
+  truncated: boolean;
+  durationMs: number;
+  error: string | null;
+  ranAt: string;
+}
 
 /** A finished run as it is recorded: the outcome and the (capped) rows, none when it failed. */
 export type RecordedRun = QueryOutcome & { rows: ResultRow[] | null };

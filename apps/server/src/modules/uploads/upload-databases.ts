@@ -1,33 +1,18 @@
 import type { Database } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import { listDatabasesVisibleTo } from '../databases/databases.repo.ts';
+import { listVisibleDatabases, requireDatabase } from '../databases/database-access.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { presentDatabase } from '../databases/present-database.ts';
-import type { User } from '../users/users.repo.ts';
-import { uploadDatabaseFile } from './upload-paths.ts';
-
-/**
- * An upload database is a DuckDB file Querent made for its owner, recognised by where the file
- * is: no flag in the store, so a database whose path was edited away is simply no longer one.
- */
-export function isUploadDatabase(
-  dataDir: string,
-  database: Pick<DatabaseRecord, 'id' | 'engine' | 'details' | 'ownerId'>,
-): boolean {
-  return (
-    database.engine === 'motherduck' &&
-    database.details.path === uploadDatabaseFile(dataDir, database.ownerId, database.id)
-  );
-}
+import { isUploadDatabase } from '../databases/upload-database-file.ts';
+import type { User } from '../users/user.ts';
 
 /** The user's own upload databases, the ones a file can be added to (GET /api/uploads). */
 export async function listUploadDatabases(
   deps: { db: StoreDb; dataDir: string },
   input: { user: User },
 ): Promise<Database[]> {
-  const visible = await listDatabasesVisibleTo(deps.db, input.user);
+  const visible = await listVisibleDatabases(deps.db, input.user);
   return visible
     .filter((database) => database.ownerId === input.user.id && isUploadDatabase(deps.dataDir, database))
     .map((database) => presentDatabase(database, 'write'));

@@ -3,14 +3,15 @@ import { access, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
-import { sealDetails } from '../../secrets/connection-secrets.ts';
 import { newId } from '../../store/values.ts';
 import { refuseAnonymous } from '../databases/create-database.ts';
 import type { DatabaseDeps } from '../databases/database-deps.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import { insertDatabase, updateDatabase } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import { markSchemaChanged } from '../databases/mark-schema-changed.ts';
 import { presentDatabase } from '../databases/present-database.ts';
-import type { User } from '../users/users.repo.ts';
+import { registerDatabase } from '../databases/register-database.ts';
+import { uploadDatabaseFile } from '../databases/upload-database-file.ts';
+import type { User } from '../users/user.ts';
 import { withDuckdbFile } from './duckdb-writer.ts';
 import type { FileKind } from './file-kind.ts';
 import { checkContent, kindFromName } from './file-kind.ts';
@@ -18,7 +19,7 @@ import { KeyedLock } from './keyed-lock.ts';
 import type { LoadedTable } from './load-table.ts';
 import { loadTable } from './load-table.ts';
 import { requireUploadDatabase } from './upload-databases.ts';
-import { uploadDatabaseFile, uploadTempDir } from './upload-paths.ts';
+import { uploadTempDir } from './upload-paths.ts';
 
 export type UploadDeps = Pick<DatabaseDeps, 'db' | 'secrets' | 'connections' | 'schemaCache'> & {
   dataDir: string;
@@ -78,17 +79,13 @@ async function uploadToNewDatabase(
   await mkdir(path.dirname(file), { recursive: true });
   try {
     const table = await loadInto(deps, file, input.file.name, input, kind);
-    const record = await insertDatabase(deps.db, {
+    const record = await registerDatabase(deps, {
       id,
       name: input.file.name.slice(0, MAX_DATABASE_NAME),
       engine: 'motherduck',
-      details: sealDetails({ path: file }, deps.secrets),
+      details: { path: file },
       safeMode: false,
       isPublic: false,
-      dbtManifest: null,
-      dbtCatalog: null,
-      dbtSummary: { manifest: null, catalog: null },
-      statementTimeoutMs: null,
       ownerId: input.user.id,
       organizationId: input.user.organizationId,
     });
@@ -120,8 +117,7 @@ async function uploadToExistingDatabase(
   await deps.connections.evict(database.id);
   try {
     const table = await loadInto(deps, file, `"${database.name}"`, input, kind);
-    // A new updatedAt tells every schema cache, on every instance, that the schema changed.
-    const updated = (await updateDatabase(deps.db, database.id, {})) ?? database;
+    const updated = (await markSchemaChanged(deps.db, database.id)) ?? database;
     return { database: presentDatabase(updated, 'write'), table };
   } finally {
     await deps.connections.evict(database.id);

@@ -1,7 +1,8 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { ensureOrganizationByExternalKey } from '../organizations/organizations.repo.ts';
-import type { User, UserProfileChanges } from './users.repo.ts';
+import { ensureOrganization } from '../organizations/ensure-organization.ts';
+import type { User } from './user.ts';
+import type { UserProfileChanges } from './users.repo.ts';
 import {
   findFirstOidcUserId,
   findUserByOidcIdentity,
@@ -51,7 +52,7 @@ async function profileChanges(db: StoreDb, profile: OidcProfile): Promise<UserPr
   };
   if (profile.organization === undefined) return changes;
   const organizationId =
-    profile.organization === null ? null : await ensureOrganizationByExternalKey(db, profile.organization);
+    profile.organization === null ? null : await ensureOrganization(db, profile.organization);
   return { ...changes, organizationId };
 }
 

@@ -1,22 +1,7 @@
 import type { StoreDb } from '../../store/connect.ts';
 import type { UserRole, UserRow } from '../../store/schema.ts';
 import { newId, nowIso } from '../../store/values.ts';
-
-export interface User {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profilePictureUrl: string | null;
-  role: UserRole;
-  organizationId: string | null;
-  oidcSubject: string | null;
-  oidcIssuer: string | null;
-  /** When the user was deactivated: they keep their data but can no longer sign in. */
-  deactivatedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { User } from './user.ts';
 
 export interface NewUser {
   id?: string;

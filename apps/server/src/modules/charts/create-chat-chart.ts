@@ -1,9 +1,9 @@
 import type { ChartConfig, ChatChart } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { checkChartConfig } from '../charts/chart-config.ts';
-import { insertChart } from '../charts/charts.repo.ts';
-import { findConversationQuery } from './chat-queries.repo.ts';
+import { findConversationQuery } from '../queries/chat-queries.ts';
+import { checkChartConfig } from './chart-config.ts';
+import { insertChart } from './charts.repo.ts';
 
 /*
  * The analyst's charts are the charts feature's: a type and the result columns to draw, checked by

@@ -1,10 +1,10 @@
 import type { StoreDb } from '../../store/connect.ts';
 import { nowIso } from '../../store/values.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
-import { storeQueryOutcome } from '../queries/queries.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
-import type { ChatQueryRecord } from './chat-queries.repo.ts';
-import { findConversationQuery, insertPendingQuery } from './chat-queries.repo.ts';
+import type { ChatQueryRecord } from './chat-queries.ts';
+import { findConversationQuery } from './chat-queries.ts';
+import { insertPendingQuery, storeQueryOutcome } from './queries.repo.ts';
 
 /*
  * How a conversation keeps its queries: a record of the conversation, created before the

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuthResolver } from '../auth/resolve-user.ts';
 import { AppError } from '../errors.ts';
-import type { ZodApp } from '../http/zod-app.ts';
-import type { User } from '../modules/users/users.repo.ts';
-import type { AuthResolver } from './resolve-user.ts';
+import type { User } from '../modules/users/user.ts';
+import type { ZodApp } from './zod-app.ts';
 
 /**
  * - required: the request is refused with 401 unless the user is known;

@@ -1,8 +1,8 @@
 import type { ServerUser } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { findOrganizationName } from '../organizations/organizations.repo.ts';
+import { findOrganizationName } from '../organizations/find-organization-name.ts';
 import { presentUser } from './present-user.ts';
-import type { User } from './users.repo.ts';
+import type { User } from '../users/user.ts';
 
 /**
  * GET /api/user: the user, and for a member of an organisation its name too (the profile page

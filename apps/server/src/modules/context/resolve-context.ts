@@ -1,35 +1,29 @@
-import { parseContextId } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { databaseAccess, requireDatabase } from '../databases/database-access.ts';
-import type { DatabaseRecord } from '../databases/databases.repo.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { requireProject } from '../projects/project-access.ts';
-import type { ProjectRecord } from '../projects/projects.repo.ts';
-import type { User } from '../users/users.repo.ts';
+import type { ProjectRecord } from '../projects/project-record.ts';
+import type { User } from '../users/user.ts';
+import { parseContext } from './parse-context.ts';
 
-export interface ConversationContext {
+export interface ResolvedContext {
   database: DatabaseRecord;
-  /** Set when the conversation is about a project: its tables come first. */
+  /** Set for a project: its tables come first. */
   project: ProjectRecord | null;
   /** Whether the user may change the database (and so what the analyst remembers about it). */
   canChangeDatabase: boolean;
 }
 
 /**
- * What a conversation is about, checked against what the user may read now: access can be lost
- * after the conversation was created (a database made private, a project deleted).
+ * The database or project a `contextId` names, checked against what the user may read now: access
+ * can be lost after it was chosen (a database made private, a project deleted).
  */
 export async function resolveContext(
   db: StoreDb,
   user: Pick<User, 'id' | 'organizationId'>,
   contextId: string,
-): Promise<ConversationContext> {
-  const parsed = parseContextId(contextId);
-  if (!parsed) {
-    throw new AppError('BAD_REQUEST', 'Invalid contextId: must be database-{id} or project-{id}', {
-      field: 'contextId',
-    });
-  }
+): Promise<ResolvedContext> {
+  const parsed = parseContext(contextId);
   if (parsed.kind === 'database') {
     const database = await requireDatabase(db, user, parsed.id, 'read');
     return { database, project: null, canChangeDatabase: databaseAccess(user, database) === 'write' };

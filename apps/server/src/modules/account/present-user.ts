@@ -1,5 +1,5 @@
 import type { ServerUser } from '@querent/contracts';
-import type { User } from './users.repo.ts';
+import type { User } from '../users/user.ts';
 
 /** The wire shape of GET /api/user; the web app reads these exact snake_case field names. */
 export function presentUser(user: User): ServerUser {

@@ -1,16 +1,14 @@
 import type { ChatQuery } from '@querent/contracts';
 import type { ResultRow } from '../../connectors/index.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { newId, nowIso } from '../../store/values.ts';
-import type { QueryRecord } from '../queries/queries.repo.ts';
-import { findQueriesByIds, findQueryById, readQueryRows } from '../queries/queries.repo.ts';
+import { findQueriesByIds, findQueryById, readQueryRows } from './queries.repo.ts';
+import type { QueryRecord } from './query-record.ts';
 
 /*
  * Queries run inside a conversation are records of the same `queries` table as the editor's
  * history (conversation_id set), written and read through the queries repository, with their
  * (capped) rows kept: a conversation reloaded later shows its results without running anything
- * again — a write least of all. The one thing that repository has no call for is a query that
- * exists before it runs, which a write waiting for the user's confirmation is.
+ * again — a write least of all.
  */
 
 export interface ChatQueryRecord extends ChatQuery {
@@ -35,31 +33,6 @@ function withRows(record: QueryRecord, rows: ResultRow[] | null): ChatQueryRecor
     ownerId: record.ownerId,
     conversationId: record.conversationId,
   };
-}
-
-/** A write waiting for the user's confirmation: recorded, not run (no result, no ran_at). */
-export async function insertPendingQuery(
-  db: StoreDb,
-  input: { sql: string; title: string | null; databaseId: string; ownerId: string; conversationId: string },
-): Promise<string> {
-  const id = newId();
-  const now = nowIso();
-  await db
-    .insertInto('queries')
-    .values({
-      id,
-      title: input.title,
-      sql: input.sql,
-      database_id: input.databaseId,
-      owner_id: input.ownerId,
-      conversation_id: input.conversationId,
-      is_saved: false,
-      truncated: false,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
 }
 
 /** A query of this conversation, with its rows; null for any other id. */

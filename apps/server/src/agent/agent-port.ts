@@ -1,0 +1,100 @@
+import type {
+  ChartConfig,
+  ChatChart,
+  ChatQuery,
+  Engine,
+  FunctionCall,
+  MessageRole,
+  ProjectTable,
+  SchemaInfo,
+} from '@querent/contracts';
+import type { ConnectorErrorKind, SqlDialect } from '../connectors/index.ts';
+
+/** A message of the conversation as the analyst reads its history. */
+export interface AgentMessage {
+  role: MessageRole;
+  content: string | null;
+  functionCall: FunctionCall | null;
+  queryId: string | null;
+  chartId: string | null;
+}
+
+/** A step the analyst adds to the conversation: a tool call, its result, a closing note. */
+export interface AgentStep {
+  role: 'assistant' | 'function';
+  content: string | null;
+  functionCall?: FunctionCall | null;
+  queryId?: string | null;
+  chartId?: string | null;
+}
+
+/** A query of the conversation, with the rows it keeps. */
+export type AgentQuery = Pick<ChatQuery, 'id' | 'columns' | 'rows' | 'count' | 'error'>;
+
+export interface AgentQueryOutcome {
+  query: AgentQuery;
+  /** Why it failed, when the connector said; null on success or a failure of ours. */
+  errorKind: ConnectorErrorKind | null;
+  /** Rows a write changed, when the engine says. */
+  affectedRows: number | null;
+}
+
+export type WriteDecision = 'confirmed' | 'rejected';
+
+export interface WriteRequest {
+  queryId: string;
+  sql: string;
+  operation: string;
+  reason: string;
+}
+
+/** What the analyst is looking at: a database, and the project when the question is about one. */
+export interface AgentSubject {
+  database: { name: string; engine: Engine; safeMode: boolean };
+  project: { name: string; description: string | null; tables: readonly ProjectTable[] } | null;
+}
+
+/**
+ * Everything of Querent the analyst uses during one turn, handed over by the conversation it
+ * answers (modules/conversations implements it). The agent itself knows no table, repository or
+ * module: it reads and writes the conversation, the database and its memory through these.
+ */
+export interface AgentPort extends AgentSubject {
+  dialect: SqlDialect;
+  /** Stop: aborts the turn and cancels the SQL running for it. */
+  signal: AbortSignal;
+  /** The database's schema, with dbt descriptions. */
+  readSchema(): Promise<SchemaInfo>;
+  /** What the analyst remembers about this database, most useful first. */
+  readMemories(): Promise<readonly { content: string }[]>;
+  /** The stored conversation, in order. */
+  readHistory(): Promise<readonly AgentMessage[]>;
+  /** Stores an empty answer to stream into; the chat hears of it with its first piece. */
+  startAnswer(): Promise<string>;
+  /** Sends a piece of an answer's text to the chat; the whole text is stored by finishAnswer. */
+  streamAnswer(messageId: string, delta: string): void;
+  /** Stores an answer's whole text and sends the message. */
+  finishAnswer(messageId: string, content: string): Promise<void>;
+  /** Removes an answer that came to nothing, and tells the chat. */
+  dropAnswer(messageId: string): Promise<void>;
+  /** Stores a step and sends it: every step is stored before anyone hears of it. */
+  storeStep(step: AgentStep): Promise<void>;
+  /** Runs SQL for this conversation; a failing statement is an outcome, not an error. */
+  runQuery(input: {
+    sql: string;
+    title: string | null;
+    readOnly: boolean;
+    /** A query recorded before (a write the user just confirmed). */
+    queryId?: string;
+  }): Promise<AgentQueryOutcome>;
+  /** Records a write that waits for the user: recorded, not run. */
+  recordPendingQuery(input: { sql: string; title: string | null }): Promise<string>;
+  /** Records why a query never ran (refused under safe mode, rejected by the user). */
+  recordQueryNotRun(input: { sql: string; queryId?: string; reason: string }): Promise<AgentQuery>;
+  /** Remembers a fact about the database for every later conversation about it, if the user may. */
+  saveMemory(content: string): Promise<{ alreadyKnown: boolean }>;
+  /** Charts a query of this conversation that ran. */
+  createChart(input: { queryId: string; title: string; config: ChartConfig }): Promise<ChatChart>;
+  /** Shows a write to the user and waits for Confirm or Reject; rejects when the turn is stopped. */
+  confirmWrite(request: WriteRequest): Promise<WriteDecision>;
+}

@@ -1,0 +1,25 @@
+import type { Engine } from '@querent/contracts';
+import type { Details } from '../../secrets/connection-secrets.ts';
+import type { DbtSummaries } from './dbt-artifacts.ts';
+
+/** A saved database; `details` hold secrets encrypted, as stored. dbt files are read separately. */
+export interface DatabaseRecord {
+  id: string;
+  name: string;
+  engine: Engine;
+  details: Details;
+  safeMode: boolean;
+  isPublic: boolean;
+  dbtSummary: DbtSummaries;
+  statementTimeoutMs: number | null;
+  ownerId: string;
+  organizationId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Who is asking, as far as visibility goes. */
+export interface Viewer {
+  id: string;
+  organizationId: string | null;
+}

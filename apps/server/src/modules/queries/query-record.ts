@@ -1,0 +1,24 @@
+import type { ResultColumn } from '@querent/contracts';
+
+/** A query as stored, without its rows (which can be large; see readQueryRows). */
+export interface QueryRecord {
+  id: string;
+  title: string | null;
+  sql: string;
+  databaseId: string;
+  ownerId: string;
+  /** The owner's organization, whose members may read the query. */
+  ownerOrganizationId: string | null;
+  conversationId: string | null;
+  isSaved: boolean;
+  /** Whether the last run's rows are stored. */
+  hasRows: boolean;
+  columns: ResultColumn[] | null;
+  count: number | null;
+  truncated: boolean;
+  durationMs: number | null;
+  error: string | null;
+  ranAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
