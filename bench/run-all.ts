@@ -7,6 +7,8 @@ import { benchExportCsv } from './export-csv.bench.ts';
 import { benchIntrospect } from './introspect.bench.ts';
 import { benchQueryMemory } from './query-memory.bench.ts';
 import { benchQueryRun } from './query-run.bench.ts';
+import { benchSessionResolution } from './session-resolution.bench.ts';
+import { benchSignInFlow } from './sign-in-flow.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 
 const rows = [...(await benchStartup()), ...(await benchBundleSize())];
@@ -14,4 +16,5 @@ rows.push(...(await benchQueryRun()), ...(await benchQueryMemory()), ...(await b
 rows.push(...(await benchExportCsv()));
 rows.push(...(await benchAgentStep()), ...(await benchChatLatency()));
 rows.push(...(await benchChatConcurrency()));
+rows.push(...(await benchSessionResolution()), ...(await benchSignInFlow()));
 console.table(rows);

@@ -1,3 +1,4 @@
+import type { Setting } from './setting.ts';
 import { settingGroups } from './settings/index.ts';
 
 export interface ConfigDoc {
@@ -8,5 +9,8 @@ export interface ConfigDoc {
 
 /** Every variable the server reads, in table order; the README's configuration table is generated from it. */
 export const configDocs: readonly ConfigDoc[] = settingGroups.flatMap((group) =>
-  Object.values(group.settings).map((declared) => ({ name: declared.name, ...declared.doc })),
+  Object.values<Setting<unknown>>(group.settings).map((declared) => ({
+    name: declared.name,
+    ...declared.doc,
+  })),
 );

@@ -67,5 +67,5 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd: string 
 
 /** The names the loader reads, so a test can hold the README table to them. */
 export const configVariables: readonly string[] = settingGroups.flatMap((group) =>
-  Object.values(group.settings).map((declared) => declared.name),
+  Object.values<Setting<unknown>>(group.settings).map((declared) => declared.name),
 );

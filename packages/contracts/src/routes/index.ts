@@ -10,6 +10,7 @@ import { projectRoutes } from './projects.ts';
 import { queryRoutes } from './queries.ts';
 import type { RouteTable } from './route.ts';
 import { savedQueryRoutes } from './saved-queries.ts';
+import { sessionRoutes } from './sessions.ts';
 import { healthRoutes, versionRoutes } from './system.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './user.ts';
@@ -29,6 +30,7 @@ export * from './route.ts';
 export * from './route-key.ts';
 export type * from './route-types.ts';
 export * from './saved-queries.ts';
+export * from './sessions.ts';
 export * from './system.ts';
 export * from './uploads.ts';
 export * from './user.ts';
@@ -42,6 +44,7 @@ export const apiRoutes = {
   ...versionRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...sessionRoutes,
   ...databaseRoutes,
   ...projectRoutes,
   ...conversationRoutes,
