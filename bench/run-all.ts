@@ -8,6 +8,8 @@ import { benchIntrospect } from './introspect.bench.ts';
 import { benchQueryMemory } from './query-memory.bench.ts';
 import { benchQualityScan } from './quality-scan.bench.ts';
 import { benchQueryRun } from './query-run.bench.ts';
+import { benchSessionResolution } from './session-resolution.bench.ts';
+import { benchSignInFlow } from './sign-in-flow.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 
 const rows = [...(await benchStartup()), ...(await benchBundleSize())];
@@ -15,5 +17,6 @@ rows.push(...(await benchQueryRun()), ...(await benchQueryMemory()), ...(await b
 rows.push(...(await benchExportCsv()));
 rows.push(...(await benchAgentStep()), ...(await benchChatLatency()));
 rows.push(...(await benchChatConcurrency()));
+rows.push(...(await benchSessionResolution()), ...(await benchSignInFlow()));
 rows.push(...(await benchQualityScan()));
 console.table(rows);

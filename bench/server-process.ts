@@ -6,14 +6,25 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts a Querent server on a fresh data directory; resolves once it answers /api/health. */
+/**
+ * Starts a Querent server on a fresh data directory, configured further by `env`; resolves once it
+ * answers /api/health.
+ */
 export async function startQuerent(
   port: number,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ms: number; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'querent-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, [join(repoRoot, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const ms = await waitForAnswer(`http://127.0.0.1:${port}/api/health`, started);

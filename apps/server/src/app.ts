@@ -5,8 +5,12 @@ import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadHostedSignIn } from './auth/oidc/load-hosted-sign-in.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
+import { registerSameOriginCheck } from './http/same-origin-check.ts';
+import { findLiveSessions } from './auth/sessions/live-sessions.ts';
+import type { SessionDeps } from './auth/sessions/session-policy.ts';
 import type { AppConfig } from './config/load-config.ts';
 import { defaultScheduleMinutes } from './config/settings/quality.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -18,7 +22,9 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { userHandlers } from './modules/account/account.routes.ts';
+import { sessionHandlers } from './modules/account/sessions.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
+import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
 import { chartHandlers } from './modules/charts/charts.routes.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
@@ -48,6 +54,7 @@ import { readProductVersion } from './modules/version/read-version.ts';
 import { versionHandlers } from './modules/version/version.routes.ts';
 import { createChatSetup } from './realtime/chat-setup.ts';
 import { createQualityEvents } from './realtime/quality-events.ts';
+import { createSessionSockets } from './realtime/session-sockets.ts';
 import { createRealtime } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
@@ -71,6 +78,10 @@ export interface BuildAppOptions {
    * attach. None by default.
    */
   sqlRunObservers?: readonly SqlRunObserver[];
+  /** Tests only: the clock sessions and sign-ins are judged by, moved instead of waited for. */
+  now?: () => Date;
+  /** Tests only: how often open sockets have their sessions checked (a minute by default). */
+  socketSessionCheckMs?: number;
 }
 
 export interface BuiltApp {
@@ -136,11 +147,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsStore = options.store === undefined;
   const store = options.store ?? createStore(config.store);
   const app = createHttp(config);
+  const { hostedAuth } = config;
   const auth = createAuthResolver({
     mode: config.authMode,
     db: store.db,
+    hosted: hostedAuth,
+    now: options.now,
     testUserHeader: options.testUserHeader,
   });
+  const sessions: SessionDeps | null =
+    hostedAuth === null
+      ? null
+      : { db: store.db, policy: hostedAuth.sessions, ...(options.now ? { now: options.now } : {}) };
+  const sessionSockets = createSessionSockets();
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
   const connections: DatabaseConnections = createDatabaseConnections({
     secrets,
@@ -190,6 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     app.removeContentTypeParser('text/plain');
     await registerSecurityHeaders(app);
     await app.register(cookie);
+    registerSameOriginCheck(app, hostedAuth?.publicUrl ?? null);
     registerHttpAuth(app, auth);
     await registerOpenApi(app, { version: readProductVersion() });
 
@@ -199,12 +219,27 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...sqlRuns,
       favorites: createFavoriteFlags(store.db),
     };
+    // Only hosted mode loads the sign-in flow and its OpenID Connect library.
+    const hosted: HostedAuthDeps | null =
+      hostedAuth === null || sessions === null
+        ? null
+        : {
+            config: hostedAuth,
+            signIn: (await loadHostedSignIn()).createHostedSignIn({
+              db: store.db,
+              config: hostedAuth,
+              now: options.now,
+            }),
+            sessions,
+            sessionEnds: sessionSockets,
+          };
     await registerRoutes(app, apiRoutes, {
       ...healthHandlers(),
       ...versionHandlers(),
-      ...authHandlers({ mode: config.authMode }),
+      ...authHandlers({ hosted }),
       // Credits are enforced only in hosted mode; local mode is unlimited.
       ...userHandlers({ db: store.db, creditsEnforced: false }),
+      ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),
       ...chat.routeHandlers(),
@@ -226,10 +261,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
     await registerWebApp(app, config.webDistDir);
     realtime = await createRealtime(app.server, {
-      resolveUser: auth.resolveUser,
+      resolveCaller: auth.resolveCaller,
+      publicUrl: hostedAuth?.publicUrl ?? null,
+      trustProxy: config.trustProxy !== false,
+      findLiveSessions: sessions === null ? null : (ids) => findLiveSessions(sessions, ids),
+      ...(options.socketSessionCheckMs === undefined ? {} : { sessionCheckMs: options.socketSessionCheckMs }),
       redisUrl: config.redisUrl,
       log: app.log,
     });
+    sessionSockets.attach(realtime.io);
     chat.attach(realtime.io, config.redisUrl !== null);
     qualityEvents.attach(realtime.io);
   } catch (error) {

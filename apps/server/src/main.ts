@@ -80,7 +80,8 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(store);
     await prepareAuth(config.authMode, store.db);
-    if (config.demoDatabase) await createDemo(built, config);
+    // The demo belongs to the local administrator, whom hosted mode does not have.
+    if (config.demoDatabase && config.hostedAuth === null) await createDemo(built, config);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     app.log.fatal({ err: error }, 'Startup failed');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { oidcSettingsOf } from '../src/auth/oidc/oidc-settings.ts';
 import { configDocs } from '../src/config/config-docs.ts';
 import { loadConfig } from '../src/config/load-config.ts';
 
@@ -14,6 +15,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/querent/data',
       store: { kind: 'sqlite', file: '/srv/querent/data/querent.sqlite' },
       authMode: 'local',
+      hostedAuth: null,
       logLevel: 'info',
       redisUrl: null,
       bodyLimitBytes: 1048576,
@@ -135,8 +137,23 @@ describe('loadConfig', () => {
     ['PORT', '70000', 'PORT must be an integer between 1 and 65535 (got "70000")'],
     ['PORT', '3000.5', 'PORT must be an integer'],
     ['DATABASE_URL', 'mysql://root:secret@db/querent', 'DATABASE_URL must be a postgres://'],
-    ['AUTH_MODE', 'oidc', 'AUTH_MODE must be "local": hosted sign-in mode "oidc" is not available yet'],
-    ['AUTH_MODE', 'saml', 'AUTH_MODE must be "local"'],
+    ['AUTH_MODE', 'saml', 'AUTH_MODE must be one of local, oidc (got "saml")'],
+    ['PUBLIC_URL', 'querent.example.com', 'PUBLIC_URL must be an http:// or https:// URL'],
+    [
+      'PUBLIC_URL',
+      'https://example.com/querent',
+      "PUBLIC_URL must be the app's scheme, host and port only, e.g. https://example.com",
+    ],
+    [
+      'OIDC_ISSUER_URL',
+      'http://id.example.com/realms/acme',
+      'OIDC_ISSUER_URL must be an https:// URL (http:// only for a provider on this machine',
+    ],
+    ['OIDC_SCOPES', 'email profile', 'OIDC_SCOPES must be space-separated scopes including openid'],
+    ['OIDC_ORGANIZATION_CLAIM', 'org name', 'OIDC_ORGANIZATION_CLAIM must be one claim name'],
+    ['ADMIN_EMAILS', 'ann@example.com, bob', 'ADMIN_EMAILS must be a comma-separated list of emails ("bob"'],
+    ['SESSION_IDLE_TIMEOUT_HOURS', '0', 'SESSION_IDLE_TIMEOUT_HOURS must be an integer between 1 and 8760'],
+    ['AUTH_RATE_LIMIT', 'many', 'AUTH_RATE_LIMIT must be an integer'],
     [
       'LOG_LEVEL',
       'loud',
@@ -201,6 +218,89 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads hosted mode: the provider, the public address, claims, admins and session lifetimes', () => {
+    const config = loadConfig({
+      AUTH_MODE: 'oidc',
+      PUBLIC_URL: 'https://querent.example.com/',
+      OIDC_ISSUER_URL: 'https://id.example.com/realms/acme',
+      OIDC_CLIENT_ID: 'querent',
+      OIDC_CLIENT_SECRET: 'sssh',
+      OIDC_SCOPES: 'openid  email profile organization',
+      OIDC_ORGANIZATION_CLAIM: 'organization',
+      OIDC_PICTURE_CLAIM: 'avatar_url',
+      OIDC_SIGNUP_URL: 'https://id.example.com/register',
+      ADMIN_EMAILS: ' Ann@Example.com,, bob@example.com ',
+      SESSION_IDLE_TIMEOUT_HOURS: '2',
+      SESSION_ABSOLUTE_TIMEOUT_HOURS: '24',
+      AUTH_RATE_LIMIT: '5',
+    });
+    expect(config.authMode).toBe('oidc');
+    expect(config.hostedAuth).toEqual({
+      publicUrl: 'https://querent.example.com',
+      provider: {
+        issuerUrl: 'https://id.example.com/realms/acme',
+        clientId: 'querent',
+        clientSecret: 'sssh',
+        scopes: 'openid email profile organization',
+        claims: {
+          email: 'email',
+          givenName: 'given_name',
+          familyName: 'family_name',
+          picture: 'avatar_url',
+          organization: 'organization',
+        },
+        signUpUrl: 'https://id.example.com/register',
+      },
+      adminEmails: ['ann@example.com', 'bob@example.com'],
+      sessions: { idleTimeoutMs: 2 * 3600 * 1000, absoluteTimeoutMs: 24 * 3600 * 1000 },
+      signInRateLimit: 5,
+    });
+    // The provider is given the two addresses it must have registered, from the public URL.
+    if (config.hostedAuth === null) throw new Error('hosted mode is configured');
+    expect(oidcSettingsOf(config.hostedAuth)).toMatchObject({
+      issuerUrl: 'https://id.example.com/realms/acme',
+      redirectUri: 'https://querent.example.com/api/auth/callback',
+      postLogoutRedirectUri: 'https://querent.example.com/login',
+    });
+    // A provider on this machine may be reached over http; the client secret is optional.
+    const loopback = loadConfig({
+      AUTH_MODE: 'oidc',
+      PUBLIC_URL: 'http://localhost:3000',
+      OIDC_ISSUER_URL: 'http://127.0.0.1:8080/realms/dev',
+      OIDC_CLIENT_ID: 'querent',
+    });
+    expect(loopback.hostedAuth?.provider).toMatchObject({
+      clientSecret: null,
+      scopes: 'openid email profile',
+    });
+    expect(loopback.hostedAuth?.provider.claims.organization).toBeNull();
+  });
+
+  it('needs the provider and the public address in hosted mode, and reads none of them in local mode', () => {
+    expect(() => loadConfig({ AUTH_MODE: 'oidc' })).toThrow(
+      'Invalid configuration: OIDC_ISSUER_URL is required when AUTH_MODE=oidc; OIDC_CLIENT_ID is required when AUTH_MODE=oidc; PUBLIC_URL is required when AUTH_MODE=oidc',
+    );
+    expect(() =>
+      loadConfig({
+        AUTH_MODE: 'oidc',
+        PUBLIC_URL: 'https://q.example.com',
+        OIDC_ISSUER_URL: 'https://id.example.com',
+        OIDC_CLIENT_ID: 'q',
+        SESSION_IDLE_TIMEOUT_HOURS: '48',
+        SESSION_ABSOLUTE_TIMEOUT_HOURS: '24',
+      }),
+    ).toThrow('SESSION_IDLE_TIMEOUT_HOURS must not be more than SESSION_ABSOLUTE_TIMEOUT_HOURS');
+    expect(
+      loadConfig({ OIDC_CLIENT_ID: 'ignored', PUBLIC_URL: 'https://q.example.com' }).hostedAuth,
+    ).toBeNull();
+  });
+
+  it('never prints the client secret in a configuration error', () => {
+    expect(() =>
+      loadConfig({ AUTH_MODE: 'oidc', OIDC_CLIENT_SECRET: 'top-secret', OIDC_CLIENT_ID: 'q' }),
+    ).not.toThrow(/top-secret/);
+  });
+
   it('hides the password of a proxy URL given as an engine endpoint', () => {
     expect(() => loadConfig({ SNOWFLAKE_ACCESS_URL: 'https://user:hunter2@proxy/sf' })).toThrow(
       '(got "https://user:***@proxy/sf")',
@@ -222,13 +322,28 @@ describe('configDocs', () => {
       'HOST',
       'DATA_DIR',
       'DATABASE_URL',
-      'AUTH_MODE',
       'LOG_LEVEL',
       'REDIS_URL',
       'BODY_LIMIT_BYTES',
       'WEB_DIST_DIR',
       'TRUST_PROXY',
       'SECRET_KEY',
+      'AUTH_MODE',
+      'PUBLIC_URL',
+      'OIDC_ISSUER_URL',
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+      'OIDC_SCOPES',
+      'OIDC_EMAIL_CLAIM',
+      'OIDC_GIVEN_NAME_CLAIM',
+      'OIDC_FAMILY_NAME_CLAIM',
+      'OIDC_PICTURE_CLAIM',
+      'OIDC_ORGANIZATION_CLAIM',
+      'OIDC_SIGNUP_URL',
+      'ADMIN_EMAILS',
+      'SESSION_IDLE_TIMEOUT_HOURS',
+      'SESSION_ABSOLUTE_TIMEOUT_HOURS',
+      'AUTH_RATE_LIMIT',
       'QUERY_ROW_CAP',
       'QUERY_TIMEOUT_MS',
       'DATABASE_BODY_LIMIT_BYTES',

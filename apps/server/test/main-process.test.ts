@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from './helpers/temp-dir.ts';
@@ -137,7 +138,37 @@ describe('node src/main.ts', () => {
     await stop(second.run);
   });
 
-  it('loads no driver, file format or AI SDK before a request needs it', async () => {
+  it('starts in hosted mode without reaching the provider, and creates no demo database', async () => {
+    const dataDir = makeTempDir();
+    cleanups.push(dataDir.remove);
+    const port = await freePort();
+    const run = startMain({
+      PORT: String(port),
+      DATA_DIR: dataDir.dir,
+      LOG_LEVEL: 'warn',
+      AUTH_MODE: 'oidc',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Nothing listens there: discovery waits for the first sign-in.
+      OIDC_ISSUER_URL: 'http://127.0.0.1:9/realms/none',
+      OIDC_CLIENT_ID: 'querent',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${url}/api/health`, Date.now() + 15000);
+    expect((await fetch(`${url}/api/databases`)).status).toBe(401);
+    const signIn = await fetch(`${url}/api/auth`);
+    expect(signIn.status).toBe(503);
+    expect(await signIn.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+    run.child.kill('SIGTERM');
+    await run.exited;
+    const store = new Database(path.join(dataDir.dir, 'querent.sqlite'), { readonly: true });
+    try {
+      expect(store.prepare('select count(*) as n from databases').get()).toEqual({ n: 0 });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('loads no driver, file format, AI SDK or sign-in library before a request needs it', async () => {
     const temp = makeTempDir();
     cleanups.push(temp.remove);
     // Records every module the process loads, required or imported, and writes the list on exit.
@@ -179,6 +210,9 @@ process.on('exit', () => writeFileSync(${JSON.stringify(recorded)}, JSON.stringi
       '@ai-sdk/anthropic',
       '@ai-sdk/openai-compatible',
       '@fastify/ajv-compiler',
+      // Hosted sign-in only: local mode never signs anyone in.
+      'openid-client',
+      '@fastify/rate-limit',
     ];
     expect(lazy.filter((name) => packages.has(name))).toEqual([]);
     // The analyst's loop and the offline model come with the first question.

@@ -73,6 +73,45 @@ describe('the routes the app serves are the declared ones', () => {
   });
 });
 
+describe('the routes a hosted-mode app serves are the declared ones', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    // Nothing listens at the issuer: no route reaches the provider before a sign-in starts.
+    running = await startTestApp({
+      AUTH_MODE: 'oidc',
+      PUBLIC_URL: 'http://querent.test:3000',
+      OIDC_ISSUER_URL: 'http://127.0.0.1:9',
+      OIDC_CLIENT_ID: 'querent',
+    });
+  });
+
+  afterAll(async () => {
+    await running.stop();
+  });
+
+  it('serves a handler for every declared route, the sign-in ones in their own scopes', () => {
+    const served = listServedRoutes(running.built.app).filter(
+      (key) => key.includes(' /api/') && !key.includes('/api/docs'),
+    );
+    expect([...served].sort()).toEqual(Object.keys(apiRoutes).sort());
+  });
+
+  it('refuses a caller without a session on every route that requires a user', async () => {
+    for (const [key, route] of declared) {
+      const { method, path } = parseRouteKey(key);
+      const ids = Object.fromEntries(listPathParams(path).map((name) => [name, 'anything']));
+      const answer = await fetch(`${running.baseUrl}${fillPathParams(path, ids)}`, {
+        method,
+        redirect: 'manual',
+      });
+      await answer.body?.cancel();
+      if (route.auth === 'required') expect(answer.status, key).toBe(401);
+      else expect(answer.status, key).not.toBe(401);
+    }
+  });
+});
+
 describe('the route registrar', () => {
   it('refuses a table that lacks a handler', async () => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
@@ -90,9 +129,10 @@ describe('the route registrar', () => {
   function typedTables(): RouteHandlers<typeof authRoutes>[] {
     return [
       // @ts-expect-error a declared route without its handler
-      { 'GET /api/auth': () => ({ authorization_url: null }) },
+      { 'GET /api/auth': () => ({ authorization_url: null }), 'GET /api/auth/callback': () => undefined },
       {
         'GET /api/auth': () => ({ authorization_url: null }),
+        'GET /api/auth/callback': () => undefined,
         'POST /api/auth/logout': () => ({ logout_url: null }),
         // @ts-expect-error a handler for a route nobody declared
         'GET /api/auth/extra': () => ({ logout_url: null }),
@@ -100,6 +140,7 @@ describe('the route registrar', () => {
       {
         // @ts-expect-error an answer that is not the response schema's
         'GET /api/auth': () => ({ authorization_url: 42 }),
+        'GET /api/auth/callback': () => undefined,
         // @ts-expect-error the user is null-able on a route whose auth is optional
         'POST /api/auth/logout': ({ user }) => ({ logout_url: user.id }),
       },

@@ -349,7 +349,10 @@ for (const dialect of await migratedStores('Sessions suite')) {
       const resolveHttps = createSessionUserResolver({ ...deps, publicUrl: 'https://querent.example.com' });
       const resolveHttp = createSessionUserResolver({ ...deps, publicUrl: 'http://localhost:3000' });
       const credentials = { headers: {}, cookies: { '__Host-querent_session': token } };
-      expect((await resolveHttps(credentials))?.id).toBe(user.id);
+      expect(await resolveHttps(credentials)).toMatchObject({
+        user: { id: user.id },
+        sessionId: createHash('sha256').update(token).digest('hex'),
+      });
       expect(await resolveHttp(credentials)).toBeNull();
       expect(await resolveHttps({ headers: {}, cookies: {} })).toBeNull();
     });

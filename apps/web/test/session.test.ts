@@ -142,4 +142,55 @@ describe('session', () => {
     server.on('GET /api/auth', { body: { authorization_url: null } });
     expect(await session.loginUrl()).toBe('/login');
   });
+
+  it('sign-up goes to the registration page the server names, asking for it with signup=true', async () => {
+    server.on('GET /api/auth', (request) => ({
+      body: {
+        authorization_url:
+          request.query.get('signup') === 'true'
+            ? 'https://idp.example.com/register'
+            : 'https://idp.example.com/authorize',
+      },
+    }));
+    const { session, browser } = setup();
+    const before = server.requests.length;
+    await session.signUp();
+    await session.goToLogin();
+    expect(browser.assign.mock.calls).toEqual([
+      ['https://idp.example.com/register'],
+      ['https://idp.example.com/authorize'],
+    ]);
+    // Signing in asks with no query at all, as it always has.
+    const asked = server.requests.slice(before).filter((request) => request.path === '/api/auth');
+    expect(asked.map((request) => request.query.toString())).toEqual(['signup=true', '']);
+  });
+
+  it('sign-up falls back to /login without a sign-up address', async () => {
+    server.on('GET /api/auth', { body: { authorization_url: null } });
+    const { session, browser } = setup();
+    await session.signUp();
+    expect(browser.assign.mock.calls).toEqual([['/login']]);
+  });
+
+  it('re-authentication goes to sign in, except once logging out: the logout page wins', async () => {
+    const { session, browser } = setup();
+    await session.reauthenticate();
+    expect(browser.assign.mock.calls).toEqual([['https://idp.example.com/authorize']]);
+
+    // A 401 answered while the logout call is under way, and one already asking where to sign in.
+    server.on('POST /api/auth/logout', {
+      body: { logout_url: 'https://idp.example.com/logout' },
+      delayMs: 50,
+    });
+    server.on('GET /api/auth', {
+      body: { authorization_url: 'https://idp.example.com/authorize' },
+      delayMs: 20,
+    });
+    browser.assign.mockClear();
+    const asking = session.reauthenticate();
+    const leaving = session.logout();
+    await session.reauthenticate();
+    await Promise.all([asking, leaving]);
+    expect(browser.assign.mock.calls).toEqual([['https://idp.example.com/logout']]);
+  });
 });

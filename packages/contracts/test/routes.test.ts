@@ -40,7 +40,7 @@ describe('the API route table', () => {
   it('gives each kind of route what it answers with', () => {
     for (const [key, route] of entries) {
       const { method } = parseRouteKey(key);
-      const answersJson = route.kind !== 'download' && route.status !== 204;
+      const answersJson = route.kind !== 'download' && route.kind !== 'page' && route.status !== 204;
       expect(route.response !== undefined, `${key} response`).toBe(answersJson);
       if (route.kind === 'upload') expect(route.body, key).toBeUndefined();
       if (method === 'GET' || method === 'DELETE') expect(route.body, `${key} body`).toBeUndefined();
@@ -55,15 +55,23 @@ describe('the API route table', () => {
     expect(apiRoutes['DELETE /api/databases/:id']).toMatchObject({ kind: 'json', status: 204 });
     expect(apiRoutes['POST /api/query/_export']).toMatchObject({ kind: 'download', status: 200 });
     expect(apiRoutes['POST /api/uploads']).toMatchObject({ kind: 'upload', status: 201 });
+    expect(apiRoutes['GET /api/auth/callback']).toMatchObject({ kind: 'page', status: 302 });
   });
 
-  it('leaves only the health check and the version public, and sign-in and sign-out optional', () => {
+  it('declares the pages the browser opens itself as GET redirects', () => {
+    for (const [key, route] of entries.filter(([, declared]) => declared.kind === 'page')) {
+      expect(parseRouteKey(key).method, key).toBe('GET');
+      expect(route.status, key).toBe(302);
+    }
+  });
+
+  it('leaves only the health check, the version and the sign-in callback public, and sign-in and sign-out optional', () => {
     const byAuth = (auth: string) =>
       entries
         .filter(([, route]) => route.auth === auth)
         .map(([key]) => key)
         .sort();
-    expect(byAuth('public')).toEqual(['GET /api/health', 'GET /api/version']);
+    expect(byAuth('public')).toEqual(['GET /api/auth/callback', 'GET /api/health', 'GET /api/version']);
     expect(byAuth('optional')).toEqual(['GET /api/auth', 'POST /api/auth/logout']);
   });
 });

@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
 import type { AppConfig } from '../config/load-config.ts';
+import type { HostedAuthConfig } from '../config/settings/auth.ts';
 import { findUser } from '../modules/users/find-user.ts';
 import type { User } from '../modules/users/user.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { LOCAL_ADMIN_ID } from './local-admin.ts';
+import { createSessionUserResolver } from './sessions/session-user-resolver.ts';
 
 /** What both an HTTP request and a socket handshake can offer to prove who is asking. */
 export interface Credentials {
@@ -12,10 +14,18 @@ export interface Credentials {
   cookies: Record<string, string | undefined>;
 }
 
+/** Who is asking, and through which signed-in session (null where there is no sign-in: local mode). */
+export interface Caller {
+  user: User;
+  sessionId: string | null;
+}
+
+export type ResolveCaller = (credentials: Credentials) => Promise<Caller | null>;
 export type ResolveUser = (credentials: Credentials) => Promise<User | null>;
 
 export interface AuthResolver {
   mode: AppConfig['authMode'];
+  resolveCaller: ResolveCaller;
   resolveUser: ResolveUser;
 }
 
@@ -23,27 +33,46 @@ export function cookiesFromHeaders(headers: IncomingHttpHeaders): Record<string,
   return headers.cookie ? fastifyCookie.parse(headers.cookie) : {};
 }
 
+const withoutSession = (user: User | null): Caller | null => (user ? { user, sessionId: null } : null);
+
 /**
  * The one place that decides who is asking, shared by HTTP and Socket.IO. Each mode is one
- * strategy; the hosted mode will add one that looks the session cookie up in `sessions`.
+ * strategy: local mode's administrator, or the hosted mode's session cookie looked up in the store.
  */
 export function createAuthResolver(deps: {
   mode: AppConfig['authMode'];
   db: StoreDb;
+  /** Hosted mode's address and session lifetimes; null in local mode. */
+  hosted: HostedAuthConfig | null;
+  /** The clock sessions are judged by; tests move it instead of waiting. */
+  now?: (() => Date) | undefined;
   /** Tests only (BuildAppOptions, never the environment): the header naming the user of a request. */
   testUserHeader?: string | undefined;
 }): AuthResolver {
-  const strategies: Record<AppConfig['authMode'], ResolveUser> = {
-    // Everyone who can reach a local instance is its administrator; there is no sign-in.
-    local: () => findUser(deps.db, LOCAL_ADMIN_ID),
-  };
-  const modeStrategy = strategies[deps.mode];
+  const { hosted } = deps;
+  const modeStrategy: ResolveCaller =
+    hosted === null
+      ? // Everyone who can reach a local instance is its administrator; there is no sign-in.
+        async () => withoutSession(await findUser(deps.db, LOCAL_ADMIN_ID))
+      : createSessionUserResolver({
+          db: deps.db,
+          policy: hosted.sessions,
+          publicUrl: hosted.publicUrl,
+          ...(deps.now ? { now: deps.now } : {}),
+        });
   const header = deps.testUserHeader?.toLowerCase();
-  if (header === undefined) return { mode: deps.mode, resolveUser: modeStrategy };
   // Suites acting as several users go through this same resolver for HTTP and sockets alike.
-  const resolveUser: ResolveUser = (credentials) => {
-    const id = credentials.headers[header];
-    return typeof id === 'string' ? findUser(deps.db, id) : modeStrategy(credentials);
+  const resolveCaller: ResolveCaller =
+    header === undefined
+      ? modeStrategy
+      : async (credentials) => {
+          const id = credentials.headers[header];
+          if (typeof id !== 'string') return modeStrategy(credentials);
+          return withoutSession(await findUser(deps.db, id));
+        };
+  return {
+    mode: deps.mode,
+    resolveCaller,
+    resolveUser: async (credentials) => (await resolveCaller(credentials))?.user ?? null,
   };
-  return { mode: deps.mode, resolveUser };
 }

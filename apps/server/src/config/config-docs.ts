@@ -9,7 +9,6 @@ export interface ConfigDoc {
 
 /** Every variable the server reads, in table order; the README's configuration table is generated from it. */
 export const configDocs: readonly ConfigDoc[] = settingGroups.flatMap((group) =>
-  // Named as plain settings: inferring one value type across every group's own is beyond the checker.
   Object.values<Setting<unknown>>(group.settings).map((declared) => ({
     name: declared.name,
     ...declared.doc,

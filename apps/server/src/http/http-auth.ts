@@ -14,6 +14,8 @@ export type RouteAuth = 'required' | 'optional' | 'public';
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /** The signed-in session the request came with; null in local mode or without one. */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
@@ -30,11 +32,14 @@ function routeAuth(request: FastifyRequest): RouteAuth {
 
 export function registerHttpAuth(app: ZodApp, resolver: AuthResolver): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   // onRequest, before the body is read: an anonymous caller costs no parsing.
   app.addHook('onRequest', async (request) => {
     const mode = routeAuth(request);
     if (mode === 'public') return;
-    request.user = await resolver.resolveUser({ headers: request.headers, cookies: request.cookies });
+    const caller = await resolver.resolveCaller({ headers: request.headers, cookies: request.cookies });
+    request.user = caller?.user ?? null;
+    request.sessionId = caller?.sessionId ?? null;
     if (mode === 'required' && !request.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
   });
 }

@@ -17,12 +17,15 @@ export interface HandlerInput<R> {
   body: PartOutput<R, 'body'>;
   /** For what the schemas cannot carry: the multipart stream of an upload. */
   request: FastifyRequest;
-  /** For the routes that answer themselves (downloads) or watch the client leave. */
+  /** For the routes that answer themselves (downloads, pages), set cookies or watch the client leave. */
   reply: FastifyReply;
 }
 
-/** A download answers through the reply itself and a 204 answers nothing; any other route its response. */
-export type RouteHandler<R> = R extends { kind: 'download' } | { status: 204 }
+/**
+ * A download or a page answers through the reply itself and a 204 answers nothing; any other route
+ * its response.
+ */
+export type RouteHandler<R> = R extends { kind: 'download' | 'page' } | { status: 204 }
   ? (input: HandlerInput<R>) => void | Promise<void>
   : (input: HandlerInput<R>) => PartOutput<R, 'response'> | Promise<PartOutput<R, 'response'>>;
 
@@ -56,9 +59,14 @@ function userFor(auth: RouteAuth, request: FastifyRequest): User | null {
   return auth === 'optional' ? request.user : null;
 }
 
+function successSchema(route: AnyRoute): Record<number, z.ZodType> {
+  if (route.kind === 'download') return {};
+  if (route.kind === 'page') return { [route.status]: z.null().describe('A redirect; no body') };
+  return { [route.status]: route.status === 204 ? z.null() : route.response };
+}
+
 function schemaOf(route: AnyRoute): FastifySchema {
-  const success =
-    route.kind === 'download' ? {} : { [route.status]: route.status === 204 ? z.null() : route.response };
+  const success = successSchema(route);
   return {
     tags: [...route.tags],
     summary: route.summary,
@@ -101,8 +109,8 @@ export async function registerRoutes<T extends RouteTable>(
             request,
             reply,
           });
-          // A download has already answered, and awaited its reply to the end.
-          if (route.kind === 'download') return undefined;
+          // A download or a page has already answered (a download awaited its reply to the end).
+          if (route.kind === 'download' || route.kind === 'page') return undefined;
           void reply.code(route.status);
           return route.status === 204 ? null : result;
         },

@@ -1,12 +1,18 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingHttpHeaders, Server as HttpServer } from 'node:http';
 import { userRoom } from '@querent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
+import type { Credentials, ResolveCaller } from '../auth/resolve-user.ts';
 import { cookiesFromHeaders } from '../auth/resolve-user.ts';
-import type { ResolveUser } from '../auth/resolve-user.ts';
-import type { QuerentServer } from './socket-types.ts';
+import { isOwnOrigin, senderOrigin } from '../auth/same-origin.ts';
+import type { FindLiveSessions } from './session-sockets.ts';
+import { sessionRoom, watchSocketSessions } from './session-sockets.ts';
+import type { QuerentServer, QuerentSocket } from './socket-types.ts';
 
 export const SOCKET_PATH = '/socket.io';
+
+/** How often each instance checks that its sockets' sessions are still in force. */
+export const socketSessionCheckMs = 60_000;
 
 export interface Realtime {
   io: QuerentServer;
@@ -14,15 +20,57 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+export interface RealtimeDeps {
+  resolveCaller: ResolveCaller;
+  /** Hosted mode's public URL; null in local mode, where a handshake must come from the host it was sent to. */
+  publicUrl: string | null;
+  /** Whether a proxy's X-Forwarded-Host names the host the browser used (TRUST_PROXY). */
+  trustProxy: boolean;
+  /** Hosted mode: which sessions are still in force, checked every `sessionCheckMs`. */
+  findLiveSessions: FindLiveSessions | null;
+  sessionCheckMs?: number;
+  redisUrl: string | null;
+  log: FastifyBaseLogger;
+}
+
+function requestedHost(headers: IncomingHttpHeaders, trustProxy: boolean): string | undefined {
+  const forwarded = headers['x-forwarded-host'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return trustProxy && first ? first : headers.host;
+}
+
 /**
- * Socket.IO on the app's HTTP server. Polling only, like the web client: it works behind
- * any proxy, and several instances need only sticky sessions. A socket is accepted only once the
- * same resolver as HTTP knows its user; it then joins that user's room.
+ * A socket opened with a session is checked again before each event it sends: a session revoked,
+ * expired or whose user was deactivated closes the socket and its event is dropped.
  */
-export async function createRealtime(
-  httpServer: HttpServer,
-  deps: { resolveUser: ResolveUser; redisUrl: string | null; log: FastifyBaseLogger },
-): Promise<Realtime> {
+function recheckEachEvent(socket: QuerentSocket, credentials: Credentials, deps: RealtimeDeps): void {
+  const { sessionId, user } = socket.data;
+  if (sessionId === null) return;
+  socket.use((_packet, next) => {
+    deps
+      .resolveCaller(credentials)
+      .then((caller) => {
+        if (caller?.sessionId === sessionId && caller.user.id === user.id) {
+          socket.data.user = caller.user;
+          next();
+        } else {
+          socket.disconnect(true);
+        }
+      })
+      .catch((error: unknown) => {
+        deps.log.error({ err: error }, 'Checking the session of a socket event failed');
+        socket.emit('error', { message: 'Internal server error', conversationId: null });
+      });
+  });
+}
+
+/**
+ * Socket.IO on the app's HTTP server. Polling only, like the web client: it works behind any
+ * proxy, and several instances need only sticky sessions. A handshake is accepted only from the
+ * app's own pages, and only once the same resolver as HTTP knows its user; the socket then joins
+ * its user's room and its session's, where a sign-out reaches it.
+ */
+export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Promise<Realtime> {
   const io: QuerentServer = new Server(httpServer, {
     path: SOCKET_PATH,
     transports: ['polling'],
@@ -31,14 +79,22 @@ export async function createRealtime(
 
   io.use((socket, next) => {
     const { headers } = socket.handshake;
+    const origin = senderOrigin(headers);
+    if (!isOwnOrigin(origin, { publicUrl: deps.publicUrl, host: requestedHost(headers, deps.trustProxy) })) {
+      next(new Error('Cross-site connection refused'));
+      return;
+    }
+    const credentials: Credentials = { headers, cookies: cookiesFromHeaders(headers) };
     deps
-      .resolveUser({ headers, cookies: cookiesFromHeaders(headers) })
-      .then((user) => {
-        if (!user) {
+      .resolveCaller(credentials)
+      .then((caller) => {
+        if (!caller) {
           next(new Error('Unauthorized'));
           return;
         }
-        socket.data.user = user;
+        socket.data.user = caller.user;
+        socket.data.sessionId = caller.sessionId;
+        recheckEachEvent(socket, credentials, deps);
         next();
       })
       .catch((error: unknown) => {
@@ -48,7 +104,8 @@ export async function createRealtime(
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.user.id));
+    const { user, sessionId } = socket.data;
+    void socket.join(sessionId === null ? userRoom(user.id) : [userRoom(user.id), sessionRoom(sessionId)]);
   });
 
   let redis: { close(): Promise<void> } | null = null;
@@ -58,9 +115,19 @@ export async function createRealtime(
     redis = await attachRedisAdapter(io, deps.redisUrl, deps.log);
   }
 
+  const watch =
+    deps.findLiveSessions === null
+      ? null
+      : watchSocketSessions(io, {
+          findLiveSessions: deps.findLiveSessions,
+          intervalMs: deps.sessionCheckMs ?? socketSessionCheckMs,
+          log: deps.log,
+        });
+
   return {
     io,
     async close() {
+      watch?.stop();
       io.local.disconnectSockets(true);
       // Closing the engine ends pending long-poll requests, which would otherwise hold the HTTP server open.
       io.engine.close();

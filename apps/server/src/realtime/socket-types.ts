@@ -10,6 +10,8 @@ export interface InterServerEvents {
 
 export interface SocketData {
   user: User;
+  /** The signed-in session the socket was opened with; null in local mode. */
+  sessionId: string | null;
 }
 
 export type QuerentServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

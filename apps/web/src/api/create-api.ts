@@ -16,12 +16,18 @@ export function createApi(http: HttpClient) {
   const { call } = routes;
   return {
     auth: {
-      authorizationUrl: () => call('GET /api/auth', sessionCall),
+      /** The sign-in address; with `signUp`, the provider's registration page. */
+      authorizationUrl: (signUp = false) =>
+        call('GET /api/auth', { ...sessionCall, query: signUp ? { signup: 'true' } : {} }),
       logout: () => call('POST /api/auth/logout', sessionCall),
     },
     user: {
       me: () => call('GET /api/user', sessionCall),
       credits: () => call('GET /api/user/credits'),
+      /** The browsers signed in as the user (none in local mode). */
+      sessions: () => call('GET /api/user/sessions'),
+      signOutSession: (id: string) => call('DELETE /api/user/sessions/:id', { params: { id } }),
+      signOutOtherSessions: () => call('DELETE /api/user/sessions'),
     },
     version: () => call('GET /api/version'),
     databases: {

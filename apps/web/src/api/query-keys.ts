@@ -1,5 +1,7 @@
 /** One place for cache keys, so invalidation after a context change hits every variant. */
 export const queryKeys = {
+  userProfile: ['user', 'profile'] as const,
+  userSessions: ['user', 'sessions'] as const,
   databases: ['databases'] as const,
   database: (id: string) => ['databases', id] as const,
   projects: ['projects'] as const,

@@ -47,7 +47,7 @@ export function createServices(options: ServicesOptions = {}): Services {
   const http = createHttpClient({
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    reauthenticate: async () => session?.goToLogin(),
+    reauthenticate: async () => session?.reauthenticate(),
     isAdmin: () => useUserStore.getState().user.isAdmin,
     offerCredits: (message) =>
       notify({

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useServices } from '../app/services-context.tsx';
-import { buttonClass } from '../components/page.tsx';
+import { buttonClass, linkClass } from '../components/page.tsx';
 
 export function LoginPage() {
   const { session } = useServices();
@@ -11,6 +11,12 @@ export function LoginPage() {
       <button type="button" className={buttonClass} onClick={() => void session.goToLogin()}>
         Sign in
       </button>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        New here?{' '}
+        <button type="button" className={linkClass} onClick={() => void session.signUp()}>
+          Create an account
+        </button>
+      </p>
       <p className="text-xs text-zinc-500">
         Running Querent on your own machine? Local mode needs no sign-in:{' '}
         <Link className="underline" to="/">

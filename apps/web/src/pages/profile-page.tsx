@@ -1,19 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys.ts';
+import { useServices } from '../app/services-context.tsx';
 import { Page } from '../components/page.tsx';
-import { displayName } from '../session/current-user.ts';
+import { AccountSection } from '../features/profile/account-section.tsx';
+import { SessionsSection } from '../features/profile/sessions-section.tsx';
+import { useUserSessions } from '../features/profile/use-user-sessions.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { useUserStore } from '../stores/user-store.ts';
 
+/**
+ * /profile: the account, and in hosted mode the browsers signed in to it. Local mode has no
+ * sign-in, so it shows the local administrator and no sessions.
+ */
 export function ProfilePage() {
+  const { api } = useServices();
   const user = useUserStore((state) => state.user);
+  const profile = useQuery({ queryKey: queryKeys.userProfile, queryFn: () => api.user.me() });
+  const { sessions, actions } = useUserSessions();
   return (
     <Page title="Profile">
-      <dl className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
-        <dt className="text-zinc-500">Name</dt>
-        <dd>{displayName(user)}</dd>
-        <dt className="text-zinc-500">Email</dt>
-        <dd>{user.email ?? '—'}</dd>
-        <dt className="text-zinc-500">Role</dt>
-        <dd>{user.role ?? '—'}</dd>
-      </dl>
+      <AccountSection user={user} server={profile.data} />
+      {sessions.isError ? <p role="alert">{errorMessage(sessions.error)}</p> : null}
+      {sessions.data?.mode === 'oidc' ? (
+        <SessionsSection sessions={sessions.data.sessions} actions={actions} />
+      ) : null}
     </Page>
   );
 }

@@ -52,10 +52,13 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     return isSignedIn(useUserStore.getState().user);
   }
 
-  /** Where to sign in: the provider's authorization URL, or the app's own login page. */
-  async function loginUrl(): Promise<string> {
+  /**
+   * Where to sign in: the provider's authorization URL, or the app's own login page. With
+   * `signUp`, the provider's registration page.
+   */
+  async function loginUrl(signUp = false): Promise<string> {
     try {
-      const { authorization_url } = await api.auth.authorizationUrl();
+      const { authorization_url } = await api.auth.authorizationUrl(signUp);
       if (authorization_url) return authorization_url;
     } catch (error) {
       console.error('Failed to fetch the sign-in address', error);
@@ -67,7 +70,26 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     browser.assign(await loginUrl());
   }
 
+  // Set once logging out: the browser is about to leave for the provider's logout page, and a call
+  // still under way that now answers 401 must not send it to sign in instead.
+  let loggingOut = false;
+  const isLoggingOut = () => loggingOut;
+
+  /** The re-authentication run of a 401 (see docs/BEHAVIOUR.md, Users); none while logging out. */
+  async function reauthenticate(): Promise<void> {
+    if (isLoggingOut()) return;
+    const url = await loginUrl();
+    // Asked before the logout began, answered after it: the logout page still wins.
+    if (!isLoggingOut()) browser.assign(url);
+  }
+
+  /** Sign-up goes to the sign-in service's registration page, as the server names it. */
+  async function signUp(): Promise<void> {
+    browser.assign(await loginUrl(true));
+  }
+
   async function logout(): Promise<void> {
+    loggingOut = true;
     useUserStore.getState().reset();
     onLogout?.();
     try {
@@ -82,5 +104,5 @@ export function createSession({ api, browser, onLogout }: SessionDeps) {
     await goToLogin();
   }
 
-  return { fetchUser, fetchCredits, checkAuth, loginUrl, goToLogin, logout };
+  return { fetchUser, fetchCredits, checkAuth, loginUrl, goToLogin, reauthenticate, signUp, logout };
 }

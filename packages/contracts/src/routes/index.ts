@@ -11,6 +11,7 @@ import { qualityRoutes } from './quality.ts';
 import { queryRoutes } from './queries.ts';
 import type { RouteTable } from './route.ts';
 import { savedQueryRoutes } from './saved-queries.ts';
+import { sessionRoutes } from './sessions.ts';
 import { healthRoutes, versionRoutes } from './system.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './user.ts';
@@ -31,6 +32,7 @@ export * from './route.ts';
 export * from './route-key.ts';
 export type * from './route-types.ts';
 export * from './saved-queries.ts';
+export * from './sessions.ts';
 export * from './system.ts';
 export * from './uploads.ts';
 export * from './user.ts';
@@ -44,6 +46,7 @@ export const apiRoutes = {
   ...versionRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...sessionRoutes,
   ...databaseRoutes,
   ...projectRoutes,
   ...conversationRoutes,

@@ -12,11 +12,13 @@ export type RouteAuth = 'required' | 'optional' | 'public';
 /**
  * - json: a JSON request (if any body) answered with JSON;
  * - download: a file streamed as it is produced; only a failure is answered with JSON;
- * - upload: a multipart/form-data request (a file and text fields) answered with JSON.
+ * - upload: a multipart/form-data request (a file and text fields) answered with JSON;
+ * - page: an address the browser opens itself (never the app's code), answered with a redirect or
+ *   an HTML page, failures included.
  */
-export type RouteKind = 'json' | 'download' | 'upload';
+export type RouteKind = 'json' | 'download' | 'upload' | 'page';
 
-export type SuccessStatus = 200 | 201 | 204;
+export type SuccessStatus = 200 | 201 | 204 | 302;
 
 interface RouteBase {
   /** One line in the API documentation. */
@@ -57,8 +59,15 @@ interface UploadSpec extends RouteBase {
   response: z.ZodType;
 }
 
+interface PageSpec extends RouteBase {
+  kind: 'page';
+  body?: never;
+  status: 302;
+  response?: never;
+}
+
 /** What a declaration states; `kind` defaults to json and `status` to 200. */
-export type RouteSpec = JsonSpec | EmptySpec | DownloadSpec | UploadSpec;
+export type RouteSpec = JsonSpec | EmptySpec | DownloadSpec | UploadSpec | PageSpec;
 
 type KindOf<S> = S extends { kind: infer K extends RouteKind } ? K : 'json';
 type StatusOf<S> = S extends { status: infer N extends SuccessStatus } ? N : 200;

@@ -1,20 +1,7 @@
-/** Which claims carry what we keep of a person; providers differ, so each name can be changed. */
-export interface ClaimNames {
-  email: string;
-  givenName: string;
-  familyName: string;
-  picture: string;
-  /** The organisation claim; null to leave organisations alone at sign-in. */
-  organization: string | null;
-}
+import type { ClaimNames, HostedAuthConfig } from '../../config/settings/auth.ts';
 
-export const defaultClaimNames: ClaimNames = {
-  email: 'email',
-  givenName: 'given_name',
-  familyName: 'family_name',
-  picture: 'picture',
-  organization: null,
-};
+export type { ClaimNames } from '../../config/settings/auth.ts';
+export { defaultClaimNames } from '../../config/settings/auth.ts';
 
 /** What the sign-in flow needs to know about the provider and about us. */
 export interface OidcSettings {
@@ -47,4 +34,9 @@ export function oidcRedirectUris(publicUrl: string): { redirectUri: string; post
     redirectUri: new URL('/api/auth/callback', publicUrl).href,
     postLogoutRedirectUri: new URL('/login', publicUrl).href,
   };
+}
+
+/** The sign-in settings of hosted mode's configuration. */
+export function oidcSettingsOf(config: HostedAuthConfig): OidcSettings {
+  return { ...config.provider, ...oidcRedirectUris(config.publicUrl) };
 }

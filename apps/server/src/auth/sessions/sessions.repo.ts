@@ -128,3 +128,26 @@ export async function deleteEndedSessions(db: StoreDb, userId: string, now: stri
     )
     .execute();
 }
+
+/**
+ * Which of these sessions are still in force at `now` with their user active: the others (revoked,
+ * expired, or their user deactivated) must lose what hangs on them, such as live sockets.
+ */
+export async function selectLiveSessionIds(
+  db: StoreDb,
+  ids: readonly string[],
+  now: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', 'in', ids)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.idle_expires_at', '>', now)
+    .where('sessions.expires_at', '>', now)
+    .where('users.deactivated_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}

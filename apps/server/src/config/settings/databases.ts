@@ -36,6 +36,6 @@ export const databaseSettings = defineSettings({
     name: 'DEMO_DATABASE',
     default: true,
     description:
-      'Create the generated "Demo shop" database on first start; false skips it. Deleting it keeps it deleted.',
+      'Create the generated "Demo shop" database on first start in local mode (hosted mode has no owner to give it); false skips it. Deleting it keeps it deleted.',
   }),
 });

@@ -1,3 +1,4 @@
+import { authSettings } from './auth.ts';
 import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
 import { exportSettings } from './exports.ts';
@@ -9,6 +10,7 @@ import { uploadSettings } from './uploads.ts';
 /** Every group of settings, in the order of the README's configuration table. */
 export const settingGroups = [
   serverSettings,
+  authSettings,
   databaseSettings,
   exportSettings,
   uploadSettings,

@@ -3,21 +3,12 @@ import { defaultWebDistDir } from '../../paths.ts';
 import { accept, integer, oneOf, type Reading, refuse, secret, setting, text, url } from '../setting.ts';
 import { defineSettings } from '../setting-group.ts';
 
-/* The process itself: where it listens, where it keeps its data and secrets, who may sign in, how it logs and scales. */
+/* The process itself: where it listens, where it keeps its data and secrets, how it logs and scales. */
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
 export type StoreConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-
-function readAuthMode(value: string): Reading<'local'> {
-  if (value === 'local') return accept(value);
-  return refuse(
-    value === 'oidc'
-      ? 'must be "local": hosted sign-in mode "oidc" is not available yet'
-      : 'must be "local" (hosted sign-in mode "oidc" is not available yet)',
-  );
-}
 
 /** Fastify's trustProxy: a flag, a hop count, or a list of trusted addresses. */
 function readTrustProxy(value: string): Reading<boolean | number | string> {
@@ -66,12 +57,6 @@ export const serverSettings = defineSettings(
       message: 'must be a postgres:// or postgresql:// URL (leave it unset to use SQLite in DATA_DIR)',
       description:
         'Metadata store. Unset: SQLite file querent.sqlite in DATA_DIR. postgres://user:pass@host:5432/db: PostgreSQL.',
-    }),
-    authMode: setting({
-      name: 'AUTH_MODE',
-      default: 'local',
-      read: readAuthMode,
-      description: 'local: one local administrator, no sign-in. Hosted sign-in (oidc) is not available yet.',
     }),
     logLevel: oneOf({
       name: 'LOG_LEVEL',

@@ -2,14 +2,14 @@ import type { userRoutes } from '@querent/contracts';
 import type { RouteHandlers } from '../../http/register-routes.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { getCreditBalance } from '../credits/get-credit-balance.ts';
-import { presentUser } from './present-user.ts';
+import { describeSignedInUser } from './describe-signed-in-user.ts';
 
 export function userHandlers(deps: {
   db: StoreDb;
   creditsEnforced: boolean;
 }): RouteHandlers<typeof userRoutes> {
   return {
-    'GET /api/user': ({ user }) => presentUser(user),
+    'GET /api/user': ({ user }) => describeSignedInUser(deps, user),
     'GET /api/user/credits': async ({ user }) => {
       const balance = await getCreditBalance(deps, { userId: user.id });
       return { credits_remaining: balance.creditsRemaining, unlimited: balance.unlimited };

@@ -18,3 +18,9 @@ export async function ensureOrganizationByExternalKey(db: StoreDb, key: string):
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The organisation's name, or null when there is no such organisation. */
+export async function selectOrganizationName(db: StoreDb, id: string): Promise<string | null> {
+  const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name ?? null;
+}
