@@ -125,11 +125,18 @@ test('issues: open ones by default with entity and query, search, resolve in pla
   expect(Object.keys(body).sort()).toEqual(
     [
       'business_entity_id',
+      'check_id',
       'createdAt',
       'databaseId',
       'description',
+      'dismissed_reason',
       'editable',
+      'evidence',
       'id',
+      'last_seen_at',
+      'observed',
+      'occurrences',
+      'origin',
       'query_id',
       'severity',
       'status',

@@ -12,6 +12,7 @@ import { registerSameOriginCheck } from './http/same-origin-check.ts';
 import { findLiveSessions } from './auth/sessions/live-sessions.ts';
 import type { SessionDeps } from './auth/sessions/session-policy.ts';
 import type { AppConfig } from './config/load-config.ts';
+import { defaultScheduleMinutes } from './config/settings/quality.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -37,6 +38,10 @@ import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { createEntityIssues } from './modules/issues/entity-issues.ts';
 import { issueHandlers } from './modules/issues/issues.routes.ts';
+import { followIssueDecisions } from './modules/quality/checks/follow-issue-decisions.ts';
+import type { QualityDeps } from './modules/quality/quality-deps.ts';
+import { qualityHandlers } from './modules/quality/quality.routes.ts';
+import { startQualityScheduler } from './modules/quality/schedule/scheduler.ts';
 import { projectHandlers } from './modules/projects/projects.routes.ts';
 import type { FavoriteFlags } from './modules/queries/favorite-flags.ts';
 import { queryHandlers } from './modules/queries/queries.routes.ts';
@@ -48,6 +53,7 @@ import { uploadHandlers } from './modules/uploads/uploads.routes.ts';
 import { readProductVersion } from './modules/version/read-version.ts';
 import { versionHandlers } from './modules/version/version.routes.ts';
 import { createChatSetup } from './realtime/chat-setup.ts';
+import { createQualityEvents } from './realtime/quality-events.ts';
 import { createSessionSockets } from './realtime/session-sockets.ts';
 import { createRealtime } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
@@ -85,6 +91,8 @@ export interface BuiltApp {
   auth: AuthResolver;
   /** What the data features share: secrets, pooled connectors, schema cache. */
   databases: DatabaseDeps;
+  /** What the data-quality use cases share (scans, runs, schedules). */
+  quality: QualityDeps;
   /** Stops realtime, then HTTP, then the store if the app opened it. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -176,10 +184,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     log: app.log,
   };
 
+  const qualityEvents = createQualityEvents();
+  const quality: QualityDeps = {
+    ...databases,
+    ...sqlRuns,
+    events: qualityEvents,
+    scheduleDefaultMinutes: defaultScheduleMinutes(config.qualityScheduleMinutes, config.authMode),
+  };
+
   const chat = createChatSetup({
     config,
     databases,
     sqlRuns,
+    quality,
     log: app.log,
     languageModel: options.languageModel,
   });
@@ -231,7 +248,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...chartHandlers(queries),
       ...favoriteHandlers(queries),
       ...businessEntityHandlers({ db: store.db, issues: createEntityIssues(store.db) }),
-      ...issueHandlers({ db: store.db }),
+      ...issueHandlers({ db: store.db, checks: followIssueDecisions(quality) }),
+      ...qualityHandlers(quality),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,
@@ -253,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     });
     sessionSockets.attach(realtime.io);
     chat.attach(realtime.io, config.redisUrl !== null);
+    qualityEvents.attach(realtime.io);
   } catch (error) {
     await app.close();
     await connections.closeAll();
@@ -260,9 +279,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
+  const scheduler = startQualityScheduler(quality);
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await scheduler.stop();
       await chat.close();
       await realtime.close();
       await app.close();
@@ -272,5 +294,5 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     return closing;
   };
 
-  return { app, io: realtime.io, store, auth, databases, close };
+  return { app, io: realtime.io, store, auth, databases, quality, close };
 }

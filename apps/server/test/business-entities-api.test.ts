@@ -227,6 +227,14 @@ for (const dialect of await storeDialects('Business entities and issues')) {
         createdAt: at(1),
         updatedAt: at(1),
         editable: true,
+        // Issues written by a person carry no check and no evidence.
+        check_id: null,
+        origin: 'user',
+        occurrences: 1,
+        last_seen_at: null,
+        observed: null,
+        evidence: null,
+        dismissed_reason: null,
       });
       // Store defaults: medium and open.
       expect(listed.body[2]).toMatchObject({ title: 'Orphan invoices', severity: 'medium', status: 'open' });
@@ -346,6 +354,13 @@ for (const dialect of await storeDialects('Business entities and issues')) {
         query_id: null,
         createdAt: before.createdAt,
         editable: true,
+        check_id: null,
+        origin: 'user',
+        occurrences: 1,
+        last_seen_at: null,
+        observed: null,
+        evidence: null,
+        dismissed_reason: null,
       });
       expect(updatedAt > before.updatedAt).toBe(true);
 

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       exportMaxRows: 1000000,
       exportTimeoutMs: 600000,
       uploadMaxBytes: 209715200,
+      qualityScheduleMinutes: null,
       engineEndpoints: {},
       llm: {
         provider: 'offline',
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
         DEMO_DATABASE: 'false',
         EXPORT_MAX_ROWS: '250',
         EXPORT_TIMEOUT_MS: '90000',
+        QUALITY_SCHEDULE_MINUTES: '60',
         SNOWFLAKE_ACCESS_URL: 'https://acme.privatelink.snowflakecomputing.com',
         BIGQUERY_API_ENDPOINT: 'https://bigquery-acme.p.googleapis.com',
         BIGQUERY_TOKEN_URL: 'https://oauth2-acme.p.googleapis.com/token',
@@ -93,6 +95,7 @@ describe('loadConfig', () => {
       demoDatabase: false,
       exportMaxRows: 250,
       exportTimeoutMs: 90000,
+      qualityScheduleMinutes: 60,
       engineEndpoints: {
         snowflakeAccessUrl: 'https://acme.privatelink.snowflakecomputing.com',
         bigqueryEndpoints: {
@@ -171,6 +174,8 @@ describe('loadConfig', () => {
     ['DEMO_DATABASE', 'maybe', 'DEMO_DATABASE must be true or false'],
     ['EXPORT_MAX_ROWS', '0', 'EXPORT_MAX_ROWS must be an integer between 1 and 100000000'],
     ['EXPORT_TIMEOUT_MS', '500', 'EXPORT_TIMEOUT_MS must be an integer between 1000 and 86400000'],
+    ['QUALITY_SCHEDULE_MINUTES', 'hourly', 'QUALITY_SCHEDULE_MINUTES must be an integer between 0 and 44640'],
+    ['QUALITY_SCHEDULE_MINUTES', '50000', 'QUALITY_SCHEDULE_MINUTES must be an integer between 0 and 44640'],
     [
       'SNOWFLAKE_ACCESS_URL',
       'acme.snowflakecomputing.com',
@@ -346,6 +351,7 @@ describe('configDocs', () => {
       'EXPORT_MAX_ROWS',
       'EXPORT_TIMEOUT_MS',
       'UPLOAD_MAX_BYTES',
+      'QUALITY_SCHEDULE_MINUTES',
       'SNOWFLAKE_ACCESS_URL',
       'BIGQUERY_API_ENDPOINT',
       'BIGQUERY_TOKEN_URL',

@@ -90,12 +90,22 @@ describe('through the OpenAI-compatible provider', () => {
     expect(first?.headers.authorization).toBe('Bearer secret-key');
     expect(first?.body).toMatchObject({ model: 'fake-model', stream: true });
     expect(first?.body.tools?.map((entry) => entry.function.name).sort()).toEqual([
+      'analyze_entity',
       'create_chart',
       'describe_table',
+      'explain_score',
+      'mute_check',
+      'open_issue',
+      'profile_table',
+      'propose_checks',
+      'propose_entity',
+      'run_checks',
       'run_sql',
       'sample_rows',
       'save_memory',
+      'scan_database',
       'search_schema',
+      'triage_issue',
     ]);
     const system = first?.body.messages.find((message) => message.role === 'system');
     expect(String(system?.content)).toContain('SQLite');

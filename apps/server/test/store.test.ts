@@ -332,6 +332,112 @@ for (const dialect of dialects) {
       }
     });
 
+    it('0009 adds data quality beside existing entities and issues, and goes down and up again', async () => {
+      const fresh = await dialect.open();
+      try {
+        const { db } = fresh.store;
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: () => Promise.resolve(migrations(fresh.store.dialect)) },
+        });
+        const names = Object.keys(migrations(fresh.store.dialect));
+        const quality = '0009-data-quality';
+        const before = names[names.indexOf(quality) - 1] ?? '';
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const [user, database, entity, issue] = [newId(), newId(), newId(), newId()];
+        await db.insertInto('users').values({ id: user, role: 'member' }).execute();
+        await db
+          .insertInto('databases')
+          .values({ id: database, name: 'D', engine: 'sqlite', details: toJson({}), owner_id: user })
+          .execute();
+        await sql`insert into business_entities (id, database_id, name) values (${entity}, ${database}, 'Customer')`.execute(
+          db,
+        );
+        await sql`insert into issues (id, database_id, business_entity_id, title)
+          values (${issue}, ${database}, ${entity}, 'Old finding')`.execute(db);
+
+        expect((await migrator.migrateTo(quality)).error).toBeUndefined();
+        // What existed before was made by people: no check, no table, seen once.
+        expect(
+          await db
+            .selectFrom('business_entities')
+            .select(['origin', 'table_name', 'key_columns'])
+            .executeTakeFirstOrThrow(),
+        ).toEqual({ origin: 'user', table_name: null, key_columns: null });
+        expect(
+          await db
+            .selectFrom('issues')
+            .select(['origin', 'check_id', 'occurrences', 'evidence'])
+            .executeTakeFirstOrThrow(),
+        ).toEqual({ origin: 'user', check_id: null, occurrences: 1, evidence: null });
+
+        const check = newId();
+        await db
+          .insertInto('quality_checks')
+          .values({
+            id: check,
+            database_id: database,
+            business_entity_id: entity,
+            title: 'id is unique',
+            kind: 'uniqueness',
+            table_name: 'customers',
+            definition: toJson({ kind: 'uniqueness', columns: ['id'], params: {} }),
+            dimension: 'uniqueness',
+            severity: 'critical',
+            warn_percent: 0,
+            fail_percent: 0.5,
+            origin: 'scan',
+            state: 'active',
+            fingerprint: 'f',
+          })
+          .execute();
+        await db
+          .insertInto('check_runs')
+          .values({
+            id: newId(),
+            check_id: check,
+            database_id: database,
+            batch_id: 'b',
+            status: 'pass',
+            failing_count: 0,
+            total_count: 9_007_199_254_740_991,
+            failing_percent: 0.25,
+            observed: 'ok',
+            trigger: 'scan',
+            ran_at: '2026-01-02T03:04:05.678Z',
+          })
+          .execute();
+        const stored = await db.selectFrom('check_runs').selectAll().executeTakeFirstOrThrow();
+        // Big counts and fractions come back as the same numbers on both dialects.
+        expect([stored.total_count, stored.failing_percent, stored.ran_at]).toEqual([
+          9_007_199_254_740_991,
+          0.25,
+          '2026-01-02T03:04:05.678Z',
+        ]);
+        await db.updateTable('issues').set({ check_id: check }).execute();
+        // One issue per check.
+        await expect(
+          db
+            .insertInto('issues')
+            .values({ id: newId(), database_id: database, title: 'Twice', check_id: check })
+            .execute(),
+        ).rejects.toThrow();
+        // A check going takes its runs, and leaves its issue without it.
+        await db.deleteFrom('quality_checks').where('id', '=', check).execute();
+        expect(await db.selectFrom('check_runs').select('id').execute()).toEqual([]);
+        expect(
+          (await db.selectFrom('issues').select('check_id').executeTakeFirstOrThrow()).check_id,
+        ).toBeNull();
+
+        expect((await migrator.migrateTo(before)).error).toBeUndefined();
+        const { rows } = await sql<{ id: string; title: string }>`select id, title from issues`.execute(db);
+        expect(rows).toEqual([{ id: issue, title: 'Old finding' }]);
+        expect((await migrator.migrateTo(quality)).error).toBeUndefined();
+      } finally {
+        await fresh.dispose();
+      }
+    });
+
     it('deleting a database cascades to everything that belongs to it', async () => {
       const { ids } = await seedGraph(store);
       const { db } = store;

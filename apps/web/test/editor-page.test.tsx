@@ -182,4 +182,12 @@ describe('SQL editor', () => {
     expect(runRequests()).toHaveLength(0);
     expect(screen.queryByTestId('modified')).toBeNull();
   });
+
+  it('opens SQL handed over by a link as a new query on its database', async () => {
+    const sql = 'SELECT t.id FROM artist t WHERE t.name IS NULL';
+    renderApp(`/editor?${new URLSearchParams({ sql, database: 'd1' }).toString()}`, server.url);
+    const view = await sqlEditor();
+    expect(view.state.doc.toString()).toBe(sql);
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+  });
 });

@@ -21,6 +21,13 @@ function makeIssue(overrides: Partial<Issue> = {}): Issue {
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     editable: true,
+    check_id: null,
+    origin: 'user',
+    occurrences: 1,
+    last_seen_at: null,
+    observed: null,
+    evidence: null,
+    dismissed_reason: null,
     ...overrides,
   };
 }
@@ -289,6 +296,72 @@ describe('issues page', () => {
     const contextsAsked = (path: string) => requestsTo('GET', path).map((r) => r.query.get('contextId'));
     expect(contextsAsked('/api/issues')).toEqual(['database-d1', 'database-d2']);
     expect(contextsAsked('/api/business-entities')).toEqual(['database-d1', 'database-d2']);
+  });
+
+  it('asks why before dismissing, and sends the reason with the whole issue', async () => {
+    server.on('PUT /api/issues/i1', (request) => ({ body: request.body }));
+    const user = userEvent.setup();
+    await openPage();
+    const status = screen.getByRole('combobox', { name: 'Status of Duplicate customers' });
+    await user.selectOptions(status, 'dismissed');
+    const ask = await screen.findByRole('dialog', { name: 'Dismiss “Duplicate customers”' });
+    // Cancelling changes nothing.
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(status).toHaveValue('open');
+    expect(requestsTo('PUT', '/api/issues/i1')).toHaveLength(0);
+
+    await user.selectOptions(status, 'dismissed');
+    const again = await screen.findByRole('dialog', { name: 'Dismiss “Duplicate customers”' });
+    await user.type(within(again).getByLabelText('Why is it not a problem?'), 'Two accounts per household');
+    await user.click(within(again).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(requestsTo('PUT', '/api/issues/i1')).toHaveLength(1));
+    expect(requestsTo('PUT', '/api/issues/i1')[0]?.body).toEqual({
+      ...issues[0],
+      status: 'dismissed',
+      dismissed_reason: 'Two accounts per household',
+    });
+  });
+
+  it("shows a check's evidence: the failing rows' SQL, opened in the editor in one click, and a few rows", async () => {
+    const sql = "SELECT t.customer_id, t.email FROM customers t WHERE t.email IS NULL OR TRIM(t.email) = ''";
+    server.on('GET /api/issues', {
+      body: [
+        makeIssue({
+          id: 'i7',
+          title: 'Missing email in customers',
+          origin: 'check',
+          check_id: 'k1',
+          occurrences: 3,
+          last_seen_at: '2026-03-03T10:00:00.000Z',
+          observed: '169 of 5,000 rows (3.38%) have no email',
+          evidence: {
+            sql,
+            columns: ['customer_id', 'email'],
+            rows: [
+              [12, null],
+              [40, '  '],
+            ],
+          },
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    await openPage();
+    const row = screen.getByRole('article', { name: 'Missing email in customers' });
+    expect(row).toHaveTextContent('Seen 3 times, last');
+    await user.click(within(row).getByText('Evidence'));
+    expect(row).toHaveTextContent(sql);
+    expect(within(row).getByRole('link', { name: 'Open in the editor' })).toHaveAttribute(
+      'href',
+      `/editor?${new URLSearchParams({ sql, database: 'd1' }).toString()}`,
+    );
+    const sample = within(row).getByRole('table', { name: 'Failing rows of Missing email in customers' });
+    expect(
+      within(sample)
+        .getAllByRole('row')
+        .map((line) => line.textContent),
+    ).toEqual(['customer_idemail', '12NULL', '40“  ”']);
   });
 
   it('asks for a context when none is selected', async () => {

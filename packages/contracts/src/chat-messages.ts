@@ -13,6 +13,16 @@ export const agentToolNames = [
   'run_sql',
   'create_chart',
   'save_memory',
+  'scan_database',
+  'analyze_entity',
+  'profile_table',
+  'propose_entity',
+  'propose_checks',
+  'run_checks',
+  'explain_score',
+  'open_issue',
+  'triage_issue',
+  'mute_check',
 ] as const;
 export type AgentToolName = (typeof agentToolNames)[number];
 

@@ -28,6 +28,23 @@ export interface ResponseChunkEvent {
   delta: string;
 }
 
+/**
+ * How a data-quality run (a scan, an analysis, checks run on demand) is getting on; the web turns
+ * it into a progress notification and refreshes the business entities and issues it changed.
+ */
+export interface QualityProgressEvent {
+  databaseId: string;
+  /** The conversation the run reports into (a scan or an analysis from the chat), if any. */
+  conversationId: string | null;
+  /** One id per run, so every event of a run updates the same notification. */
+  runId: string;
+  phase: 'profiling' | 'checking' | 'scoring' | 'done' | 'failed';
+  /** Tables done out of all, for the progress bar. */
+  done: number;
+  total: number;
+  message: string;
+}
+
 /** Events the server sends, only to the rooms of the user concerned. */
 export interface ServerToClientEvents {
   /** A stored message, new or changed (same id: replace it). */
@@ -38,6 +55,7 @@ export interface ServerToClientEvents {
   'response-chunk': (chunk: ResponseChunkEvent) => void;
   /** A conversation's summary changed (named from its first question). */
   conversation: (summary: ConversationSummary) => void;
+  'quality-progress': (event: QualityProgressEvent) => void;
 }
 
 /** The room every socket of one user joins, so events reach all their tabs. */

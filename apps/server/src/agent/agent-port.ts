@@ -9,6 +9,7 @@ import type {
   SchemaInfo,
 } from '@querent/contracts';
 import type { ConnectorErrorKind, SqlDialect } from '../connectors/index.ts';
+import type { AgentQuality } from './quality-port.ts';
 
 /** A message of the conversation as the analyst reads its history. */
 export interface AgentMessage {
@@ -97,4 +98,6 @@ export interface AgentPort extends AgentSubject {
   createChart(input: { queryId: string; title: string; config: ChartConfig }): Promise<ChatChart>;
   /** Shows a write to the user and waits for Confirm or Reject; rejects when the turn is stopped. */
   confirmWrite(request: WriteRequest): Promise<WriteDecision>;
+  /** The database's business entities, checks, scores and issues. */
+  quality: AgentQuality;
 }

@@ -47,6 +47,13 @@ export function buildInstructions(input: {
       '- Save durable facts with save_memory (what a code means, a business rule the user states), never one-off answers.',
     ].join('\n'),
     [
+      'Data quality (business entities, checks, issues):',
+      '- To scan the database, call scan_database first: deterministic rules make the entities and their checks, run them and score everything. Then improve what a person would: write definitions with propose_entity, add checks with propose_checks (each is tried before it is saved) and run them with run_checks.',
+      '- To verify one entity, call analyze_entity, or profile_table, propose_checks and run_checks for checks of your own.',
+      '- Scores are computed from the stored runs of checks. Read them with explain_score; never state a score you did not read from a tool, and never write one.',
+      '- Record a problem no check covers with open_issue; change an issue when the user asks with triage_issue. When the user says a finding is expected, call mute_check with their reason.',
+    ].join('\n'),
+    [
       'How you answer:',
       "- Concise markdown, in the user's language. Lead with the answer, then how you got it when that helps.",
       '- Every figure comes from a query you ran; never invent or estimate data.',

@@ -9,6 +9,7 @@ import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts'
 import { conversationHandlers } from '../modules/conversations/conversations.routes.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
 import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
+import type { QualityDeps } from '../modules/quality/quality-deps.ts';
 import type { SqlRunDeps } from '../modules/sql-runs/sql-run-deps.ts';
 import { registerChatHandlers } from './chat-socket.ts';
 import type { QuerentServer } from './socket-types.ts';
@@ -32,6 +33,8 @@ export function createChatSetup(input: {
   databases: DatabaseDeps;
   /** The limits and observers of every SQL run. */
   sqlRuns: SqlRunDeps;
+  /** What the analyst's data-quality tools use. */
+  quality: QualityDeps;
   log: FastifyBaseLogger;
   languageModel?: LanguageModelV4 | undefined;
 }): ChatSetup {
@@ -41,6 +44,7 @@ export function createChatSetup(input: {
   const deps: ChatDeps = {
     ...input.databases,
     ...input.sqlRuns,
+    quality: input.quality,
     loadModel: given ? () => Promise.resolve(given) : loadOnce(() => loadLanguageModel(input.config.llm)),
     llm: input.config.llm,
     maxSteps: input.config.agent.maxSteps,

@@ -9,6 +9,7 @@ import { queryHistoryIndexMigration } from './migrations/0005-query-history-inde
 import { resultRowsAsArraysMigration } from './migrations/0006-result-rows-as-arrays.ts';
 import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favorites-cascade-with-their-items.ts';
 import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
+import { dataQualityMigration } from './migrations/0009-data-quality.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -23,6 +24,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0006-result-rows-as-arrays': resultRowsAsArraysMigration(),
     '0007-favorites-cascade-with-their-items': favoritesCascadeWithTheirItemsMigration(dialect),
     '0008-hosted-sign-in': hostedSignInMigration(dialect),
+    '0009-data-quality': dataQualityMigration(dialect),
   };
 }
 

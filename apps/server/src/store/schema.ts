@@ -189,6 +189,86 @@ export interface BusinessEntitiesTable {
   review_conversation_id: string | null;
   completeness: number | null;
   quality_score: number | null;
+  /** Who made it: the scan, the analyst or a person (migration 0009). */
+  origin: ColumnType<string, string | undefined, string>;
+  /** The table it is about, as the schema names it; '' schema for engines without one. */
+  table_schema: string | null;
+  table_name: string | null;
+  /** JSON array of the columns that identify one of it. */
+  key_columns: NullableJsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A data-quality check of a business entity (migration 0009). */
+export interface QualityChecksTable {
+  id: string;
+  database_id: string;
+  business_entity_id: string;
+  title: string;
+  kind: string;
+  /** '' for engines without schemas. */
+  schema_name: ColumnType<string, string | undefined, string>;
+  table_name: string;
+  /** JSON of the check's definition: kind, columns, params. */
+  definition: JsonText;
+  dimension: string;
+  severity: string;
+  warn_percent: number;
+  fail_percent: number;
+  origin: string;
+  state: string;
+  fingerprint: string;
+  muted_reason: string | null;
+  muted_by: string | null;
+  muted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One run of one check (migration 0009); scores are computed from these. */
+export interface CheckRunsTable {
+  id: string;
+  check_id: string;
+  database_id: string;
+  /** Runs made together (one scan, one schedule tick) share it. */
+  batch_id: string;
+  status: string;
+  failing_count: number | null;
+  total_count: number | null;
+  failing_percent: number | null;
+  observed: string;
+  /** JSON of the raw observation (row count, latest timestamp…), for anomalies and recomputation. */
+  observed_value: NullableJsonText;
+  message: string | null;
+  sql: string | null;
+  /** JSON: the sample statement and a few failing rows. */
+  sample: NullableJsonText;
+  trigger: string;
+  ran_at: string;
+  duration_ms: number | null;
+}
+
+/** A computed score of a business entity with its breakdown (migration 0009). */
+export interface QualityScoresTable {
+  id: string;
+  business_entity_id: string;
+  quality_score: number | null;
+  completeness: number | null;
+  version: string;
+  breakdown: JsonText;
+  computed_at: string;
+}
+
+/** How often a database's checks run, and the lease of the instance running them (migration 0009). */
+export interface QualitySchedulesTable {
+  database_id: string;
+  /** Minutes between runs; 0 off; null the server's default. */
+  every_minutes: number | null;
+  last_run_at: NullableTimestamp;
+  last_outcome: string | null;
+  lease_expires_at: NullableTimestamp;
+  lease_owner: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -202,6 +282,16 @@ export interface IssuesTable {
   severity: ColumnType<string, string | undefined, string>;
   status: ColumnType<string, string | undefined, string>;
   query_id: string | null;
+  /** The check that opened it, if one did (migration 0009). */
+  check_id: string | null;
+  origin: ColumnType<string, string | undefined, string>;
+  occurrences: ColumnType<number, number | undefined, number>;
+  last_seen_at: NullableTimestamp;
+  observed: string | null;
+  /** JSON: the failing rows' statement and a few of them. */
+  evidence: NullableJsonText;
+  dismissed_reason: string | null;
+  dismissed_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -244,6 +334,10 @@ export interface StoreSchema {
   favorites: FavoritesTable;
   business_entities: BusinessEntitiesTable;
   issues: IssuesTable;
+  quality_checks: QualityChecksTable;
+  check_runs: CheckRunsTable;
+  quality_scores: QualityScoresTable;
+  quality_schedules: QualitySchedulesTable;
   memories: MemoriesTable;
   credit_ledger: CreditLedgerTable;
   settings: SettingsTable;

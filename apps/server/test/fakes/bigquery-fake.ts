@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type Database from 'better-sqlite3';
 import {
   apiError,
   encodeRows,
@@ -32,6 +33,8 @@ export interface BigQueryFakeOptions {
   descriptions?: Record<string, string>;
   /** Fixed localhost port; 0 (the default) takes a free one. */
   port?: number;
+  /** Runs on the Chinook copy before the fake serves it, to add tables of a test's own. */
+  prepare?: (db: Database.Database) => void;
 }
 
 export interface FakeJob {
@@ -53,7 +56,7 @@ export class BigQueryFake {
   /** Ids of running jobs stopped by a cancel request. */
   readonly cancelled: string[] = [];
   readonly #tokens = new Set<string>();
-  readonly #options: Required<BigQueryFakeOptions>;
+  readonly #options: Required<Omit<BigQueryFakeOptions, 'prepare'>>;
   readonly #copy: ChinookCopy;
   readonly #server: FakeHttpServer;
 
@@ -73,6 +76,7 @@ export class BigQueryFake {
 
   static async start(options: BigQueryFakeOptions): Promise<BigQueryFake> {
     const fake = new BigQueryFake(await ChinookCopy.open(options.dataset ?? 'chinook'), options);
+    options.prepare?.(fake.#copy.db);
     try {
       await fake.#server.listen(fake.#options.port);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type Database from 'better-sqlite3';
 import { ChinookCopy, type CopyResult } from './chinook-copy.ts';
 import { deferred, FakeHttpServer, jsonBody, type Reply, waitAtMost } from './fake-http.ts';
 import { verifyJwt } from './fake-jwt.ts';
@@ -40,6 +41,8 @@ export interface SnowflakeFakeOptions {
   comments?: Record<string, string>;
   /** Fixed localhost port; 0 (the default) takes a free one. */
   port?: number;
+  /** Runs on the Chinook copy before the catalogue is built, to add tables of a test's own. */
+  prepare?: (db: Database.Database) => void;
 }
 
 export interface FakeStatement {
@@ -65,7 +68,7 @@ export class SnowflakeFake {
   /** Session tokens in use, and how many sessions were closed by the driver. */
   readonly sessions = new Set<string>();
   deletedSessions = 0;
-  readonly #options: Required<Omit<SnowflakeFakeOptions, 'password' | 'publicKey'>> &
+  readonly #options: Required<Omit<SnowflakeFakeOptions, 'password' | 'publicKey' | 'prepare'>> &
     Pick<SnowflakeFakeOptions, 'password' | 'publicKey'>;
   readonly #copy: ChinookCopy;
   readonly #server: FakeHttpServer;
@@ -90,6 +93,7 @@ export class SnowflakeFake {
 
   static async start(options: SnowflakeFakeOptions = {}): Promise<SnowflakeFake> {
     const fake = new SnowflakeFake(await ChinookCopy.open(), options);
+    options.prepare?.(fake.#copy.db);
     const { database, schema, comments } = fake.#options;
     createInformationSchema(fake.#copy, database, schema, comments);
     try {

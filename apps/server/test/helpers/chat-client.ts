@@ -29,6 +29,7 @@ const eventNames: EventName[] = [
   'delete-message',
   'response-chunk',
   'conversation',
+  'quality-progress',
 ];
 
 /** A real Socket.IO client over polling (the app's only transport), optionally acting as another user. */

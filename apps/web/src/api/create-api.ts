@@ -61,6 +61,24 @@ export function createApi(http: HttpClient) {
     },
     businessEntities: {
       list: (contextId: string) => call('GET /api/business-entities', { query: { contextId } }),
+      /** The entity with its checks, their latest runs and its score breakdown. */
+      detail: (id: string) => call('GET /api/business-entities/:id', { params: { id } }),
+      addCheck: (id: string, body: RouteBody<'POST /api/business-entities/:id/checks'>) =>
+        call('POST /api/business-entities/:id/checks', { params: { id }, body }),
+      /** Runs its checks now; answers its new detail. */
+      run: (id: string) => call('POST /api/business-entities/:id/runs', { params: { id } }),
+    },
+    checks: {
+      update: (id: string, body: RouteBody<'PUT /api/checks/:id'>) =>
+        call('PUT /api/checks/:id', { params: { id }, body }),
+      remove: (id: string) => call('DELETE /api/checks/:id', { params: { id } }),
+    },
+    quality: {
+      /** Runs every active check of the context's database now. */
+      runAll: (contextId: string) => call('POST /api/quality/runs', { body: { contextId } }),
+      schedule: (contextId: string) => call('GET /api/quality/schedule', { query: { contextId } }),
+      setSchedule: (contextId: string, everyMinutes: number | null) =>
+        call('PUT /api/quality/schedule', { body: { contextId, every_minutes: everyMinutes } }),
     },
     issues: {
       list: (contextId: string) => call('GET /api/issues', { query: { contextId } }),

@@ -19,6 +19,9 @@ export const queryKeys = {
   conversations: (contextId: string | null) => ['conversations', contextId] as const,
   businessEntitiesRoot: ['business-entities'] as const,
   businessEntities: (contextId: string | null) => ['business-entities', contextId] as const,
+  // Under the same root, so a context change drops the details it showed too.
+  entityDetail: (id: string) => ['business-entities', 'detail', id] as const,
+  qualitySchedule: (contextId: string | null) => ['quality-schedule', contextId] as const,
   issuesRoot: ['issues'] as const,
   issues: (contextId: string | null) => ['issues', contextId] as const,
 };

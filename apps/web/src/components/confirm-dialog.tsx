@@ -23,7 +23,7 @@ function tabbablesIn(root: HTMLElement): HTMLElement[] {
  * Keeps Tab and Shift+Tab inside the dialog: the browser's modal dialog makes the page inert but
  * still lets Tab leave for its own toolbar, so the ends wrap round here.
  */
-function wrapTab(event: KeyboardEvent<HTMLElement>): void {
+export function wrapTab(event: KeyboardEvent<HTMLElement>): void {
   const tabbables = tabbablesIn(event.currentTarget);
   const first = tabbables[0];
   const last = tabbables.at(-1);

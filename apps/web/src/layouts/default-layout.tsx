@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { BootPlaceholder } from '../components/boot-placeholder.tsx';
+import { useQualityProgress } from '../features/business-entities/use-quality-progress.ts';
 import { useGestures } from '../features/gestures/use-gestures.ts';
 import { Sidebar } from '../features/sidebar/sidebar.tsx';
 
@@ -12,6 +13,7 @@ import { Sidebar } from '../features/sidebar/sidebar.tsx';
 export function DefaultLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  useQualityProgress();
   useGestures(root, {
     onGesture: (gesture) => {
       if (gesture === 'swiperight') setSidebarOpen(true);

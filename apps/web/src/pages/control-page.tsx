@@ -2,25 +2,32 @@ import type { BusinessEntity } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, ScanSearch } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../app/services-context.tsx';
 import { buttonClass, EmptyState, Page } from '../components/page.tsx';
 import { businessEntitiesQuery } from '../features/business-entities/business-entities-query.ts';
 import { EntityCard } from '../features/business-entities/entity-card.tsx';
+import { EntityPanel } from '../features/business-entities/entity-panel.tsx';
 import {
   analysisPrompt,
   autoScanPrompt,
   ENTITIES_ERROR_DEFAULT,
   filterEntities,
 } from '../features/business-entities/entity-rules.ts';
+import { QualityControls } from '../features/business-entities/quality-controls.tsx';
 import { startConversation } from '../features/business-entities/start-conversation.ts';
 import { serverMessage } from '../lib/api-error.ts';
 import { useContextStore } from '../stores/context-store.ts';
 
-/** /control: the business entities of the selected context and their scores. */
+/**
+ * /control: the business entities of the selected context and their scores. `?entity={id}` opens
+ * that entity's checks and the arithmetic of its scores beside the cards.
+ */
 export function ControlPage() {
   const services = useServices();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const openEntity = params.get('entity');
   const contextId = useContextStore((state) => state.contextSelectedId);
   const [search, setSearch] = useState('');
   const entities = useQuery(businessEntitiesQuery(services.api, contextId));
@@ -81,6 +88,8 @@ export function ControlPage() {
           />
           {list.length === 0 ? (
             <EmptyState>No business entity yet. Scan the database to find them.</EmptyState>
+          ) : contextId !== null ? (
+            <QualityControls contextId={contextId} />
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((entity: BusinessEntity) => (
@@ -89,11 +98,13 @@ export function ControlPage() {
                 entity={entity}
                 onOpenReview={(id) => void navigate(`/chat/${id}`)}
                 onStartAnalysis={(target) => void ask(analysisPrompt(target.name))}
+                onShowDetails={(target) => setParams({ entity: target.id })}
               />
             ))}
           </div>
         </>
       ) : null}
+      {openEntity ? <EntityPanel entityId={openEntity} onClose={() => setParams({})} /> : null}
     </Page>
   );
 }

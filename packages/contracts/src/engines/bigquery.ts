@@ -19,6 +19,7 @@ export const bigquerySql: SqlDialectDescriptor = {
     month: (expression) => `FORMAT_DATE('%Y-%m', DATE(${expression}))`,
   },
   // CodeMirror has no BigQuery dialect; standard SQL with its backtick quoting reads it well enough.
+  textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'StandardSQL', formatter: 'bigquery' },
   safeMode: statementRules({ grammars: ['BigQuery'] }),
 };

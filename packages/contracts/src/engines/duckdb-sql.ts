@@ -15,6 +15,7 @@ export const duckdbSql: SqlDialectDescriptor = {
     month: (expression) => `strftime(${expression}, '%Y-%m')`,
   },
   // Close enough to PostgreSQL for highlighting and completion.
+  textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'PostgreSQL', formatter: 'duckdb' },
   safeMode: statementRules({
     // DuckDB has no grammar of its own and speaks mostly PostgreSQL.

@@ -10,6 +10,7 @@ import { sqlite, sqliteSql } from './sqlite.ts';
 
 export type * from './engine-descriptor.ts';
 export type * from './sql-dialect-descriptor.ts';
+export { type ColumnFamily, columnFamily } from './column-types.ts';
 export { type QuoteWhen, quoteIdentifier, quoteLiteral } from './sql-quoting.ts';
 
 /** The engines a database can be, in the order the setup funnel offers them. */

@@ -23,6 +23,7 @@ export const mysqlSql: SqlDialectDescriptor = {
     year: (expression) => `YEAR(${expression})`,
     month: (expression) => `DATE_FORMAT(${expression}, '%Y-%m')`,
   },
+  textLength: (expression) => `CHAR_LENGTH(${expression})`,
   editor: { codemirror: 'MySQL', formatter: 'mysql' },
   safeMode: statementRules({ grammars: ['MariaDB', 'MySQL'] }),
 };

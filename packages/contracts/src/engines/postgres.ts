@@ -22,6 +22,7 @@ export const postgresSql: SqlDialectDescriptor = {
     year: (expression) => `CAST(EXTRACT(YEAR FROM ${expression}) AS INTEGER)`,
     month: (expression) => `to_char(${expression}, 'YYYY-MM')`,
   },
+  textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'PostgreSQL', formatter: 'postgresql' },
   safeMode: statementRules({ grammars: ['PostgresQL'] }),
 };

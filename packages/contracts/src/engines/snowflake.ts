@@ -15,6 +15,7 @@ export const snowflakeSql: SqlDialectDescriptor = {
     year: (expression) => `YEAR(${expression})`,
     month: (expression) => `TO_CHAR(${expression}, 'YYYY-MM')`,
   },
+  textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'StandardSQL', formatter: 'snowflake' },
   safeMode: statementRules({ grammars: ['Snowflake', 'PostgresQL'] }),
 };

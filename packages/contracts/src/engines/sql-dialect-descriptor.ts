@@ -92,6 +92,8 @@ export interface SqlDialectDescriptor {
     /** The month of a date as text, 'YYYY-MM'. */
     month: (expression: string) => string;
   };
+  /** Characters in a text value (MySQL's LENGTH counts bytes); data-quality profiles measure with it. */
+  textLength: (expression: string) => string;
   editor: { codemirror: CodeMirrorDialect; formatter: FormatterLanguage };
   safeMode: StatementRules;
 }

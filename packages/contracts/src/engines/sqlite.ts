@@ -14,6 +14,7 @@ export const sqliteSql: SqlDialectDescriptor = {
     year: (expression) => `CAST(strftime('%Y', ${expression}) AS INTEGER)`,
     month: (expression) => `strftime('%Y-%m', ${expression})`,
   },
+  textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'SQLite', formatter: 'sqlite' },
   // SQLite-only syntax the grammar lacks is often plain PostgreSQL.
   safeMode: statementRules({ grammars: ['Sqlite', 'PostgresQL'] }),

@@ -7,6 +7,7 @@ import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
 import { issueRoutes } from './issues.ts';
 import { projectRoutes } from './projects.ts';
+import { qualityRoutes } from './quality.ts';
 import { queryRoutes } from './queries.ts';
 import type { RouteTable } from './route.ts';
 import { savedQueryRoutes } from './saved-queries.ts';
@@ -25,6 +26,7 @@ export * from './favorites.ts';
 export * from './id-params.ts';
 export * from './issues.ts';
 export * from './projects.ts';
+export * from './quality.ts';
 export * from './queries.ts';
 export * from './route.ts';
 export * from './route-key.ts';
@@ -56,6 +58,7 @@ export const apiRoutes = {
   ...uploadRoutes,
   ...businessEntityRoutes,
   ...issueRoutes,
+  ...qualityRoutes,
 } satisfies RouteTable;
 
 export type ApiRoutes = typeof apiRoutes;

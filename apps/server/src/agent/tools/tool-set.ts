@@ -2,12 +2,22 @@ import type { AgentToolName } from '@querent/contracts';
 import { tool } from 'ai';
 import type { ToolSet } from 'ai';
 import type { AgentTool } from './agent-tool.ts';
+import { analyzeEntityTool } from './analyze-entity.ts';
 import { createChartTool } from './create-chart.ts';
 import { describeTableTool } from './describe-table.ts';
+import { explainScoreTool } from './explain-score.ts';
+import { muteCheckTool } from './mute-check.ts';
+import { openIssueTool } from './open-issue.ts';
+import { profileTableTool } from './profile-table.ts';
+import { proposeChecksTool } from './propose-checks.ts';
+import { proposeEntityTool } from './propose-entity.ts';
+import { runChecksTool } from './run-checks.ts';
 import { runSqlTool } from './run-sql.ts';
 import { sampleRowsTool } from './sample-rows.ts';
 import { saveMemoryTool } from './save-memory.ts';
+import { scanDatabaseTool } from './scan-database.ts';
 import { searchSchemaTool } from './search-schema.ts';
+import { triageIssueTool } from './triage-issue.ts';
 
 /** The analyst's tools, in the order they are offered. */
 export const agentTools: readonly AgentTool[] = [
@@ -17,6 +27,16 @@ export const agentTools: readonly AgentTool[] = [
   runSqlTool,
   createChartTool,
   saveMemoryTool,
+  scanDatabaseTool,
+  analyzeEntityTool,
+  profileTableTool,
+  proposeEntityTool,
+  proposeChecksTool,
+  runChecksTool,
+  explainScoreTool,
+  openIssueTool,
+  triageIssueTool,
+  muteCheckTool,
 ];
 
 export function findAgentTool(name: string): AgentTool | null {

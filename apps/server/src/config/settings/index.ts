@@ -3,6 +3,7 @@ import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
 import { exportSettings } from './exports.ts';
 import { llmSettings } from './llm.ts';
+import { qualitySettings } from './quality.ts';
 import { serverSettings } from './server.ts';
 import { uploadSettings } from './uploads.ts';
 
@@ -13,6 +14,7 @@ export const settingGroups = [
   databaseSettings,
   exportSettings,
   uploadSettings,
+  qualitySettings,
   endpointSettings,
   llmSettings,
 ] as const;

@@ -5,6 +5,7 @@ import type { OfflineState, ToolExchange } from './conversation-state.ts';
 import { readProbeRows } from './filters.ts';
 import { parseMeasure, parseQuestion } from './parse-question.ts';
 import { createPlanContext } from './plan-context.ts';
+import { qualityStep } from './quality-step.ts';
 import { planQuestion } from './plan-question.ts';
 import type { QueryPlan } from './plan-types.ts';
 import type { MeasureHint, Question } from './question.ts';
@@ -146,6 +147,8 @@ function planned(state: OfflineState, question: Question, knowledge: Knowledge):
 
 /** What the offline analyst does at this step: tool calls, or its answer. */
 export function offlineStep(state: OfflineState): LanguageModelV4Content[] {
+  const quality = qualityStep(state);
+  if (quality) return quality;
   const question = parseQuestion(state.question);
   if (question.kind === 'sql') return sqlStep(question.sql, state);
   const searched = state.exchanges.some((exchange) => exchange.toolName === 'search_schema');

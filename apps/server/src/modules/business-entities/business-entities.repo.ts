@@ -1,22 +1,10 @@
+import type { CheckOrigin } from '@querent/contracts';
+import { checkOrigins } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
+import { newId, nowIso, parseNullableJson, toNullableJson } from '../../store/values.ts';
+import type { BusinessEntityRecord, EntityChanges, NewEntity } from './entity-record.ts';
 
 /** The only code with SQL for `business_entities`. */
-
-export interface BusinessEntityRecord {
-  id: string;
-  databaseId: string;
-  name: string;
-  definition: string | null;
-  tableRef: string | null;
-  reviewDate: string | null;
-  reviewConversationId: string | null;
-  /** Who owns the review conversation: only they may open it. */
-  reviewConversationOwnerId: string | null;
-  completeness: number | null;
-  qualityScore: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 function selectRecords(db: StoreDb) {
   return db
@@ -33,12 +21,21 @@ function selectRecords(db: StoreDb) {
       'conversations.owner_id as review_conversation_owner_id',
       'business_entities.completeness',
       'business_entities.quality_score',
+      'business_entities.origin',
+      'business_entities.table_schema',
+      'business_entities.table_name',
+      'business_entities.key_columns',
       'business_entities.created_at',
       'business_entities.updated_at',
     ]);
 }
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['executeTakeFirstOrThrow']>>;
+
+function readKey(json: string | null): string[] {
+  const value = parseNullableJson(json);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
 
 function toRecord(row: RecordRow): BusinessEntityRecord {
   return {
@@ -52,6 +49,9 @@ function toRecord(row: RecordRow): BusinessEntityRecord {
     reviewConversationOwnerId: row.review_conversation_owner_id,
     completeness: row.completeness,
     qualityScore: row.quality_score,
+    origin: (checkOrigins as readonly string[]).includes(row.origin) ? (row.origin as CheckOrigin) : 'user',
+    table: row.table_name === null ? null : { schema: row.table_schema ?? '', name: row.table_name },
+    keyColumns: readKey(row.key_columns),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -71,4 +71,87 @@ export async function listEntitiesOfDatabase(
 export async function findEntityById(db: StoreDb, id: string): Promise<BusinessEntityRecord | null> {
   const row = await selectRecords(db).where('business_entities.id', '=', id).executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+export async function insertEntity(db: StoreDb, entity: NewEntity): Promise<BusinessEntityRecord> {
+  const id = newId();
+  const now = nowIso();
+  await db
+    .insertInto('business_entities')
+    .values({
+      id,
+      database_id: entity.databaseId,
+      name: entity.name,
+      definition: entity.definition,
+      table_ref: entity.tableRef,
+      table_schema: entity.table?.schema ?? null,
+      table_name: entity.table?.name ?? null,
+      key_columns: toNullableJson(entity.keyColumns.length > 0 ? entity.keyColumns : null),
+      origin: entity.origin,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const stored = await findEntityById(db, id);
+  if (!stored) throw new Error(`Business entity ${id} vanished right after it was made`);
+  return stored;
+}
+
+export async function updateEntity(db: StoreDb, id: string, changes: EntityChanges): Promise<void> {
+  await db
+    .updateTable('business_entities')
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.definition === undefined ? {} : { definition: changes.definition }),
+      ...(changes.tableRef === undefined ? {} : { table_ref: changes.tableRef }),
+      ...(changes.table === undefined
+        ? {}
+        : { table_schema: changes.table?.schema ?? null, table_name: changes.table?.name ?? null }),
+      ...(changes.keyColumns === undefined
+        ? {}
+        : { key_columns: toNullableJson(changes.keyColumns.length > 0 ? changes.keyColumns : null) }),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What an analysis leaves on the card: when, where it was discussed, and the scores. */
+export async function recordReview(
+  db: StoreDb,
+  id: string,
+  review: {
+    reviewDate: string;
+    /** Undefined keeps the conversation the entity was last reviewed in. */
+    reviewConversationId?: string | undefined;
+    completeness: number | null;
+    qualityScore: number | null;
+  },
+): Promise<void> {
+  await db
+    .updateTable('business_entities')
+    .set({
+      review_date: review.reviewDate,
+      ...(review.reviewConversationId === undefined
+        ? {}
+        : { review_conversation_id: review.reviewConversationId }),
+      completeness: review.completeness,
+      quality_score: review.qualityScore,
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** New scores without a new review (a check muted, accepted or deleted). */
+export async function recordScores(
+  db: StoreDb,
+  id: string,
+  scores: { completeness: number | null; qualityScore: number | null },
+): Promise<void> {
+  await db
+    .updateTable('business_entities')
+    .set({ completeness: scores.completeness, quality_score: scores.qualityScore, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }

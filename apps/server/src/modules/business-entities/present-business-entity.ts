@@ -1,6 +1,6 @@
 import type { BusinessEntity, EntityIssue } from '@querent/contracts';
 import type { User } from '../users/user.ts';
-import type { BusinessEntityRecord } from './business-entities.repo.ts';
+import type { BusinessEntityRecord } from './entity-record.ts';
 
 /** Scores are percentages; a stored value outside 0–100 is shown at the nearest bound. */
 function percent(value: number | null): number | null {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WriteDecision } from '../../agent/agent-port.ts';
 import type { AgentDeps } from '../../agent/run-agent.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
+import type { QualityDeps } from '../quality/quality-deps.ts';
 import type { RunChatQueryDeps } from './run-chat-query.ts';
 import type { TurnRegistry } from './turn-registry.ts';
 
@@ -17,4 +18,6 @@ export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   log: FastifyBaseLogger;
   turns: TurnRegistry;
   relay: TurnRelay;
+  /** What the analyst's data-quality tools reach through the port. */
+  quality: QualityDeps;
 }

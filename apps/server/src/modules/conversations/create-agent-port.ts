@@ -2,6 +2,7 @@ import { engineDescriptors } from '@querent/contracts';
 import type { AgentPort } from '../../agent/agent-port.ts';
 import { createChatChart } from '../charts/create-chat-chart.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
+import { createAnalystQuality } from '../quality/analyst/create-analyst-quality.ts';
 import { recordPendingQuery, recordQueryNotRun } from '../queries/record-chat-query.ts';
 import type { AnswerInput } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
@@ -51,5 +52,12 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
       saveMemory(deps, { databaseId: database.id, mayChangeDatabase: context.canChangeDatabase, content }),
     createChart: (chart) => createChatChart(deps, { ownerId, conversationId, ...chart }),
     confirmWrite: (request) => confirmWithUser(deps, { events, turn, request }),
+    quality: createAnalystQuality(deps.quality, {
+      database,
+      ownerId,
+      conversationId,
+      mayChange: context.canChangeDatabase,
+      signal,
+    }),
   };
 }

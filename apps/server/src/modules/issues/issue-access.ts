@@ -3,7 +3,7 @@ import type { StoreDb } from '../../store/connect.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { User } from '../users/user.ts';
-import type { IssueRecord } from './issues.repo.ts';
+import type { IssueRecord } from './issue-record.ts';
 import { findIssueById } from './issues.repo.ts';
 
 export function issueNotFound(): AppError {

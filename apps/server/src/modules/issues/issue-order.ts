@@ -1,5 +1,5 @@
 import { issueSeverities, unresolvedIssueStatuses } from '@querent/contracts';
-import type { IssueRecord } from './issues.repo.ts';
+import type { IssueRecord } from './issue-record.ts';
 
 /** Code-unit order: ISO timestamps and ids compare as they were written. */
 function compareText(a: string, b: string): number {

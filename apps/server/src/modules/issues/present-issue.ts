@@ -1,6 +1,6 @@
 import type { Issue } from '@querent/contracts';
 import type { DatabaseAccess } from '../databases/database-access.ts';
-import type { IssueRecord } from './issues.repo.ts';
+import type { IssueRecord } from './issue-record.ts';
 
 export function presentIssue(issue: IssueRecord, access: DatabaseAccess): Issue {
   return {
@@ -15,5 +15,12 @@ export function presentIssue(issue: IssueRecord, access: DatabaseAccess): Issue 
     createdAt: issue.createdAt,
     updatedAt: issue.updatedAt,
     editable: access === 'write',
+    check_id: issue.checkId,
+    origin: issue.origin,
+    occurrences: issue.occurrences,
+    last_seen_at: issue.lastSeenAt,
+    observed: issue.observed,
+    evidence: issue.evidence,
+    dismissed_reason: issue.dismissedReason,
   };
 }

@@ -1,5 +1,5 @@
 import type { BusinessEntity } from '@querent/contracts';
-import { buttonClass } from '../../components/page.tsx';
+import { buttonClass, linkClass } from '../../components/page.tsx';
 import { isScanned, topIssues } from './entity-rules.ts';
 import { ScoreBar } from './score-bar.tsx';
 
@@ -7,9 +7,11 @@ interface EntityCardProps {
   entity: BusinessEntity;
   onOpenReview: (conversationId: string) => void;
   onStartAnalysis: (entity: BusinessEntity) => void;
+  /** Opens the entity's checks and the arithmetic of its scores. */
+  onShowDetails: (entity: BusinessEntity) => void;
 }
 
-export function EntityCard({ entity, onOpenReview, onStartAnalysis }: EntityCardProps) {
+export function EntityCard({ entity, onOpenReview, onStartAnalysis, onShowDetails }: EntityCardProps) {
   const reviewId = entity.review_conversation_id;
   const issues = topIssues(entity);
   const open = reviewId ? () => onOpenReview(reviewId) : undefined;
@@ -44,8 +46,8 @@ export function EntityCard({ entity, onOpenReview, onStartAnalysis }: EntityCard
       ) : null}
       {isScanned(entity) ? (
         <div className="flex flex-col gap-2">
-          <ScoreBar label="Completeness" value={entity.completeness ?? 0} />
-          <ScoreBar label="Quality Score" value={entity.quality_score ?? 0} />
+          <ScoreBar label="Completeness" value={entity.completeness} />
+          <ScoreBar label="Quality Score" value={entity.quality_score} />
         </div>
       ) : (
         <div className="rounded-md bg-zinc-100 p-3 text-sm dark:bg-zinc-900">
@@ -71,6 +73,17 @@ export function EntityCard({ entity, onOpenReview, onStartAnalysis }: EntityCard
           {issues.more > 0 ? <li className="list-none text-zinc-500">+{issues.more} more issues</li> : null}
         </ul>
       ) : null}
+      <button
+        type="button"
+        className={`${linkClass} self-start text-xs`}
+        aria-label={`Checks and scores of ${entity.name}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          onShowDetails(entity);
+        }}
+      >
+        Checks and scores
+      </button>
     </article>
   );
 }

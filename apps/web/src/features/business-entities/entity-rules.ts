@@ -32,13 +32,8 @@ export function isScanned(entity: BusinessEntity): boolean {
 export const ENTITIES_ERROR_DEFAULT = 'An error occurred while fetching business entities';
 export const NO_CONTEXT_ERROR = 'No context selected';
 
-export const autoScanPrompt =
-  'Explore this database: look at its schemas, tables and sample rows, save what you learn about the business ' +
-  'and the data structure to memory, and create the business entities that are missing.';
+// The texts Scan auto and Start Analysis send; the server's offline analyst recognises the same ones.
+export { analysisPrompt, autoScanPrompt } from '@querent/contracts';
 
-export function analysisPrompt(entityName: string): string {
-  return (
-    `Verify the data quality of the business entity "${entityName}": check its completeness and consistency, ` +
-    'create an issue for each problem you find, and update its quality score.'
-  );
-}
+/** Shown instead of a percent when nothing was scored: never 100, never 0. */
+export const NOT_ASSESSED = 'Not assessed';

@@ -26,10 +26,19 @@ import { useEditorDocument } from './use-editor-document.ts';
  * The SQL editor: title, star and save; the editor with completion; run, cancel, format and
  * export; the schema and history beside it; the result as a grid or a chart below.
  */
-export function EditorScreen({ loaded, chartId }: { loaded: SavedQuery | null; chartId: string | null }) {
+export function EditorScreen({
+  loaded,
+  chartId,
+  opened = null,
+}: {
+  loaded: SavedQuery | null;
+  chartId: string | null;
+  /** SQL to open as a new query, and the database it is about (an issue's evidence). */
+  opened?: { sql: string; databaseId: string | null } | null;
+}) {
   const { api } = useServices();
-  const doc = useEditorDocument(loaded);
-  const { databaseId, database } = useEditorDatabase(loaded?.databaseId ?? null);
+  const doc = useEditorDocument(loaded, opened?.sql ?? null);
+  const { databaseId, database } = useEditorDatabase(loaded?.databaseId ?? opened?.databaseId ?? null);
   const engine = database?.engine ?? null;
   const syntax = useMemo(() => engineSyntax(engine), [engine]);
   const { schema } = useSchema({ kind: 'database', id: databaseId ?? '' }, databaseId !== null);

@@ -5,11 +5,15 @@ import { isModified, loadedDraft, type QueryDraft } from '../queries/query-draft
 /**
  * The title and SQL being edited, and the version they were loaded as. A new loaded query (the
  * route's loader ran again: another query, or the one just saved, reloaded) replaces both.
+ * `openedSql` fills a new query's editor when the page was opened to show that SQL.
  */
-export function useEditorDocument(loaded: SavedQuery | null) {
+export function useEditorDocument(loaded: SavedQuery | null, openedSql: string | null = null) {
   const [source, setSource] = useState(loaded);
   const [base, setBase] = useState<QueryDraft>(() => loadedDraft(loaded));
-  const [draft, setDraft] = useState<QueryDraft>(() => loadedDraft(loaded));
+  // SQL handed over by a link (an issue's evidence) starts as an unsaved draft of a new query.
+  const [draft, setDraft] = useState<QueryDraft>(() =>
+    loaded === null && openedSql !== null ? { title: '', sql: openedSql } : loadedDraft(loaded),
+  );
 
   if (source !== loaded) {
     setSource(loaded);

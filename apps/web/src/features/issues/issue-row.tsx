@@ -1,8 +1,10 @@
 import { Boxes, Lock, SquareTerminal } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Issue, IssueSeverity, IssueStatus } from '../../api/types.ts';
 import { linkClass } from '../../components/page.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { IssueEvidence } from './issue-evidence.tsx';
 import {
   type IssueChange,
   isUnresolved,
@@ -69,7 +71,12 @@ interface IssueRowProps {
  */
 export function IssueRow({ issue, contextId, entityName }: IssueRowProps) {
   const update = useUpdateIssue(contextId);
-  const change = (value: IssueChange) => update.mutate(withChange(issue, value));
+  const [dismissing, setDismissing] = useState(false);
+  // Dismissing asks why first: the reason is kept, and a check's issue mutes the check.
+  const change = (value: IssueChange) => {
+    if ('status' in value && value.status === 'dismissed') setDismissing(true);
+    else update.mutate(withChange(issue, value));
+  };
   const titleId = useId();
 
   return (
@@ -129,6 +136,10 @@ export function IssueRow({ issue, contextId, entityName }: IssueRowProps) {
       {issue.description ? (
         <p className="whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{issue.description}</p>
       ) : null}
+      {issue.status === 'dismissed' && issue.dismissed_reason ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Dismissed: {issue.dismissed_reason}</p>
+      ) : null}
+      <IssueEvidence issue={issue} />
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
         {entityName ? (
           <span className="inline-flex items-center gap-1">
@@ -149,7 +160,30 @@ export function IssueRow({ issue, contextId, entityName }: IssueRowProps) {
         <span>
           Found <time dateTime={issue.createdAt}>{formatDate(issue.createdAt)}</time>
         </span>
+        {issue.last_seen_at && issue.origin === 'check' ? (
+          <span>
+            Seen {issue.occurrences} time{issue.occurrences === 1 ? '' : 's'}, last{' '}
+            <time dateTime={issue.last_seen_at}>{formatDate(issue.last_seen_at)}</time>
+          </span>
+        ) : null}
       </p>
+      {dismissing ? (
+        <ReasonDialog
+          title={`Dismiss “${issue.title}”`}
+          label="Why is it not a problem?"
+          help={
+            issue.check_id
+              ? 'The check that found it is muted with this reason until someone changes it.'
+              : undefined
+          }
+          confirmLabel="Dismiss"
+          onCancel={() => setDismissing(false)}
+          onConfirm={(reason) => {
+            setDismissing(false);
+            update.mutate({ ...issue, status: 'dismissed', dismissed_reason: reason });
+          }}
+        />
+      ) : null}
     </article>
   );
 }
