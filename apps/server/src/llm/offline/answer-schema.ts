@@ -81,13 +81,14 @@ function examples(knowledge: Knowledge): string[] {
   ];
 }
 
-export function answerHelp(reason: string | null, knowledge: Knowledge): string {
+export function answerHelp(reason: string | null, knowledge: Knowledge, rephrasing: string | null = null): string {
   const opening =
     reason === null
       ? "I'm Querent's **offline analyst** and I did not understand that question."
       : `I'm Querent's **offline analyst** and I could not answer that: ${reason}`;
   return [
     opening,
+    ...(rephrasing === null ? [] : [`Ask it this way and I can answer: ${rephrasing}`]),
     `I understand simple questions such as:\n\n${examples(knowledge)
       .map((example) => `- ${example}`)
       .join('\n')}`,

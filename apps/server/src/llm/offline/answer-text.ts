@@ -2,9 +2,9 @@ import type { AnswerSpec, QueryPlan } from './plan-types.ts';
 import type { Aggregate } from './question.ts';
 
 /*
- * The offline analyst's answers in markdown: the figure or a short sentence first, then the SQL
- * it ran and the result table (embedded by the id run_sql returned), then what to know about how
- * the question was read, and always a last line saying who answered and how to get a real model.
+ * The offline analyst's answers in markdown: what to know about how the question was read, then
+ * the figure or a short sentence, the SQL it ran and the result table (embedded by the id run_sql
+ * returned), and always a last line saying who answered and how to get a real model.
  */
 
 export const OFFLINE_FOOTER = [
@@ -116,8 +116,22 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
   switch (answer.kind) {
     case 'count':
       return `There are **${formatValue(firstValue(first))}** rows in ${code(answer.subject)}${filters}.`;
-    case 'scalar':
-      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first))}**.`;
+    case 'scalar': {
+      const unit = answer.scale === null ? '' : ` ${answer.scale.replace(/^in\s+/i, '')}`;
+      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first))}**${unit}.`;
+    }
+    case 'share': {
+      const of = answer.measure === null ? `\`${answer.subject}\` rows` : `${code(answer.measure)} in ${code(answer.subject)}`;
+      if (answer.dimension === null) {
+        return `**${formatValue(firstValue(first))}%** of ${of}${where(answer.part === null ? [] : [answer.part])}.`;
+      }
+      if (!first) return `No rows for the share of ${of} by ${answer.dimension}${filters}.`;
+      return `The share of ${of} by ${answer.dimension}${filters}: **${labelOf(result, first, answer.labels)}** is highest with **${formatValue(cellOf(result, first, answer.value))}%**.`;
+    }
+    case 'per': {
+      const what = answer.measure === null ? `\`${answer.counted}\` rows` : `${code(answer.measure)} of \`${answer.counted}\``;
+      return `On average there are **${formatValue(firstValue(first))}** ${what} per ${code(answer.per)}.`;
+    }
     case 'grouped': {
       const what =
         answer.measure === null
@@ -196,9 +210,10 @@ export function answerQuery(plan: QueryPlan, result: QueryResult): string {
       OFFLINE_FOOTER,
     ].join('\n\n');
   }
-  const parts = [lead(plan.answer, plan, result), sqlBlock(plan.sql)];
+  // What to know about how the question was read comes before the figure it qualifies.
+  const parts = plan.notes.length > 0 ? [[...new Set(plan.notes)].map((note) => `_${note}_`).join('\n')] : [];
+  parts.push(lead(plan.answer, plan, result), sqlBlock(plan.sql));
   if (result.embed !== null) parts.push(result.embed);
-  if (plan.notes.length > 0) parts.push(plan.notes.map((note) => `_${note}_`).join('\n'));
   parts.push(OFFLINE_FOOTER);
   return parts.join('\n\n');
 }

@@ -1,6 +1,7 @@
 import type { PlanContext } from './plan-context.ts';
 import { requireTables } from './plan-context.ts';
 import type { Filter, Question } from './question.ts';
+import { valueFilter } from './question.ts';
 import { matchTable } from './resolve-names.ts';
 import type { KnownTable } from './schema-knowledge.ts';
 import type { Token } from './words.ts';
@@ -34,8 +35,8 @@ export function findSubject(
     };
   }
   for (const filter of filters) {
-    if (filter.form !== 'loose') continue;
-    const words = contentTokens(tokenize(filter.value));
+    if (filter.form !== 'loose' || filter.op !== '=' || filter.values.length !== 1) continue;
+    const words = contentTokens(tokenize(filter.values[0] ?? ''));
     const named = matchTable(words, context.names);
     if (named && named.used.size === words.length) {
       return { name: named.name, rest: [...target], filters: filters.filter((other) => other !== filter) };
@@ -45,25 +46,38 @@ export function findSubject(
 }
 
 /**
- * Leftover words that are not the table's columns become values to look up ("cancelled" in "how
- * many orders were cancelled"): each run of neighbouring words is one value.
+ * Words left over next to the table's name are values to look up ("cancelled" in "how many orders
+ * were cancelled"): each run of neighbouring words is one value, "or" makes a list of them
+ * ("cancelled or returned") and a "not" before them negates it. Words of the table's own name
+ * were used to find it.
  */
 export function bareFilters(table: KnownTable, rest: readonly Token[], target: readonly Token[]): Filter[] {
-  const columnWords = new Set(table.columns.flatMap((column) => column.words));
+  const own = new Set(table.words);
   const filters: Filter[] = [];
+  let values: string[] = [];
   let run: Token[] = [];
+  let negate = false;
   let lastIndex = -2;
-  const flush = () => {
-    if (run.length > 0)
-      filters.push({ column: null, op: '=', value: run.map((t) => t.raw).join(' '), form: 'bare' });
+  const endValue = () => {
+    if (run.length > 0) values.push(run.map((token) => token.raw).join(' '));
     run = [];
   };
+  const flush = () => {
+    endValue();
+    if (values.length > 0) filters.push(valueFilter('bare', values, { op: negate ? '!=' : '=' }));
+    values = [];
+    negate = false;
+  };
   for (const token of rest) {
-    if (columnWords.has(token.norm)) continue;
+    if (own.has(token.norm) && run.length === 0) continue;
     const index = target.indexOf(token);
     if (index !== lastIndex + 1) flush();
-    run.push(token);
     lastIndex = index;
+    if (token.norm === 'not' || token.norm === 'no') {
+      flush();
+      negate = true;
+    } else if (token.norm === 'or' && run.length > 0) endValue();
+    else run.push(token);
   }
   flush();
   return filters;
@@ -77,8 +91,10 @@ export function namedTables(context: PlanContext, question: Question): string[] 
   if (question.kind === 'top' && question.ranking) phrases.push(question.ranking.words);
   if ((question.kind === 'aggregate' || question.kind === 'count') && question.by) phrases.push(question.by);
   if (question.kind === 'distinct') phrases.push(question.column);
+  if (question.kind === 'per') phrases.push(question.counted ?? [], question.per, question.measure?.words ?? []);
   if ('filters' in question) {
-    for (const filter of question.filters) phrases.push(contentTokens(tokenize(filter.value)));
+    for (const filter of question.filters)
+      for (const value of filter.values) phrases.push(contentTokens(tokenize(value)));
   }
   const names = new Set<string>();
   for (const phrase of phrases) {

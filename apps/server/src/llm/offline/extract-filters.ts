@@ -1,0 +1,252 @@
+import type { Comparison, Filter, MeasureHint, Unit } from './question.ts';
+import { valueFilter } from './question.ts';
+import { measureTokens, tokenize } from './words.ts';
+
+/*
+ * The conditions of a question, cut out of its text one kind after another: ranges ("between 2022
+ * and 2023"), comparisons in a unit ("longer than 5 minutes"), conditions on a named column
+ * ("where status is shipped or delivered"), what a row has or lacks ("without a manager", "with
+ * an email", "never ordered"), values it must not have ("not from the USA", "excluding Jazz") and
+ * values it must have ("from Germany or France", "in March 2024").
+ */
+
+// Words that end a value: the next clause starts there.
+const clauseWords =
+  'and|or|by|sorted|ordered|order|limit|with|without|where|whose|having|from|in|for|between|not|than|during|except|excluding';
+const word = `(?!(?:${clauseWords})\\b)[^\\s,;!?]+`;
+/** A value: quoted, or up to four words that do not start another clause. */
+export const valuePattern = `'[^']*'|"[^"]*"|${word}(?:\\s+${word}){0,3}`;
+/** A value or a list of them: "Germany", "Germany or France", "Germany, France or Spain". */
+const listPattern = `(?:${valuePattern})(?:\\s*,\\s*(?:${valuePattern}))*(?:\\s*,?\\s+or\\s+(?:${valuePattern}))?`;
+
+export function unquote(text: string): string {
+  const trimmed = text.trim();
+  const quoted = /^(['"])(.*)\1$/.exec(trimmed);
+  return quoted ? (quoted[2] ?? '') : trimmed.replace(/\s+table$/i, '');
+}
+
+/** "Germany, France or Spain" → its values. */
+export function listValues(text: string): string[] {
+  const values: string[] = [];
+  const pattern = /'[^']*'|"[^"]*"|[^,]+?(?=\s*,|\s+or\s+|$)/gy;
+  let rest = text.trim();
+  while (rest !== '') {
+    pattern.lastIndex = 0;
+    const match = pattern.exec(rest);
+    if (!match) break;
+    values.push(unquote(match[0]));
+    rest = rest
+      .slice(match[0].length)
+      .replace(/^\s*,?\s*(?:or\s+)?/i, '')
+      .trim();
+  }
+  return values.filter((value) => value !== '');
+}
+
+const comparisonWords: [RegExp, Comparison][] = [
+  [/^(?:!=|<>|is not|not|is not equal to|not equal to)$/, '!='],
+  [/^(?:>=|at least|is at least)$/, '>='],
+  [/^(?:<=|at most|is at most)$/, '<='],
+  [/^(?:>|(?:is )?(?:greater|more|higher|bigger|larger|longer) than|(?:is )?(?:over|above|after))$/, '>'],
+  [/^(?:<|(?:is )?(?:less|lower|smaller|fewer|shorter) than|(?:is )?(?:under|below|before))$/, '<'],
+];
+
+function comparisonOf(said: string): Comparison {
+  const spoken = said.toLowerCase().replace(/\s+/g, ' ').trim();
+  for (const [pattern, comparison] of comparisonWords) if (pattern.test(spoken)) return comparison;
+  return '=';
+}
+
+const operator =
+  '=|==|!=|<>|>=|<=|>|<|\\bis not\\b|\\bat least\\b|\\bat most\\b|' +
+  '\\b(?:is )?(?:greater|more|higher|bigger|larger|longer|less|lower|smaller|fewer|shorter) than\\b|' +
+  '\\b(?:is )?(?:over|above|after|under|below|before)\\b|\\bequals\\b|\\bequal to\\b|\\bis\\b';
+const lead = '\\b(?:where|whose|with|having|and)\\s+(?:the\\s+|its\\s+|their\\s+|a\\s+|an\\s+)?';
+const number = '-?\\d+(?:\\.\\d+)?';
+const dateValue = '\\d{4}(?:-\\d{2}(?:-\\d{2})?)?';
+
+const units: Record<string, Unit> = {
+  ms: 'millisecond',
+  millisecond: 'millisecond',
+  milliseconds: 'millisecond',
+  second: 'second',
+  seconds: 'second',
+  sec: 'second',
+  secs: 'second',
+  minute: 'minute',
+  minutes: 'minute',
+  min: 'minute',
+  mins: 'minute',
+  hour: 'hour',
+  hours: 'hour',
+  byte: 'byte',
+  bytes: 'byte',
+  kb: 'kilobyte',
+  kilobyte: 'kilobyte',
+  kilobytes: 'kilobyte',
+  mb: 'megabyte',
+  megabyte: 'megabyte',
+  megabytes: 'megabyte',
+  gb: 'gigabyte',
+  gigabyte: 'gigabyte',
+  gigabytes: 'gigabyte',
+};
+export const unitPattern = Object.keys(units).join('|');
+export const unitOf = (said: string): Unit | null => units[said.toLowerCase()] ?? null;
+const hintOfUnit = (unit: Unit): MeasureHint => (/byte/.test(unit) ? 'size' : 'duration');
+
+const comparatives: Record<string, { op: Comparison; hint: MeasureHint }> = {
+  longer: { op: '>', hint: 'duration' },
+  shorter: { op: '<', hint: 'duration' },
+  cheaper: { op: '<', hint: 'price' },
+  pricier: { op: '>', hint: 'price' },
+  'more expensive': { op: '>', hint: 'price' },
+  'less expensive': { op: '<', hint: 'price' },
+  bigger: { op: '>', hint: 'size' },
+  larger: { op: '>', hint: 'size' },
+  smaller: { op: '<', hint: 'size' },
+};
+
+const months = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const monthPattern = `(${months.map((name) => `${name.slice(0, 3)}(?:${name.slice(3)})?`).join('|')})\\.?\\s+(\\d{4})`;
+
+/** Runs a pattern over the text, turning each match into filters and cutting it out. */
+function cut(text: string, pattern: RegExp, make: (match: string[]) => Filter[] | null, into: Filter[]): string {
+  return text.replace(pattern, (...args: unknown[]) => {
+    const match = args.slice(0, -2).map((part) => (typeof part === 'string' ? part : ''));
+    const made = make(match);
+    if (made === null) return match[0] ?? '';
+    into.push(...made);
+    return ' ';
+  });
+}
+
+const columnWords = (said: string | undefined) => measureTokens(tokenize(said ?? ''));
+
+export function extractFilters(text: string): { rest: string; filters: Filter[] } {
+  const filters: Filter[] = [];
+  let rest = text;
+  // "where the unit price is between 10 and 20"
+  rest = cut(
+    rest,
+    new RegExp(`${lead}([a-z0-9_ ]+?)\\s+(?:is\\s+)?between\\s+(${number}|${dateValue})\\s+and\\s+(${number}|${dateValue})`, 'gi'),
+    ([, column, low, high]) => {
+      const words = columnWords(column);
+      return words.length === 0 ? null : [valueFilter('named', [low ?? '', high ?? ''], { column: words, op: 'between' })];
+    },
+    filters,
+  );
+  // "between 2022 and 2023", "between 2024-01-01 and 2024-03-31": a period.
+  rest = cut(
+    rest,
+    new RegExp(`\\b(?:from|between)\\s+(${dateValue})\\s+(?:and|to|until)\\s+(${dateValue})\\b`, 'gi'),
+    ([, low, high]) => [valueFilter('loose', [low ?? '', high ?? ''], { op: 'between' })],
+    filters,
+  );
+  // "longer than 5 minutes", "cheaper than 1"
+  rest = cut(
+    rest,
+    new RegExp(`\\b(${Object.keys(comparatives).join('|')})\\s+than\\s+(${number})\\s*(${unitPattern})?\\b`, 'gi'),
+    ([, said, value, unit]) => {
+      const meaning = comparatives[(said ?? '').toLowerCase()];
+      if (!meaning) return null;
+      const known = unit ? unitOf(unit) : null;
+      return [valueFilter('measure', [value ?? ''], { op: meaning.op, hint: meaning.hint, unit: known })];
+    },
+    filters,
+  );
+  // "over 5 minutes", "at least 10 MB": a comparison whose unit says what is measured.
+  rest = cut(
+    rest,
+    new RegExp(`\\b(over|above|under|below|more than|less than|at least|at most)\\s+(${number})\\s*(${unitPattern})\\b`, 'gi'),
+    ([, said, value, unit]) => {
+      const known = unitOf(unit ?? '');
+      if (known === null) return null;
+      return [valueFilter('measure', [value ?? ''], { op: comparisonOf(said ?? ''), hint: hintOfUnit(known), unit: known })];
+    },
+    filters,
+  );
+  for (const pattern of [
+    new RegExp(`${lead}([a-z0-9_ ]+?)\\s*(${operator})\\s*(${listPattern})`, 'gi'),
+    new RegExp(`\\b([a-z0-9_]+)\\s*(=|!=|<>|>=|<=|>|<)\\s*(${listPattern})`, 'gi'),
+  ]) {
+    rest = cut(
+      rest,
+      pattern,
+      ([, column, op, raw]) => {
+        const words = columnWords(column);
+        if (words.length === 0) return null;
+        const comparison = comparisonOf(op ?? '');
+        const values = comparison === '=' || comparison === '!=' ? listValues(raw ?? '') : [unquote(raw ?? '')];
+        return [valueFilter('named', values, { column: words, op: comparison })];
+      },
+      filters,
+    );
+  }
+  rest = extractPresence(rest, filters);
+  // "not from the USA", "excluding Jazz", "other than France"
+  rest = cut(
+    rest,
+    new RegExp(`\\b(?:not\\s+(?:from|in|at|for)|excluding|except(?:\\s+for)?|other\\s+than|apart\\s+from|besides)\\s+(?:the\\s+)?(${listPattern})`, 'gi'),
+    ([, raw]) => [valueFilter('loose', listValues(raw ?? ''), { op: '!=' })],
+    filters,
+  );
+  // "in March 2024"
+  rest = cut(
+    rest,
+    new RegExp(`\\b(?:in|during|for)\\s+${monthPattern}\\b`, 'gi'),
+    ([, month, year]) => {
+      const index = months.findIndex((name) => name.startsWith((month ?? '').toLowerCase().slice(0, 3)));
+      return [valueFilter('loose', [`${year ?? ''}-${String(index + 1).padStart(2, '0')}`])];
+    },
+    filters,
+  );
+  // "from Germany or France", "in 2010"
+  rest = cut(
+    rest,
+    new RegExp(`\\b(?:from|in|at|for)\\s+(?!(?:each|every|all|total|general|descending|ascending|order)\\b)(?:the\\s+)?(${listPattern})`, 'gi'),
+    ([, raw]) => [valueFilter('loose', listValues(raw ?? ''))],
+    filters,
+  );
+  return { rest, filters };
+}
+
+/**
+ * "without a manager", "with no orders", "who have an email", "never ordered", "not delivered":
+ * something a row has, or lacks. The planner reads the words as a column (NULL or not), a table
+ * of related rows (some or none) or, failing both, a value the row must not have.
+ */
+function extractPresence(text: string, filters: Filter[]): string {
+  const thing = `(${word}(?:\\s+${word})?)`;
+  let rest = cut(
+    text,
+    new RegExp(`\\b(?:(?:do|does|did)\\s+not\\s+have|without|with\\s+no|(?:has|have|had)\\s+no)\\s+(?:an?\\s+|any\\s+)?${thing}`, 'gi'),
+    ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'missing' })],
+    filters,
+  );
+  rest = cut(
+    rest,
+    new RegExp(`\\b(?:with|has|have|had|having)\\s+(?:an?|any|some)\\s+(?!(?:most|least|highest|lowest)\\b)${thing}`, 'gi'),
+    ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'present' })],
+    filters,
+  );
+  return cut(
+    rest,
+    new RegExp(`\\b(?:never|not)\\s+(?:been\\s+)?(?:placed\\s+|made\\s+)?(?:an?\\s+|any\\s+)?${thing}`, 'gi'),
+    ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'missing' })],
+    filters,
+  );
+}
