@@ -12,7 +12,7 @@ import { measureTokens, tokenize } from './words.ts';
 
 // Words that end a value: the next clause starts there.
 const clauseWords =
-  'and|or|by|sorted|ordered|order|limit|with|without|where|whose|having|from|in|for|between|not|than|during|except|excluding';
+  'and|or|by|(?:sorted|ordered|order)\\s+by|limit|with|without|where|whose|having|from|in|for|between|not|than|during|except|excluding';
 const word = `(?!(?:${clauseWords})\\b)[^\\s,;!?]+`;
 /** A value: quoted, or up to four words that do not start another clause. */
 export const valuePattern = `'[^']*'|"[^"]*"|${word}(?:\\s+${word}){0,3}`;
@@ -142,7 +142,7 @@ export function extractFilters(text: string): { rest: string; filters: Filter[] 
   // "where the unit price is between 10 and 20"
   rest = cut(
     rest,
-    new RegExp(`${lead}([a-z0-9_ ]+?)\\s+(?:is\\s+)?between\\s+(${number}|${dateValue})\\s+and\\s+(${number}|${dateValue})`, 'gi'),
+    new RegExp(`${lead.replace('having|', 'having|have|has|')}([a-z0-9_ ]+?)\\s+(?:is\\s+)?between\\s+(${number}|${dateValue})\\s+and\\s+(${number}|${dateValue})`, 'gi'),
     ([, column, low, high]) => {
       const words = columnWords(column);
       return words.length === 0 ? null : [valueFilter('named', [low ?? '', high ?? ''], { column: words, op: 'between' })];

@@ -1,5 +1,5 @@
 import type { PlanContext } from './plan-context.ts';
-import { requireTable, sameTable } from './plan-context.ts';
+import { requireTable, requireTables, sameTable } from './plan-context.ts';
 import { measureCandidates } from './plan-measures.ts';
 import { hintVocabulary } from './parse-measure.ts';
 import type { QueryPlan } from './plan-types.ts';
@@ -80,11 +80,21 @@ function noFilters(filters: readonly Filter[], what: string): void {
 }
 
 /** "average number of X per Y". */
+/** The counted table: named outright, or a table pointing to the parent whose name has the words ("lines" of order_lines). */
+function countedTable(context: PlanContext, words: readonly Token[], parent: KnownTable | null): KnownTable {
+  const counted = matchTable(words, context.names);
+  if (counted) return requireTable(context, counted.name);
+  const norms = words.map((token) => token.norm);
+  const children = parent === null ? [] : requireTables(context, parent.referencedBy);
+  const child = children.find((table) => norms.length > 0 && norms.every((word) => table.words.includes(word)));
+  if (child) return child;
+  throw new CannotAnswer(`I could not find a table for "${said(words)}".`);
+}
+
 export function planPer(context: PlanContext, question: Extract<Question, { kind: 'per' }>): QueryPlan {
-  const counted = matchTable(question.counted ?? [], context.names);
-  if (!counted) throw new CannotAnswer(`I could not find a table for "${said(question.counted ?? [])}".`);
-  const child = requireTable(context, counted.name);
   const perWords = question.per.map((token) => token.norm);
+  const perTable = perWords.length === 1 && periods.has(perWords[0] ?? '') ? null : matchTable(question.per, context.names);
+  const child = countedTable(context, question.counted ?? [], perTable ? requireTable(context, perTable.name) : null);
   noFilters(question.filters, said(question.per));
   if (perWords.length === 1 && periods.has(perWords[0] ?? '')) {
     const unit = perWords[0] ?? '';
@@ -98,7 +108,6 @@ export function planPer(context: PlanContext, question: Extract<Question, { kind
       vocabulary: vocabulary([child], [column], [unit]),
     };
   }
-  const perTable = matchTable(question.per, context.names);
   if (!perTable) throw new CannotAnswer(`I could not find a table for "${said(question.per)}".`);
   const parent = requireTable(context, perTable.name);
   const key = keyTo(child, parent);

@@ -12,7 +12,7 @@ import { matchTable } from './resolve-names.ts';
 import type { KnownTable } from './schema-knowledge.ts';
 import { bareFilters, describedTables, findSubject, namedTables } from './subject.ts';
 import type { Token } from './words.ts';
-import { identifierWords } from './words.ts';
+import { identifierWords, stopWords } from './words.ts';
 
 /*
  * Rankings and measures: "top 5 artists by number of albums", "the 3 cheapest products", "top 5
@@ -124,7 +124,7 @@ function splitMeasure(context: PlanContext, question: Kind<'aggregate'>): { word
     if (known.has(token.norm)) {
       flush();
       words.push(token);
-    } else run.push(token);
+    } else if (!stopWords.has(token.norm)) run.push(token);
   }
   flush();
   return { words, values };

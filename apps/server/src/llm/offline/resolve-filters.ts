@@ -7,7 +7,7 @@ import { reachFrom, sameTable } from './plan-context.ts';
 import { CannotAnswer, NeedProbe, NeedTables } from './plan-types.ts';
 import { presenceCondition, yesNoColumn, yesNoCondition } from './presence.ts';
 import type { Filter } from './question.ts';
-import { GOOD_FIT, columnScore, isPlaceColumn, matchTable } from './resolve-names.ts';
+import { GOOD_FIT, columnScore, isPlaceColumn, labelColumns, matchTable } from './resolve-names.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
 import type { Lookup, ProbeRow } from './value-probe.ts';
 import { probeSql, searchableColumns } from './value-probe.ts';
@@ -107,16 +107,25 @@ interface Found {
 }
 
 /** The best place for one value: a table the question names, then the nearest, the exact spelling, a place for "from". */
-function bestPlace(rows: readonly ProbeRow[], reach: readonly Reached[], filter: Filter, named: readonly string[]): Found | null {
+function bestPlace(
+  rows: readonly ProbeRow[],
+  reach: readonly Reached[],
+  filter: Filter,
+  named: readonly string[],
+  notes: string[],
+): Found | null {
   const scored = rows
     .map((row) => {
       const at = reach.find((entry) => entry.table.name === row.table);
       const column = at?.table.columns.find((candidate) => candidate.name === row.column);
       if (!at || !column) return null;
       const place = filter.form === 'loose' && isPlaceColumn(column) ? 1 : 0;
-      const isNamed = named.some((name) => sameTable(name, at.table.name)) ? 1 : 0;
+      const isNamed = at.path.length > 0 && named.some((name) => sameTable(name, at.table.name)) ? 1 : 0;
+      // A value that is a row's name ("AC/DC" of Artist) names that row, more than a text that
+      // mentions it (a track's composer).
+      const isLabel = labelColumns(at.table).some((label) => label.name === column.name) ? 1 : 0;
       const variant = { exact: 2, singular: 1, code: 0 }[row.variant];
-      return { row, at, key: [isNamed, -at.path.length, variant, place, row.matches] };
+      return { row, at, key: [isNamed, isLabel, -at.path.length, variant, place, row.matches] };
     })
     .filter((entry): entry is { row: ProbeRow; at: Reached; key: number[] } => entry !== null)
     .sort((a, b) => {
@@ -128,6 +137,8 @@ function bestPlace(rows: readonly ProbeRow[], reach: readonly Reached[], filter:
     });
   const best = scored[0];
   if (!best) return null;
+  const elsewhere = [...new Set(scored.filter((entry) => entry.at !== best.at).map((entry) => `${entry.at.table.name}.${entry.row.column}`))];
+  if (elsewhere.length > 0) notes.push(`"${best.row.matched}" is also in ${elsewhere.join(', ')}; I used ${best.at.table.name}.${best.row.column}.`);
   // Every spelling found in that column ("USA" as typed and its code "US").
   const same = scored.filter((entry) => entry.at === best.at && entry.row.column === best.row.column);
   return { at: best.at, column: best.row.column, rows: same.map((entry) => entry.row) };
@@ -137,7 +148,7 @@ function lookedUp(context: PlanContext, index: number, filter: Filter, reach: re
   const { dialect } = context;
   const places: Found[] = filter.values.map((value, position) => {
     const rows = (context.probe ?? []).filter((row) => row.filter === index && row.value === position);
-    const found = bestPlace(rows, reach, filter, named);
+    const found = bestPlace(rows, reach, filter, named, context.notes);
     if (!found) {
       const where = [...new Set(reach.map((at) => at.table.name))].join(', ');
       throw new CannotAnswer(`I could not find "${value}" in ${where}.`);
@@ -189,6 +200,20 @@ export interface Resolved {
   explains: string[];
 }
 
+/**
+ * "orders from customers in Paris": a loose value that is a table's name says where the next
+ * value is, not a value itself.
+ */
+function tableNouns(context: PlanContext, base: KnownTable, filters: readonly Filter[]): { filter: Filter; table: string }[] {
+  return filters.flatMap((filter) => {
+    if (filter.form !== 'loose' || filter.op !== '=' || filter.values.length !== 1) return [];
+    const tokens = tokenize(filter.values[0] ?? '');
+    const match = matchTable(tokens, context.names);
+    if (!match || match.used.size !== tokens.length || sameTable(match.name, base.name)) return [];
+    return [{ filter, table: match.name }];
+  });
+}
+
 /** Every table reachable from any of the tables, each once, nearest first; and those not described yet. */
 function reachOfAll(context: PlanContext, tables: readonly KnownTable[]): { reached: Reached[]; missing: string[] } {
   const reached: Reached[] = [];
@@ -211,20 +236,24 @@ export interface FilterScope {
 /** The conditions of the filters on `base`; interrupts to describe tables or look values up. */
 export function resolveFilters(context: PlanContext, base: KnownTable, filters: readonly Filter[], scope: FilterScope = {}): Resolved {
   if (filters.length === 0) return { conditions: [], paths: [], explains: [] };
-  const named = scope.named ?? [];
   const { reached } = reachFrom(context, base);
   const wide = reachOfAll(context, [base, ...(scope.bases ?? [])]);
   const { missing } = wide;
   const lookups: Lookup[] = [];
   const plans: (() => Condition)[] = [];
-  filters.forEach((filter, index) => {
+  const nouns = tableNouns(context, base, filters);
+  const named = [...(scope.named ?? []), ...nouns.map((entry) => entry.table)];
+  filters.forEach((given, index) => {
+    let filter = given;
+    if (nouns.some((entry) => entry.filter === filter)) return;
     if (filter.form === 'presence') {
-      plans.push(() => {
-        const found = presenceCondition(context, base, filter);
-        if (found) return found;
-        throw new CannotAnswer(`I could not tell what "${said(filter)}" means for ${base.name}.`);
-      });
-      return;
+      const found = presenceCondition(context, base, filter);
+      if (found) {
+        plans.push(() => found);
+        return;
+      }
+      // "orders not delivered": not something a row has, but a value it does not have.
+      filter = { ...filter, form: 'bare', values: [said(filter)], column: null, op: filter.op === 'missing' ? '!=' : '=' };
     }
     if (filter.form === 'measure') {
       plans.push(() => measureCondition(context, base, filter));
