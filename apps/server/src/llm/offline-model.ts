@@ -31,7 +31,8 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
 
 /** The outcome the answer declares (answer, refusal, clarification), passed on with the finish. */
 function metadataOf(content: readonly LanguageModelV4Content[]): SharedV4ProviderMetadata | undefined {
-  return content.find((item) => item.type === 'text' && item.providerMetadata !== undefined)?.providerMetadata;
+  return content.find((item) => item.type === 'text' && item.providerMetadata !== undefined)
+    ?.providerMetadata;
 }
 
 function finishOf(content: readonly LanguageModelV4Content[]): LanguageModelV4FinishReason {
@@ -53,7 +54,12 @@ function toStreamParts(content: LanguageModelV4Content[]): LanguageModelV4Stream
     }
   });
   const providerMetadata = metadataOf(content);
-  parts.push({ type: 'finish', usage, finishReason: finishOf(content), ...(providerMetadata ? { providerMetadata } : {}) });
+  parts.push({
+    type: 'finish',
+    usage,
+    finishReason: finishOf(content),
+    ...(providerMetadata ? { providerMetadata } : {}),
+  });
   return parts;
 }
 

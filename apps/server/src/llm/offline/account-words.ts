@@ -14,7 +14,12 @@ function phrasesOf(question: Question): Token[][] {
     case 'share':
       return phrasesOf(question.of);
     case 'per':
-      return [question.counted ?? [], question.per, question.measure?.words ?? [], ...filterPhrases(question.filters)];
+      return [
+        question.counted ?? [],
+        question.per,
+        question.measure?.words ?? [],
+        ...filterPhrases(question.filters),
+      ];
     case 'count':
       return [question.target, question.by ?? [], ...filterPhrases(question.filters)];
     case 'rows':

@@ -81,7 +81,11 @@ function examples(knowledge: Knowledge): string[] {
   ];
 }
 
-export function answerHelp(reason: string | null, knowledge: Knowledge, rephrasing: string | null = null): string {
+export function answerHelp(
+  reason: string | null,
+  knowledge: Knowledge,
+  rephrasing: string | null = null,
+): string {
   const opening =
     reason === null
       ? "I'm Querent's **offline analyst** and I did not understand that question."

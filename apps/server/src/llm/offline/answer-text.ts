@@ -121,7 +121,10 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
       return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first))}**${unit}.`;
     }
     case 'share': {
-      const of = answer.measure === null ? `\`${answer.subject}\` rows` : `${code(answer.measure)} in ${code(answer.subject)}`;
+      const of =
+        answer.measure === null
+          ? `\`${answer.subject}\` rows`
+          : `${code(answer.measure)} in ${code(answer.subject)}`;
       if (answer.dimension === null) {
         return `**${formatValue(firstValue(first))}%** of ${of}${where(answer.part === null ? [] : [answer.part])}.`;
       }
@@ -129,7 +132,10 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
       return `The share of ${of} by ${answer.dimension}${filters}: **${labelOf(result, first, answer.labels)}** is highest with **${formatValue(cellOf(result, first, answer.value))}%**.`;
     }
     case 'per': {
-      const what = answer.measure === null ? `\`${answer.counted}\` rows` : `${code(answer.measure)} of \`${answer.counted}\``;
+      const what =
+        answer.measure === null
+          ? `\`${answer.counted}\` rows`
+          : `${code(answer.measure)} of \`${answer.counted}\``;
       return `On average there are **${formatValue(firstValue(first))}** ${what} per ${code(answer.per)}.`;
     }
     case 'grouped': {
@@ -176,7 +182,8 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
         answer.labels.length === 1 && !/name|title/i.test(answer.labels[0] ?? '')
           ? `${answer.labels[0] ?? ''} `
           : '';
-      return `The ${formatValue(rows.length)} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: first is **${key}${named}** with **${formatValue(cellOf(result, first, answer.column))}**.`;
+      const count = rows.length === 1 ? '' : ` ${formatValue(rows.length)}`;
+      return `The${count} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: ${rows.length === 1 ? '' : 'first is '}**${key}${named}** with **${formatValue(cellOf(result, first, answer.column))}**.`;
     }
     case 'distinct': {
       if (answer.count) {
@@ -188,7 +195,7 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
     }
     case 'rows':
       if ((rowCount ?? rows.length) === 0) return `No row of ${code(answer.subject)} matches${filters}.`;
-      return `Here ${plural(rowCount, 'is', 'are')} ${formatValue(rowCount ?? rows.length)} ${plural(rowCount, 'row', 'rows')} of ${code(answer.subject)}${filters}${rowCount === answer.limit ? ` (the first ${answer.limit})` : ''}.`;
+      return `Here ${plural(rowCount, 'is', 'are')} ${formatValue(rowCount ?? rows.length)} ${plural(rowCount, 'row', 'rows')} of ${code(answer.subject)}${filters}${rowCount === answer.limit && answer.limit > 1 ? ` (the first ${answer.limit})` : ''}.`;
     case 'sql':
       return `Your query returned **${formatValue(rowCount ?? rows.length)}** ${plural(rowCount, 'row', 'rows')}.`;
   }

@@ -70,7 +70,9 @@ export function readState(options: LanguageModelV4CallOptions): OfflineState {
   const question = texts.at(-1)?.text.trim() ?? '';
   const earlier = prompt
     .slice(0, Math.max(0, lastUser))
-    .flatMap((message) => (message.role === 'user' ? message.content.filter((part) => part.type === 'text') : []))
+    .flatMap((message) =>
+      message.role === 'user' ? message.content.filter((part) => part.type === 'text') : [],
+    )
     .map((part) => part.text.trim())
     // The user's own SQL and its result come as user text too; they are not questions.
     .filter((text) => text !== '' && !/^(?:I ran this SQL myself|Result of that SQL)/.test(text));

@@ -21,7 +21,10 @@ export function isPeriod(filter: Filter): boolean {
   );
 }
 
-function bestDate(reach: readonly Reached[], named: readonly string[]): { at: Reached; column: KnownColumn } | null {
+function bestDate(
+  reach: readonly Reached[],
+  named: readonly string[],
+): { at: Reached; column: KnownColumn } | null {
   const dated = reach
     .map((at) => {
       const columns = at.table.columns.filter((column) => column.dateLike);
@@ -76,15 +79,26 @@ export function periodCondition(
   const months = values.filter(isMonth);
   const days = values.filter(isDate);
   const parts: ((ref: string) => string)[] = [];
-  if (years.length > 0) parts.push((ref) => `${dialect.year(ref)} ${years.length === 1 ? `${negate ? '<>' : '='} ${years[0] ?? ''}` : `${negate ? 'NOT IN' : 'IN'} (${years.join(', ')})`}`);
+  if (years.length > 0)
+    parts.push(
+      (ref) =>
+        `${dialect.year(ref)} ${years.length === 1 ? `${negate ? '<>' : '='} ${years[0] ?? ''}` : `${negate ? 'NOT IN' : 'IN'} (${years.join(', ')})`}`,
+    );
   if (months.length > 0) {
     const listed = months.map((month) => dialect.text(month));
-    parts.push((ref) => `${dialect.month(ref)} ${listed.length === 1 ? `${negate ? '<>' : '='} ${listed[0] ?? ''}` : `${negate ? 'NOT IN' : 'IN'} (${listed.join(', ')})`}`);
+    parts.push(
+      (ref) =>
+        `${dialect.month(ref)} ${listed.length === 1 ? `${negate ? '<>' : '='} ${listed[0] ?? ''}` : `${negate ? 'NOT IN' : 'IN'} (${listed.join(', ')})`}`,
+    );
   }
   for (const day of days) {
-    parts.push((ref) => `${negate ? 'NOT ' : ''}(${ref} >= ${dialect.text(day)} AND ${ref} < ${dialect.text(nextDay(day))})`);
+    parts.push(
+      (ref) =>
+        `${negate ? 'NOT ' : ''}(${ref} >= ${dialect.text(day)} AND ${ref} < ${dialect.text(nextDay(day))})`,
+    );
   }
-  const unit = years.length > 0 && months.length === 0 && days.length === 0 ? `the year of ${column.name}` : column.name;
+  const unit =
+    years.length > 0 && months.length === 0 && days.length === 0 ? `the year of ${column.name}` : column.name;
   return simpleCondition({
     ...base,
     write: (query) => {

@@ -22,7 +22,11 @@ export interface Clauses {
   scale: Scale | null;
 }
 
-const scales: Record<string, Scale['unit']> = { thousands: 'thousand', millions: 'million', billions: 'billion' };
+const scales: Record<string, Scale['unit']> = {
+  thousands: 'thousand',
+  millions: 'million',
+  billions: 'billion',
+};
 
 export function extractClauses(text: string): Clauses {
   let rest = ` ${text} `;

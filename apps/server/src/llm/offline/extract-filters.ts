@@ -102,6 +102,12 @@ const comparatives: Record<string, { op: Comparison; hint: MeasureHint }> = {
   pricier: { op: '>', hint: 'price' },
   'more expensive': { op: '>', hint: 'price' },
   'less expensive': { op: '<', hint: 'price' },
+  'cost more': { op: '>', hint: 'price' },
+  'costs more': { op: '>', hint: 'price' },
+  'costing more': { op: '>', hint: 'price' },
+  'cost less': { op: '<', hint: 'price' },
+  'costs less': { op: '<', hint: 'price' },
+  'costing less': { op: '<', hint: 'price' },
   bigger: { op: '>', hint: 'size' },
   larger: { op: '>', hint: 'size' },
   smaller: { op: '<', hint: 'size' },
@@ -124,7 +130,12 @@ const months = [
 const monthPattern = `(${months.map((name) => `${name.slice(0, 3)}(?:${name.slice(3)})?`).join('|')})\\.?\\s+(\\d{4})`;
 
 /** Runs a pattern over the text, turning each match into filters and cutting it out. */
-function cut(text: string, pattern: RegExp, make: (match: string[]) => Filter[] | null, into: Filter[]): string {
+function cut(
+  text: string,
+  pattern: RegExp,
+  make: (match: string[]) => Filter[] | null,
+  into: Filter[],
+): string {
   return text.replace(pattern, (...args: unknown[]) => {
     const match = args.slice(0, -2).map((part) => (typeof part === 'string' ? part : ''));
     const made = make(match);
@@ -142,10 +153,15 @@ export function extractFilters(text: string): { rest: string; filters: Filter[] 
   // "where the unit price is between 10 and 20"
   rest = cut(
     rest,
-    new RegExp(`${lead.replace('having|', 'having|have|has|')}([a-z0-9_ ]+?)\\s+(?:is\\s+)?between\\s+(${number}|${dateValue})\\s+and\\s+(${number}|${dateValue})`, 'gi'),
+    new RegExp(
+      `${lead.replace('having|', 'having|have|has|')}([a-z0-9_ ]+?)\\s+(?:is\\s+)?between\\s+(${number}|${dateValue})\\s+and\\s+(${number}|${dateValue})`,
+      'gi',
+    ),
     ([, column, low, high]) => {
       const words = columnWords(column);
-      return words.length === 0 ? null : [valueFilter('named', [low ?? '', high ?? ''], { column: words, op: 'between' })];
+      return words.length === 0
+        ? null
+        : [valueFilter('named', [low ?? '', high ?? ''], { column: words, op: 'between' })];
     },
     filters,
   );
@@ -156,10 +172,20 @@ export function extractFilters(text: string): { rest: string; filters: Filter[] 
     ([, low, high]) => [valueFilter('loose', [low ?? '', high ?? ''], { op: 'between' })],
     filters,
   );
-  // "longer than 5 minutes", "cheaper than 1"
+  // "on 2024-03-15"
   rest = cut(
     rest,
-    new RegExp(`\\b(${Object.keys(comparatives).join('|')})\\s+than\\s+(${number})\\s*(${unitPattern})?\\b`, 'gi'),
+    new RegExp(`\\bon\\s+(\\d{4}-\\d{2}-\\d{2})\\b`, 'gi'),
+    ([, day]) => [valueFilter('loose', [day ?? ''])],
+    filters,
+  );
+  // "longer than 5 minutes", "cheaper than 1", "costing more than 100"
+  rest = cut(
+    rest,
+    new RegExp(
+      `\\b(${Object.keys(comparatives).join('|')})\\s+than\\s+(${number})\\s*(${unitPattern})?\\b`,
+      'gi',
+    ),
     ([, said, value, unit]) => {
       const meaning = comparatives[(said ?? '').toLowerCase()];
       if (!meaning) return null;
@@ -171,11 +197,20 @@ export function extractFilters(text: string): { rest: string; filters: Filter[] 
   // "over 5 minutes", "at least 10 MB": a comparison whose unit says what is measured.
   rest = cut(
     rest,
-    new RegExp(`\\b(over|above|under|below|more than|less than|at least|at most)\\s+(${number})\\s*(${unitPattern})\\b`, 'gi'),
+    new RegExp(
+      `\\b(over|above|under|below|more than|less than|at least|at most)\\s+(${number})\\s*(${unitPattern})\\b`,
+      'gi',
+    ),
     ([, said, value, unit]) => {
       const known = unitOf(unit ?? '');
       if (known === null) return null;
-      return [valueFilter('measure', [value ?? ''], { op: comparisonOf(said ?? ''), hint: hintOfUnit(known), unit: known })];
+      return [
+        valueFilter('measure', [value ?? ''], {
+          op: comparisonOf(said ?? ''),
+          hint: hintOfUnit(known),
+          unit: known,
+        }),
+      ];
     },
     filters,
   );
@@ -190,17 +225,35 @@ export function extractFilters(text: string): { rest: string; filters: Filter[] 
         const words = columnWords(column);
         if (words.length === 0) return null;
         const comparison = comparisonOf(op ?? '');
-        const values = comparison === '=' || comparison === '!=' ? listValues(raw ?? '') : [unquote(raw ?? '')];
+        const values =
+          comparison === '=' || comparison === '!=' ? listValues(raw ?? '') : [unquote(raw ?? '')];
         return [valueFilter('named', values, { column: words, op: comparison })];
       },
       filters,
     );
   }
+  // "orders with status cancelled", "orders where status not delivered": a column, then its value.
+  rest = cut(
+    rest,
+    new RegExp(
+      `\\b(?:with|where|whose)\\s+(?:the\\s+)?(?!(?:most|least|fewest|highest|lowest|top|largest|smallest|an?|any|no|some|none)\\b)([a-z0-9_]+)\\s+(not\\s+)?(?!(?:an?|any|no|some|the|is|are|was|were|has|have)\\b)(${listPattern})`,
+      'gi',
+    ),
+    ([, column, not, raw]) => {
+      const words = columnWords(column);
+      if (words.length === 0) return null;
+      return [valueFilter('named', listValues(raw ?? ''), { column: words, op: not ? '!=' : '=' })];
+    },
+    filters,
+  );
   rest = extractPresence(rest, filters);
   // "not from the USA", "excluding Jazz", "other than France"
   rest = cut(
     rest,
-    new RegExp(`\\b(?:not\\s+(?:from|in|at|for)|excluding|except(?:\\s+for)?|other\\s+than|apart\\s+from|besides)\\s+(?:the\\s+)?(${listPattern})`, 'gi'),
+    new RegExp(
+      `\\b(?:not\\s+(?:from|in|at|for)|excluding|except(?:\\s+for)?|other\\s+than|apart\\s+from|besides)\\s+(?:the\\s+)?(${listPattern})`,
+      'gi',
+    ),
     ([, raw]) => [valueFilter('loose', listValues(raw ?? ''), { op: '!=' })],
     filters,
   );
@@ -217,7 +270,10 @@ export function extractFilters(text: string): { rest: string; filters: Filter[] 
   // "from Germany or France", "in 2010"
   rest = cut(
     rest,
-    new RegExp(`\\b(?:from|in|at|for)\\s+(?!(?:each|every|all|total|general|descending|ascending|order)\\b)(?:the\\s+)?(${listPattern})`, 'gi'),
+    new RegExp(
+      `\\b(?:from|in|at|for)\\s+(?!(?:each|every|all|total|general|descending|ascending|order)\\b)(?:the\\s+)?(${listPattern})`,
+      'gi',
+    ),
     ([, raw]) => [valueFilter('loose', listValues(raw ?? ''))],
     filters,
   );
@@ -233,13 +289,19 @@ function extractPresence(text: string, filters: Filter[]): string {
   const thing = `(${word}(?:\\s+${word})?)`;
   let rest = cut(
     text,
-    new RegExp(`\\b(?:(?:do|does|did)\\s+not\\s+have|without|with\\s+no|(?:has|have|had)\\s+no)\\s+(?:an?\\s+|any\\s+)?${thing}`, 'gi'),
+    new RegExp(
+      `\\b(?:(?:do|does|did)\\s+not\\s+have|without|with\\s+no|(?:has|have|had)\\s+no)\\s+(?:an?\\s+|any\\s+)?${thing}`,
+      'gi',
+    ),
     ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'missing' })],
     filters,
   );
   rest = cut(
     rest,
-    new RegExp(`\\b(?:with|has|have|had|having)\\s+(?:an?|any|some)\\s+(?!(?:most|least|highest|lowest)\\b)${thing}`, 'gi'),
+    new RegExp(
+      `\\b(?:with|has|have|had|having)\\s+(?:an?|any|some)\\s+(?!(?:most|least|highest|lowest)\\b)${thing}`,
+      'gi',
+    ),
     ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'present' })],
     filters,
   );

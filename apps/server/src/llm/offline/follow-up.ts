@@ -13,7 +13,8 @@ import { contentTokens, measureTokens, tokenize } from './words.ts';
  * another period, a value another value in the same column), its grouping the earlier grouping.
  */
 
-const lead = /^(?:(?:and|but|also|now|then|ok(?:ay)?|so)\b[\s,]*|(?:what|how)\s+about\b\s*|(?:same|likewise)\s+for\b\s*|(?:only|just)\b\s*)+/i;
+const lead =
+  /^(?:(?:and|but|also|now|then|ok(?:ay)?|so)\b[\s,]*|(?:what|how)\s+about\b\s*|(?:same|likewise)\s+for\b\s*|(?:only|just)\b\s*)+/i;
 
 type Refinable = Extract<Question, { kind: 'count' | 'aggregate' | 'top' | 'rows' | 'distinct' }>;
 
@@ -22,7 +23,11 @@ const refinable = (question: Question): question is Refinable =>
 
 function withFilters(question: Refinable, added: readonly Filter[]): Refinable {
   const period = added.some(isPeriod);
-  const named = new Set(added.flatMap((filter) => (filter.form === 'named' ? [(filter.column ?? []).map((token) => token.norm).join(' ')] : [])));
+  const named = new Set(
+    added.flatMap((filter) =>
+      filter.form === 'named' ? [(filter.column ?? []).map((token) => token.norm).join(' ')] : [],
+    ),
+  );
   const kept = question.filters.filter(
     (filter) =>
       !(period && isPeriod(filter)) &&
@@ -52,7 +57,8 @@ export function readFollowUp(text: string, earlier: readonly string[]): FollowUp
   const clauses = extractClauses(fragment);
   const added: Filter[] = clauses.filters.map((filter) => ({ ...filter, replaces: true }));
   const rest = contentTokens(tokenize(clauses.rest));
-  if (rest.length > 0) added.push(valueFilter('bare', [rest.map((token) => token.raw).join(' ')], { replaces: true }));
+  if (rest.length > 0)
+    added.push(valueFilter('bare', [rest.map((token) => token.raw).join(' ')], { replaces: true }));
   const by = clauses.by === null ? null : measureTokens(tokenize(clauses.by));
   if (added.length === 0 && by === null) return null;
   let refined: Refinable = withFilters(prior, added);

@@ -14,15 +14,21 @@ import { factor } from './units.ts';
  */
 export function measureCondition(_context: PlanContext, table: KnownTable, filter: Filter): Condition {
   const hint = filter.hint;
-  const column = hint === null ? null : [...table.columns].sort((a, b) => hintScore(hint, b) - hintScore(hint, a))[0];
+  const column =
+    hint === null ? null : [...table.columns].sort((a, b) => hintScore(hint, b) - hintScore(hint, a))[0];
   if (!column || hint === null || hintScore(hint, column) === 0) {
-    throw new CannotAnswer(`I could not tell which column of ${table.name} to compare with ${filter.values.join(' ')}.`);
+    throw new CannotAnswer(
+      `I could not tell which column of ${table.name} to compare with ${filter.values.join(' ')}.`,
+    );
   }
   const value = Number(filter.values[0] ?? Number.NaN);
   let converted = value;
   if (filter.unit !== null) {
     const times = factor(column, filter.unit);
-    if (times === null) throw new CannotAnswer(`I could not tell what unit ${column.name} is in, to compare it with ${value} ${filter.unit}s.`);
+    if (times === null)
+      throw new CannotAnswer(
+        `I could not tell what unit ${column.name} is in, to compare it with ${value} ${filter.unit}s.`,
+      );
     converted = value * times;
   }
   const op = filter.op as Comparison;

@@ -18,10 +18,13 @@ export function normalizeQuestion(text: string): string {
   let s = ` ${text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"')} `;
   s = s.replace(/[?!;:]+(?=\s|$)|\.(?=\s|$)/g, ' ');
   s = s.replace(/\b(what|who|where|how|that|it)'s\b/gi, '$1 is');
-  s = s.replace(/\b(can|ca|do|does|did|is|are|was|were|has|have|had|wo|would|should|could)n't\b/gi, (_whole, verb: string) => {
-    const spelled = { ca: 'can', wo: 'will' }[verb.toLowerCase()] ?? verb;
-    return `${spelled} not`;
-  });
+  s = s.replace(
+    /\b(can|ca|do|does|did|is|are|was|were|has|have|had|wo|would|should|could)n't\b/gi,
+    (_whole, verb: string) => {
+      const spelled = { ca: 'can', wo: 'will' }[verb.toLowerCase()] ?? verb;
+      return `${spelled} not`;
+    },
+  );
   s = s.replace(/\b(can|could|would|will) you( please)?\b|\bplease\b|\bkindly\b/gi, ' ');
   s = s.replace(/\b(tell me|i want to know|i'd like to know|i would like to know|let me know)\b/gi, ' ');
   s = s.replace(

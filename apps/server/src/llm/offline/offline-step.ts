@@ -99,7 +99,14 @@ const computes = (question: Question): boolean =>
   (question.kind === 'count' && question.by !== null);
 
 function sqlStep(sql: string, state: OfflineState): LanguageModelV4Content[] {
-  const plan: QueryPlan = { sql, title: 'Your SQL', filters: [], notes: [], answer: { kind: 'sql' }, vocabulary: new Set() };
+  const plan: QueryPlan = {
+    sql,
+    title: 'Your SQL',
+    filters: [],
+    notes: [],
+    answer: { kind: 'sql' },
+    vocabulary: new Set(),
+  };
   const done = lastOf(state.exchanges, QUERY);
   if (done) return text(answerQuery(plan, readQueryResult(done.output)), 'answer');
   if (!state.tools.has('run_sql')) return text(`I could not run your SQL at this step.\n\n${OFFLINE_FOOTER}`);
@@ -116,10 +123,16 @@ function describeOutput(state: OfflineState, name: string): Record<string, unkno
   return found?.output ?? null;
 }
 
-function planned(state: OfflineState, question: Question, knowledge: Knowledge, notes: string[]): LanguageModelV4Content[] {
+function planned(
+  state: OfflineState,
+  question: Question,
+  knowledge: Knowledge,
+  notes: string[],
+): LanguageModelV4Content[] {
   const probeExchange = lastOf(state.exchanges, PROBE);
   const probeError = typeof probeExchange?.output?.error === 'string' ? probeExchange.output.error : null;
-  if (probeError !== null) return fail(`looking the values up failed. The database said: ${probeError}`, knowledge);
+  if (probeError !== null)
+    return fail(`looking the values up failed. The database said: ${probeError}`, knowledge);
   const context = createPlanContext({
     knowledge,
     dialect: dialectFor(state.dialect),
@@ -170,7 +183,8 @@ function planned(state: OfflineState, question: Question, knowledge: Knowledge, 
 /** The question, read as a follow-up of the one before when it leans on it ("and returned?"). */
 function readQuestion(state: OfflineState): { question: Question; notes: string[] } {
   const followUp = readFollowUp(state.question, state.earlier);
-  if (followUp) return { question: followUp.question, notes: [`I read this as a follow-up to "${followUp.previous}".`] };
+  if (followUp)
+    return { question: followUp.question, notes: [`I read this as a follow-up to "${followUp.previous}".`] };
   return { question: parseQuestion(state.question), notes: [] };
 }
 
@@ -182,7 +196,8 @@ export function offlineStep(state: OfflineState): LanguageModelV4Content[] {
   if (!searched && state.tools.has('search_schema')) {
     const calls = [call('offline-search', 'search_schema', { query: '', limit: LISTING_LIMIT })];
     const words = computes(question) ? searchWords(question) : '';
-    if (words !== '') calls.push(call('offline-search', 'search_schema', { query: words, limit: SEARCH_LIMIT }));
+    if (words !== '')
+      calls.push(call('offline-search', 'search_schema', { query: words, limit: SEARCH_LIMIT }));
     return calls;
   }
   const knowledge = readKnowledge(state.exchanges);

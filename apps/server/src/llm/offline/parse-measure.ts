@@ -49,8 +49,29 @@ export const moneyVerbWords = new Set(moneyVerbList);
 export const hintVocabulary: Record<MeasureHint, ReadonlySet<string>> = {
   money: new Set([...moneyWords, ...moneyVerbList, 'sold', 'sell', 'selling'].map(singular)),
   price: new Set(['price', 'cost', 'expensive', 'priciest', 'cheapest', 'cheap', 'cheaper', 'pricier']),
-  duration: new Set(['long', 'longest', 'short', 'shortest', 'longer', 'shorter', 'length', 'duration', 'time']),
-  size: new Set(['big', 'biggest', 'large', 'largest', 'small', 'smallest', 'bigger', 'larger', 'smaller', 'size']),
+  duration: new Set([
+    'long',
+    'longest',
+    'short',
+    'shortest',
+    'longer',
+    'shorter',
+    'length',
+    'duration',
+    'time',
+  ]),
+  size: new Set([
+    'big',
+    'biggest',
+    'large',
+    'largest',
+    'small',
+    'smallest',
+    'bigger',
+    'larger',
+    'smaller',
+    'size',
+  ]),
   date: new Set(['newest', 'latest', 'recent', 'oldest', 'earliest', 'date', 'time', 'when']),
 };
 

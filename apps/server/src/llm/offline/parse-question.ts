@@ -50,7 +50,12 @@ function tokensOf(text: string): Token[] {
 
 const byTokens = (by: string | null) => (by === null ? null : measureTokens(tokenize(by)));
 
-function parseAggregate(rest: string, by: string | null, filters: Filter[], clauses: ReturnType<typeof extractClauses>): Question | null {
+function parseAggregate(
+  rest: string,
+  by: string | null,
+  filters: Filter[],
+  clauses: ReturnType<typeof extractClauses>,
+): Question | null {
   const keyword =
     /\b(total|sum|average|avg|mean|maximum|max|minimum|min|largest|biggest|highest|greatest|smallest|lowest)\b/i.exec(
       rest,
@@ -82,14 +87,22 @@ function parseDistinct(rest: string, filters: Filter[]): Question | null {
 
 /** "what percentage of orders were cancelled", "share of revenue by category". */
 function parseShare(normalized: string): Question | null {
-  const match = /^(?:what|which)?\s*(?:is|are|was|were)?\s*(?:the\s+)?(?:percentage|share|proportion|fraction|ratio)\s+of\s+(.+)$/i.exec(
-    normalized,
-  );
+  const match =
+    /^(?:what|which)?\s*(?:is|are|was|were)?\s*(?:the\s+)?(?:percentage|share|proportion|fraction|ratio)\s+of\s+(.+)$/i.exec(
+      normalized,
+    );
   if (!match) return null;
   const inner = match[1] ?? '';
   const money = parseMeasure(inner.split(/\s+/).slice(0, 2).join(' ')).hint === 'money';
   const of = parseQuestion(money ? `total ${inner}` : `how many ${inner}`);
   return of.kind === 'count' || of.kind === 'aggregate' ? { kind: 'share', of } : { kind: 'unknown' };
+}
+
+/** Numbers no clause took: a rows or top question may have one (how many), nothing else any. */
+function strayNumbers(question: Question, rest: string): string[] {
+  const numbers = rest.match(/\b\d+(?:[.,:/-]\d+)*\b/g) ?? [];
+  const allowed = question.kind === 'rows' || question.kind === 'top' ? 1 : 0;
+  return numbers.slice(allowed);
 }
 
 export function parseQuestion(text: string): Question {
@@ -107,23 +120,37 @@ export function parseQuestion(text: string): Question {
   const share = parseShare(normalized);
   if (share) return share;
   const clauses = extractClauses(normalized);
-  const filters = clauses.filters.filter(
-    (filter) =>
-      filter.form !== 'loose' || filter.values.some((value) => /^\d/.test(value) || tokensOf(value).length > 0),
-  );
+  const read = readKind(clauses, clauses.filters);
+  const stray = strayNumbers(read, clauses.rest);
+  if (stray.length > 0) return { kind: 'unsupported', reason: 'number', words: stray.join(', ') };
+  // "in minutes" only converts a figure it computes.
+  if (clauses.scale !== null && read.kind !== 'aggregate')
+    return { kind: 'unsupported', reason: 'unit', words: clauses.scale.said };
+  return read;
+}
+
+function readKind(clauses: ReturnType<typeof extractClauses>, filters: Filter[]): Question {
   const { rest, by } = clauses;
   const order = clauses.order === null ? null : { ...clauses.order, hint: null };
   const averageOf = /\b(?:average|avg|mean)\s+(?:number|count|amount)\s+of\s+(.+)$/i.exec(rest);
   if (averageOf && by !== null) {
-    return { kind: 'per', counted: tokensOf(averageOf[1] ?? ''), measure: null, per: byTokens(by) ?? [], filters };
+    return {
+      kind: 'per',
+      counted: tokensOf(averageOf[1] ?? ''),
+      measure: null,
+      per: byTokens(by) ?? [],
+      filters,
+    };
   }
   const distinct = parseDistinct(rest, filters);
   if (distinct) return distinct;
-  if (/\b(top|bottom|best|worst)\b/i.test(rest) || (/^(?:which|what|who)\b/i.test(rest) && superlatives.test(rest))) {
+  if (
+    /\b(top|bottom|best|worst)\b/i.test(rest) ||
+    (/^(?:which|what|who)\b/i.test(rest) && superlatives.test(rest))
+  ) {
     const top = parseTop(rest, by, filters);
     if (top) return top;
   }
-  const listing = /^(?:show|list|display|which|what are|what were)\b/i.test(rest);
   if (/\b(how many|number of|count|amount of)\b/i.test(rest)) {
     return { kind: 'count', target: tokensOf(rest), filters, by: byTokens(by), listing: false };
   }
@@ -134,13 +161,24 @@ export function parseQuestion(text: string): Question {
   // "what is the revenue", "sales in 2024": money with no aggregate said is its total.
   const money = parseMeasure(rest);
   if (money.hint === 'money' && money.aggregate === null) {
-    return { kind: 'aggregate', measure: { ...money, aggregate: 'sum' }, target: [], filters, by: byTokens(by), scale: clauses.scale };
+    return {
+      kind: 'aggregate',
+      measure: { ...money, aggregate: 'sum' },
+      target: [],
+      filters,
+      by: byTokens(by),
+      scale: clauses.scale,
+    };
   }
-  // "customers by country" counts rows; "sales by country" (no table named) totals the measure.
-  if (by !== null) return { kind: 'count', target: tokensOf(rest), filters, by: byTokens(by), listing };
-  const last = /\b(last|latest)\b/i.test(rest);
-  const ordering = order ?? (last ? { words: [], hint: 'date' as const, direction: 'desc' as const } : null);
+  // "customers by country" counts rows; "sales by country" (no table named) totals the measure;
+  // "tracks by Queen" (not something to group on) lists them.
+  if (by !== null) return { kind: 'count', target: tokensOf(rest), filters, by: byTokens(by), listing: true };
+  const edge = /\b(first|last|latest|earliest)\b/i.exec(rest);
+  const direction = /^(first|earliest)$/i.test(edge?.[1] ?? '') ? ('asc' as const) : ('desc' as const);
+  const ordering = order ?? (edge ? { words: [], hint: 'date' as const, direction } : null);
   const target = tokensOf(rest);
   if (target.length === 0 && filters.every((filter) => filter.form !== 'loose')) return { kind: 'unknown' };
-  return { kind: 'rows', target, filters, limit: numberIn(rest) ?? ALL_ROWS, order: ordering };
+  // "the last order": one row; "the last orders": the default.
+  const one = edge !== null && target.some((token) => token.raw.toLowerCase() === token.norm);
+  return { kind: 'rows', target, filters, limit: numberIn(rest) ?? (one ? 1 : ALL_ROWS), order: ordering };
 }

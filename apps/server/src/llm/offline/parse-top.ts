@@ -27,12 +27,19 @@ function tokensOf(text: string): Token[] {
   return contentTokens(tokenize(text));
 }
 
+/** "the cheapest product" asks for one; "the cheapest products" for a few. */
+function saysOne(rest: string): boolean {
+  const nouns = contentTokens(tokenize(rest));
+  const last = nouns.at(-1);
+  return last !== undefined && last.raw.toLowerCase() === last.norm && !/s$/i.test(last.raw);
+}
+
 export function parseTop(rest: string, by: string | null, filters: Filter[]): Question | null {
   const adjective = adjectivePattern.exec(rest);
   const superlative = superlatives.exec(rest);
   if (!adjective && !superlative) return null;
   const which = /^(?:which|what|who)\b/i.test(rest);
-  const limit = numberIn(rest) ?? (which ? 1 : DEFAULT_TOP);
+  const limit = numberIn(rest) ?? (which || saysOne(rest) ? 1 : DEFAULT_TOP);
   if (adjective && (!superlative || /^(most|least)$/i.test(superlative[1] ?? ''))) {
     const word = (adjective[1] ?? '').toLowerCase();
     const meaning = adjectives[word] ?? { hint: 'size', direction: 'desc' };

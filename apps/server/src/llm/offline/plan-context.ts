@@ -64,7 +64,10 @@ export interface Reached {
 }
 
 /** `start` itself and every table reachable from it, nearest first. */
-export function reachFrom(context: PlanContext, start: KnownTable): { reached: Reached[]; missing: string[] } {
+export function reachFrom(
+  context: PlanContext,
+  start: KnownTable,
+): { reached: Reached[]; missing: string[] } {
   const { reached, missing } = forwardReach(context, start);
   return { reached: [{ table: start, path: [] }, ...reached], missing };
 }

@@ -127,17 +127,22 @@ function choose(context: PlanContext, spec: AggregateSpec): Choice {
     if (more.length > 0) throw new NeedTables(more);
     const words = said(spec.measure.words);
     throw new CannotAnswer(
-      words === '' ? 'I could not tell which numeric column to use.' : `I could not find a numeric column for "${words}".`,
+      words === ''
+        ? 'I could not tell which numeric column to use.'
+        : `I could not find a numeric column for "${words}".`,
     );
   }
   const considered = options.slice(0, 6);
   const bases = [...new Set(considered.map((option) => option.table))];
-  let best: Choice | null = null;
+  let best: (Choice & { notes: string[] }) | null = null;
   let refusal: string | null = null;
   const top = options[0]?.score ?? 0;
+  // Notes belong to the reading chosen, not to the ones tried on the way.
+  const noted = context.notes.length;
   for (const option of considered) {
     // Once a reading works, only near-equal readings of the measure compete on their joins.
     if (best && option.score < top - 2) break;
+    context.notes.splice(noted);
     let resolved: Resolved;
     try {
       resolved = resolveFilters(context, option.table, spec.filters, { named: spec.named ?? [], bases });
@@ -165,8 +170,10 @@ function choose(context: PlanContext, spec: AggregateSpec): Choice {
     }
     if (by !== null && dimension === null) continue;
     const total = option.score + (dimension?.score ?? 0);
-    if (!best || total > best.total) best = { option, dimension, resolved, total };
+    if (!best || total > best.total)
+      best = { option, dimension, resolved, total, notes: context.notes.slice(noted) };
   }
+  context.notes.splice(noted, context.notes.length - noted, ...(best?.notes ?? []));
   if (!best) {
     if (refusal !== null && spec.by === null) throw new CannotAnswer(refusal);
     const by = spec.by === null ? '' : 'table' in spec.by ? spec.by.table.name : said(spec.by.tokens);
@@ -176,7 +183,13 @@ function choose(context: PlanContext, spec: AggregateSpec): Choice {
   return best;
 }
 
-const sqlAggregate: Record<Aggregate, string> = { count: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX' };
+const sqlAggregate: Record<Aggregate, string> = {
+  count: 'COUNT',
+  sum: 'SUM',
+  avg: 'AVG',
+  min: 'MIN',
+  max: 'MAX',
+};
 const aggregateWords: Record<Aggregate, string> = {
   count: 'Number of',
   sum: 'Total',
@@ -185,8 +198,17 @@ const aggregateWords: Record<Aggregate, string> = {
   max: 'Highest',
 };
 
+// A table of priced quantities is where sales are written down: its rows were sold, bought, ordered.
+export const salesWords = ['sold', 'sell', 'sale', 'bought', 'buy', 'purchase', 'purchased', 'ordered'];
+
 function vocabularyOf(query: QueryBuilder, choice: Choice, measure: Measure | null): Set<string> {
   const words = query.vocabulary();
+  const { table } = choice.option;
+  const priced = table.columns.some(
+    (column) => column.words.includes('price') || column.words.includes('amount'),
+  );
+  if (priced && table.columns.some((column) => column.words.includes('quantity')))
+    for (const word of salesWords) words.add(word);
   for (const word of choice.resolved.explains) words.add(word);
   for (const word of choice.dimension?.words ?? []) words.add(word);
   if (choice.option.hinted && measure?.hint) for (const word of hintVocabulary[measure.hint]) words.add(word);
@@ -206,13 +228,20 @@ export function planAggregate(context: PlanContext, spec: AggregateSpec): QueryP
   });
   const where = resolved.conditions.map((condition) => condition.write(query));
   const aggregate: Aggregate = column ? spec.aggregate : 'count';
-  const operand = column ? `${query.column(table, column.name)}${times ? ` * ${query.column(table, times.name)}` : ''}` : '*';
+  const operand = column
+    ? `${query.column(table, column.name)}${times ? ` * ${query.column(table, times.name)}` : ''}`
+    : '*';
   const measureName = column ? `${column.name}${times ? ` × ${times.name}` : ''}` : null;
   let measured = `${sqlAggregate[aggregate]}(${operand})`;
-  let value = column ? `${aggregate}_${snake(column.name)}${times ? `_x_${snake(times.name)}` : ''}` : `${tableWords(table)}_count`;
+  let value = column
+    ? `${aggregate}_${snake(column.name)}${times ? `_x_${snake(times.name)}` : ''}`
+    : `${tableWords(table)}_count`;
   if (spec.scale && column) {
     const divisor = scaleDivisor(column, spec.scale);
-    if (divisor === null) throw new CannotAnswer(`I could not tell what unit ${column.name} is in, to show it ${spec.scale.said}.`);
+    if (divisor === null)
+      throw new CannotAnswer(
+        `I could not tell what unit ${column.name} is in, to show it ${spec.scale.said}.`,
+      );
     measured = `${measured} / ${divisor}.0`;
     value = `${value}_${spec.scale.unit}s`;
     const note = unitNote(spec.scale.unit);
@@ -222,10 +251,15 @@ export function planAggregate(context: PlanContext, spec: AggregateSpec): QueryP
   const base = { filters: share ? [] : described, notes: context.notes };
   if (share) {
     if (!dimension && where.length === 0)
-      throw new CannotAnswer('A percentage needs a part to compare with the whole: say which rows, e.g. "percentage of orders where status is cancelled".');
+      throw new CannotAnswer(
+        'A percentage needs a part to compare with the whole: say which rows, e.g. "percentage of orders where status is cancelled".',
+      );
     const part = conditionsInCase ? where.join(' AND ') : null;
-    const numerator = part === null ? measured : `SUM(CASE WHEN ${part} THEN ${column ? operand : '1'} ELSE 0 END)`;
-    measured = dimension ? `100.0 * ${measured} / SUM(${measured}) OVER ()` : `100.0 * ${numerator} / ${column ? `SUM(${operand})` : 'COUNT(*)'}`;
+    const numerator =
+      part === null ? measured : `SUM(CASE WHEN ${part} THEN ${column ? operand : '1'} ELSE 0 END)`;
+    measured = dimension
+      ? `100.0 * ${measured} / SUM(${measured}) OVER ()`
+      : `100.0 * ${numerator} / ${column ? `SUM(${operand})` : 'COUNT(*)'}`;
     value = `percent_of_${column ? snake(column.name) : tableWords(table)}`;
   }
   const what = measureName ? `${aggregateWords[aggregate]} ${measureName}` : `Number of ${table.name} rows`;
@@ -243,14 +277,27 @@ export function planAggregate(context: PlanContext, spec: AggregateSpec): QueryP
     const answer = share
       ? shareSpec([])
       : measureName
-        ? ({ kind: 'scalar', aggregate, measure: measureName, subject: table.name, scale: spec.scale?.said ?? null } as const)
+        ? ({
+            kind: 'scalar',
+            aggregate,
+            measure: measureName,
+            subject: table.name,
+            scale: spec.scale?.said ?? null,
+          } as const)
         : ({ kind: 'count', subject: table.name } as const);
-    return { ...base, sql, title: column ? `${what} of ${table.name}` : what, answer, vocabulary: vocabularyOf(query, choice, spec.measure) };
+    return {
+      ...base,
+      sql,
+      title: column ? `${what} of ${table.name}` : what,
+      answer,
+      vocabulary: vocabularyOf(query, choice, spec.measure),
+    };
   }
   const selected = dimension.select(query);
   const direction = spec.direction === 'asc' ? 'ASC' : 'DESC';
   const labels = selected.map((entry) => entry.expression);
-  const orderBy = dimension.ordered && spec.limit === null ? labels : [`${dialect.id(value)} ${direction}`, ...labels];
+  const orderBy =
+    dimension.ordered && spec.limit === null ? labels : [`${dialect.id(value)} ${direction}`, ...labels];
   const sql = query.sql({
     select: [...selected.map((entry) => query.as(entry.expression, entry.alias)), query.as(measured, value)],
     where,
@@ -291,7 +338,13 @@ export function planRanked(
   context: PlanContext,
   table: KnownTable,
   choice: MeasureChoice,
-  spec: { filters: Filter[]; limit: number; direction: Direction; named?: readonly string[]; hint?: Measure['hint'] },
+  spec: {
+    filters: Filter[];
+    limit: number;
+    direction: Direction;
+    named?: readonly string[];
+    hint?: Measure['hint'];
+  },
 ): QueryPlan {
   const resolved = resolveFilters(context, table, spec.filters, { named: spec.named ?? [] });
   const query = queryOver(context.dialect, table, resolved.paths);

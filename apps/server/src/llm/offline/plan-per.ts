@@ -4,7 +4,7 @@ import { measureCandidates } from './plan-measures.ts';
 import { hintVocabulary } from './parse-measure.ts';
 import type { QueryPlan } from './plan-types.ts';
 import { CannotAnswer } from './plan-types.ts';
-import type { Filter, Measure, Question } from './question.ts';
+import type { Filter, Measure, Question, Scale } from './question.ts';
 import { matchTable } from './resolve-names.ts';
 import type { ForeignKey, KnownColumn, KnownTable } from './schema-knowledge.ts';
 import { describedTables } from './subject.ts';
@@ -21,10 +21,27 @@ import { identifierWords } from './words.ts';
 
 const said = (tokens: readonly Token[]) => tokens.map((token) => token.raw).join(' ');
 const periods = new Set(['day', 'week', 'month', 'year']);
-const additiveWords = new Set(['quantity', 'qty', 'amount', 'total', 'revenue', 'sale', 'byte', 'size', 'millisecond', 'second', 'duration', 'count', 'number']);
+const additiveWords = new Set([
+  'quantity',
+  'qty',
+  'amount',
+  'total',
+  'revenue',
+  'sale',
+  'byte',
+  'size',
+  'millisecond',
+  'second',
+  'duration',
+  'count',
+  'number',
+]);
 
 function additive(column: KnownColumn): boolean {
-  return column.words.some((word) => additiveWords.has(word)) && !column.words.some((word) => ['price', 'rate', 'percent', 'ratio'].includes(word));
+  return (
+    column.words.some((word) => additiveWords.has(word)) &&
+    !column.words.some((word) => ['price', 'rate', 'percent', 'ratio'].includes(word))
+  );
 }
 
 /** The key by which `child` points to `parent`. */
@@ -32,17 +49,32 @@ function keyTo(child: KnownTable, parent: KnownTable): ForeignKey | null {
   return child.foreignKeys.find((key) => sameTable(key.table, parent.name)) ?? null;
 }
 
-function vocabulary(tables: readonly KnownTable[], columns: readonly KnownColumn[], extra: readonly string[]): Set<string> {
+function vocabulary(
+  tables: readonly KnownTable[],
+  columns: readonly KnownColumn[],
+  extra: readonly string[],
+): Set<string> {
   const words = new Set<string>(extra);
-  for (const table of tables) for (const word of [...table.words, ...identifierWords(table.name)]) words.add(word);
+  for (const table of tables)
+    for (const word of [...table.words, ...identifierWords(table.name)]) words.add(word);
   for (const column of columns) for (const word of column.words) words.add(word);
   return words;
 }
 
-function perParentSql(context: PlanContext, child: KnownTable, parent: KnownTable, key: ForeignKey, operand: string | null): string {
+function perParentSql(
+  context: PlanContext,
+  child: KnownTable,
+  parent: KnownTable,
+  key: ForeignKey,
+  operand: string | null,
+): string {
   const { dialect } = context;
-  const on = key.columns.map((name, index) => `c.${dialect.id(name)} = p.${dialect.id(key.refColumns[index] ?? name)}`);
-  const parentKeys = (parent.primaryKey.length > 0 ? parent.primaryKey : key.refColumns).map((name) => `p.${dialect.id(name)}`);
+  const on = key.columns.map(
+    (name, index) => `c.${dialect.id(name)} = p.${dialect.id(key.refColumns[index] ?? name)}`,
+  );
+  const parentKeys = (parent.primaryKey.length > 0 ? parent.primaryKey : key.refColumns).map(
+    (name) => `p.${dialect.id(name)}`,
+  );
   const childKey = child.primaryKey[0] ?? key.columns[0] ?? '';
   const inner = operand === null ? `COUNT(c.${dialect.id(childKey)})` : `COALESCE(SUM(${operand}), 0)`;
   return [
@@ -56,7 +88,11 @@ function perParentSql(context: PlanContext, child: KnownTable, parent: KnownTabl
   ].join('\n');
 }
 
-function perPeriodSql(context: PlanContext, table: KnownTable, unit: string): { sql: string; column: KnownColumn } {
+function perPeriodSql(
+  context: PlanContext,
+  table: KnownTable,
+  unit: string,
+): { sql: string; column: KnownColumn } {
   const { dialect } = context;
   const column = table.columns.find((candidate) => candidate.dateLike);
   if (!column || (unit !== 'month' && unit !== 'year')) {
@@ -76,7 +112,8 @@ function perPeriodSql(context: PlanContext, table: KnownTable, unit: string): { 
 }
 
 function noFilters(filters: readonly Filter[], what: string): void {
-  if (filters.length > 0) throw new CannotAnswer(`I cannot yet narrow an average per ${what} with conditions.`);
+  if (filters.length > 0)
+    throw new CannotAnswer(`I cannot yet narrow an average per ${what} with conditions.`);
 }
 
 /** "average number of X per Y". */
@@ -86,15 +123,22 @@ function countedTable(context: PlanContext, words: readonly Token[], parent: Kno
   if (counted) return requireTable(context, counted.name);
   const norms = words.map((token) => token.norm);
   const children = parent === null ? [] : requireTables(context, parent.referencedBy);
-  const child = children.find((table) => norms.length > 0 && norms.every((word) => table.words.includes(word)));
+  const child = children.find(
+    (table) => norms.length > 0 && norms.every((word) => table.words.includes(word)),
+  );
   if (child) return child;
   throw new CannotAnswer(`I could not find a table for "${said(words)}".`);
 }
 
 export function planPer(context: PlanContext, question: Extract<Question, { kind: 'per' }>): QueryPlan {
   const perWords = question.per.map((token) => token.norm);
-  const perTable = perWords.length === 1 && periods.has(perWords[0] ?? '') ? null : matchTable(question.per, context.names);
-  const child = countedTable(context, question.counted ?? [], perTable ? requireTable(context, perTable.name) : null);
+  const perTable =
+    perWords.length === 1 && periods.has(perWords[0] ?? '') ? null : matchTable(question.per, context.names);
+  const child = countedTable(
+    context,
+    question.counted ?? [],
+    perTable ? requireTable(context, perTable.name) : null,
+  );
   noFilters(question.filters, said(question.per));
   if (perWords.length === 1 && periods.has(perWords[0] ?? '')) {
     const unit = perWords[0] ?? '';
@@ -104,14 +148,20 @@ export function planPer(context: PlanContext, question: Extract<Question, { kind
       title: `Average ${child.name} rows per ${unit}`,
       answer: { kind: 'per', counted: child.name, measure: null, per: unit },
       filters: [],
-      notes: [...context.notes, `I averaged over the ${unit}s that have ${child.name} rows, by ${column.name}.`],
+      notes: [
+        ...context.notes,
+        `I averaged over the ${unit}s that have ${child.name} rows, by ${column.name}.`,
+      ],
       vocabulary: vocabulary([child], [column], [unit]),
     };
   }
   if (!perTable) throw new CannotAnswer(`I could not find a table for "${said(question.per)}".`);
   const parent = requireTable(context, perTable.name);
   const key = keyTo(child, parent);
-  if (!key) throw new CannotAnswer(`${child.name} does not point to ${parent.name}, so I cannot count it per ${parent.name}.`);
+  if (!key)
+    throw new CannotAnswer(
+      `${child.name} does not point to ${parent.name}, so I cannot count it per ${parent.name}.`,
+    );
   return {
     sql: perParentSql(context, child, parent, key, null),
     title: `Average ${child.name} rows per ${parent.name}`,
@@ -122,14 +172,28 @@ export function planPer(context: PlanContext, question: Extract<Question, { kind
   };
 }
 
-/** "average quantity per order": the average of each parent's total, or null for a plain grouping. */
+/** Rows people call by a name or a title (a genre, a customer) are groups; an order or an invoice is an event. */
+function named(table: KnownTable): boolean {
+  return table.columns.some(
+    (column) =>
+      column.kind === 'text' &&
+      !column.key &&
+      (column.words.includes('name') || column.words.includes('title')),
+  );
+}
+
+/**
+ * "average quantity per order": the average of each parent's total; null for a plain grouping
+ * ("average track length per genre": a genre is a group to compare, not an event to add up).
+ */
 export function averagePerParent(
   context: PlanContext,
-  input: { measure: Measure; by: Token[]; filters: Filter[]; from: KnownTable | null },
+  input: { measure: Measure; by: Token[]; filters: Filter[]; from: KnownTable | null; scale: Scale | null },
 ): QueryPlan | null {
   const perTable = matchTable(input.by, context.names);
-  if (!perTable || perTable.used.size !== input.by.length) return null;
+  if (!perTable || perTable.used.size !== input.by.length || input.scale !== null) return null;
   const parent = requireTable(context, perTable.name);
+  if (named(parent)) return null;
   const choice = measureCandidates(input.measure, input.from ? [input.from] : describedTables(context)).find(
     (candidate) => candidate.table !== parent && keyTo(candidate.table, parent) !== null,
   );
@@ -145,7 +209,14 @@ export function averagePerParent(
     title: `Average ${measured} per ${parent.name}`,
     answer: { kind: 'per', counted: choice.table.name, measure: measured, per: parent.name },
     filters: [],
-    notes: [...context.notes, `I added up ${measured} of each ${parent.name} row's ${choice.table.name}, then averaged; ${parent.name} rows with none count as 0.`],
-    vocabulary: vocabulary([choice.table, parent], [choice.column, ...(choice.times ? [choice.times] : [])], hinted),
+    notes: [
+      ...context.notes,
+      `I added up ${measured} of each ${parent.name} row's ${choice.table.name}, then averaged; ${parent.name} rows with none count as 0.`,
+    ],
+    vocabulary: vocabulary(
+      [choice.table, parent],
+      [choice.column, ...(choice.times ? [choice.times] : [])],
+      hinted,
+    ),
   };
 }

@@ -52,14 +52,18 @@ function planCount(context: PlanContext, question: Kind<'count'>, share: boolean
   if (named.name === null && question.by !== null && question.target.length > 0) {
     // "sales by country": no table is named, so the words are a measure to total.
     prefetch(context, question, true);
-    return planMeasure(context, {
-      kind: 'aggregate',
-      measure: { aggregate: 'sum', words: question.target, hint: null },
-      target: [],
-      filters: question.filters,
-      by: question.by,
-      scale: null,
-    }, share);
+    return planMeasure(
+      context,
+      {
+        kind: 'aggregate',
+        measure: { aggregate: 'sum', words: question.target, hint: null },
+        target: [],
+        filters: question.filters,
+        by: question.by,
+        scale: null,
+      },
+      share,
+    );
   }
   const { table, subject } = subjectTable(context, question);
   const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target)];
@@ -68,7 +72,8 @@ function planCount(context: PlanContext, question: Kind<'count'>, share: boolean
     // "albums by AC/DC": not something to group on, but who made them.
     filters.push(valueFilter('loose', [said(by)]));
     by = null;
-    if (question.listing && !share) return planRows(context, { kind: 'rows', target: question.target, filters, limit: 1000, order: null });
+    if (question.listing && !share)
+      return planRows(context, { kind: 'rows', target: question.target, filters, limit: 1000, order: null });
   }
   return planAggregate(context, {
     aggregate: 'count',
@@ -91,13 +96,15 @@ function orderColumn(table: KnownTable, question: Kind<'rows'>): KnownColumn | n
   const scored = table.columns
     .map((column) => ({
       column,
-      score: words.length > 0 ? columnScore(words, table, column) : order.hint ? hintScore(order.hint, column) : 0,
+      score:
+        words.length > 0 ? columnScore(words, table, column) : order.hint ? hintScore(order.hint, column) : 0,
     }))
     .filter((entry) => entry.score >= (words.length > 0 ? GOOD_FIT : 1))
     .sort((a, b) => b.score - a.score);
   const best = scored[0]?.column ?? null;
   if (best) return best;
-  if (words.length > 0) throw new CannotAnswer(`I could not find a column "${said(order.words)}" in ${table.name}.`);
+  if (words.length > 0)
+    throw new CannotAnswer(`I could not find a column "${said(order.words)}" in ${table.name}.`);
   // "the last orders" with no date: the newest keys.
   return table.columns.find((column) => table.primaryKey.includes(column.name)) ?? null;
 }
@@ -238,8 +245,10 @@ export function planQuestion(context: PlanContext, question: Question): PlanOutc
   } catch (error) {
     if (error instanceof NeedTables) return { kind: 'describe', tables: error.names };
     if (error instanceof NeedSearch) return { kind: 'search', query: error.words };
-    if (error instanceof NeedProbe) return { kind: 'probe', sql: error.sql, title: 'Where the values appear' };
-    if (error instanceof NeedClarification) return { kind: 'clarify', question: error.message, vocabulary: error.vocabulary };
+    if (error instanceof NeedProbe)
+      return { kind: 'probe', sql: error.sql, title: 'Where the values appear' };
+    if (error instanceof NeedClarification)
+      return { kind: 'clarify', question: error.message, vocabulary: error.vocabulary };
     if (error instanceof CannotAnswer) return { kind: 'fail', reason: error.message };
     throw error;
   }

@@ -1,7 +1,7 @@
 import { hintVocabulary } from './parse-measure.ts';
 import type { PlanContext } from './plan-context.ts';
 import { requireTable, requireTables } from './plan-context.ts';
-import { measureCandidates, planAggregate, planRanked } from './plan-measures.ts';
+import { measureCandidates, planAggregate, planRanked, salesWords } from './plan-measures.ts';
 import { averagePerParent } from './plan-per.ts';
 import type { QueryPlan } from './plan-types.ts';
 import { CannotAnswer, NeedClarification } from './plan-types.ts';
@@ -29,7 +29,9 @@ function askRanking(context: PlanContext, table: KnownTable, limit: number, filt
   const resolved = resolveFilters(context, table, filters, {});
   const numeric = table.columns.find((column) => column.kind === 'number' && !column.key);
   const related = requireTables(context, table.referencedBy);
-  const priced = related.some((other) => other.columns.some((column) => column.words.includes('price') || column.words.includes('amount')));
+  const priced = related.some((other) =>
+    other.columns.some((column) => column.words.includes('price') || column.words.includes('amount')),
+  );
   const name = table.name;
   const examples = [
     ...(numeric ? [`"top ${limit} ${name} by ${numeric.name}"`] : []),
@@ -56,7 +58,14 @@ export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan 
       const counted = ranking.words.length > 0 ? matchTable(ranking.words, context.names) : null;
       if (counted && (ranking.aggregate === null || ranking.aggregate === 'count')) {
         const from = requireTable(context, counted.name);
-        return planAggregate(context, { ...common, aggregate: 'count', measure: null, from, within: [], by: { tokens: question.target } });
+        return planAggregate(context, {
+          ...common,
+          aggregate: 'count',
+          measure: null,
+          from,
+          within: [],
+          by: { tokens: question.target },
+        });
       }
       return planAggregate(context, {
         ...common,
@@ -86,7 +95,14 @@ export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan 
     const counted = matchTable(ranking.words, context.names);
     if (counted && counted.name !== table.name) {
       const from = requireTable(context, counted.name);
-      return planAggregate(context, { ...common, aggregate: 'count', measure: null, from, within: [], by: { table } });
+      return planAggregate(context, {
+        ...common,
+        aggregate: 'count',
+        measure: null,
+        from,
+        within: [],
+        by: { table },
+      });
     }
   }
   if (ranking.aggregate === null) {
@@ -100,15 +116,29 @@ export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan 
   // A measure kept in the tables that point to this one ("customers by total spent").
   requireTables(context, table.referencedBy);
   const within = describedTables(context).filter((other) => other !== table);
-  return planAggregate(context, { ...common, aggregate: ranking.aggregate ?? 'sum', measure: ranking, from: null, within, by: { table } });
+  return planAggregate(context, {
+    ...common,
+    aggregate: ranking.aggregate ?? 'sum',
+    measure: ranking,
+    from: null,
+    within,
+    by: { table },
+  });
 }
 
 /**
  * Words of a measure that name no column or table here are values: "total sales of Jazz" totals
  * sales where something is Jazz.
  */
-function splitMeasure(context: PlanContext, question: Kind<'aggregate'>): { words: Token[]; values: Filter[] } {
-  const known = new Set<string>(question.measure.hint ? hintVocabulary[question.measure.hint] : []);
+function splitMeasure(
+  context: PlanContext,
+  question: Kind<'aggregate'>,
+): { words: Token[]; values: Filter[] } {
+  // Verbs of selling say where the measure is kept ("quantity sold"), never a value.
+  const known = new Set<string>([
+    ...(question.measure.hint ? hintVocabulary[question.measure.hint] : []),
+    ...salesWords,
+  ]);
   for (const table of describedTables(context)) {
     for (const word of table.words) known.add(word);
     for (const column of table.columns) for (const word of column.words) known.add(word);
@@ -142,7 +172,13 @@ export function planMeasure(context: PlanContext, question: Kind<'aggregate'>, s
   const filters = [...subject.filters, ...split.values];
   if (from !== null) filters.push(...bareFilters(from, subject.rest, question.target));
   if (measure.aggregate === 'avg' && question.by !== null && !share) {
-    const per = averagePerParent(context, { measure, by: question.by, filters, from: fits ? from : null });
+    const per = averagePerParent(context, {
+      measure,
+      by: question.by,
+      filters,
+      from: fits ? from : null,
+      scale: question.scale,
+    });
     if (per) return per;
   }
   return planAggregate(context, {

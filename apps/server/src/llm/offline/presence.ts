@@ -15,7 +15,19 @@ import { singular } from './words.ts';
  */
 
 // Leading words of yes-or-no column names: is_active, has_children, accepts_marketing.
-const yesNoLeads = new Set(['is', 'has', 'have', 'can', 'should', 'was', 'accept', 'allow', 'enable', 'want', 'opt']);
+const yesNoLeads = new Set([
+  'is',
+  'has',
+  'have',
+  'can',
+  'should',
+  'was',
+  'accept',
+  'allow',
+  'enable',
+  'want',
+  'opt',
+]);
 // Words that say a yes-or-no column is false.
 const opposites: Record<string, string> = {
   inactive: 'active',
@@ -44,10 +56,16 @@ const meaningful = (column: KnownColumn) =>
     : column.words;
 
 /** The yes-or-no column words name, and whether they say yes: "active" → is_active, yes. */
-export function yesNoColumn(table: KnownTable, words: readonly string[]): { column: KnownColumn; yes: boolean } | null {
+export function yesNoColumn(
+  table: KnownTable,
+  words: readonly string[],
+): { column: KnownColumn; yes: boolean } | null {
   if (words.length === 0) return null;
   const opposite = words.length === 1 ? (opposites[words[0] ?? ''] ?? null) : null;
-  const negated = words.length === 1 && /^(?:in|un|non)/.test(words[0] ?? '') ? (words[0] ?? '').replace(/^(?:in|un|non)/, '') : null;
+  const negated =
+    words.length === 1 && /^(?:in|un|non)/.test(words[0] ?? '')
+      ? (words[0] ?? '').replace(/^(?:in|un|non)/, '')
+      : null;
   for (const column of table.columns.filter(isYesNo)) {
     const names = meaningful(column);
     if (words.every((word) => column.words.includes(word)) && names.every((word) => words.includes(word))) {
@@ -64,7 +82,12 @@ function yesNoLiteral(column: KnownColumn, yes: boolean): string {
   return yes ? '1' : '0';
 }
 
-export function yesNoCondition(table: KnownTable, found: { column: KnownColumn; yes: boolean }, filter: Filter, said: readonly string[]): Condition {
+export function yesNoCondition(
+  table: KnownTable,
+  found: { column: KnownColumn; yes: boolean },
+  filter: Filter,
+  said: readonly string[],
+): Condition {
   const { column, yes } = found;
   return simpleCondition({
     table,
@@ -100,8 +123,15 @@ function relatedTable(context: PlanContext, table: KnownTable, words: readonly s
   for (const candidate of related) {
     const tokens = words.map((word) => ({ raw: word, norm: word }));
     if (matchTable(tokens, [candidate.name])) return candidate;
-    if (words.some((word) => candidate.words.some((part) => part.startsWith(stem(word)) && stem(word).length >= 4))) return candidate;
-    const priced = candidate.columns.some((column) => column.words.includes('price') || column.words.includes('amount'));
+    if (
+      words.some((word) =>
+        candidate.words.some((part) => part.startsWith(stem(word)) && stem(word).length >= 4),
+      )
+    )
+      return candidate;
+    const priced = candidate.columns.some(
+      (column) => column.words.includes('price') || column.words.includes('amount'),
+    );
     if (selling && priced) return candidate;
   }
   return null;

@@ -14,7 +14,15 @@ export type Comparison = '=' | '!=' | '>' | '>=' | '<' | '<=';
 export type MeasureHint = 'money' | 'price' | 'duration' | 'size' | 'date';
 
 /** Units a duration or a size may be said in ("longer than 5 minutes", "in gigabytes"). */
-export type Unit = 'millisecond' | 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte';
+export type Unit =
+  | 'millisecond'
+  | 'second'
+  | 'minute'
+  | 'hour'
+  | 'byte'
+  | 'kilobyte'
+  | 'megabyte'
+  | 'gigabyte';
 
 export interface Filter {
   /** The column the user named ("billing country"), or the thing said to be there or missing. */
@@ -88,7 +96,7 @@ export type Question =
   | { kind: 'unsupported'; reason: UnsupportedReason; words: string }
   | { kind: 'unknown' };
 
-export type UnsupportedReason = 'relative-time' | 'currency' | 'unit';
+export type UnsupportedReason = 'relative-time' | 'currency' | 'unit' | 'number';
 
 export type QuestionKind = Question['kind'];
 

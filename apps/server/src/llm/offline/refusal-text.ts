@@ -13,8 +13,33 @@ export interface Refusal {
   rephrasing: string | null;
 }
 
-const negations = new Set(['not', 'no', 'never', 'without', 'except', 'excluding', 'other', 'nor', 'neither', 'none']);
-const comparisons = new Set(['than', 'more', 'less', 'fewer', 'over', 'under', 'above', 'below', 'before', 'after', 'between', 'since', 'until']);
+const negations = new Set([
+  'not',
+  'no',
+  'never',
+  'without',
+  'except',
+  'excluding',
+  'other',
+  'nor',
+  'neither',
+  'none',
+]);
+const comparisons = new Set([
+  'than',
+  'more',
+  'less',
+  'fewer',
+  'over',
+  'under',
+  'above',
+  'below',
+  'before',
+  'after',
+  'between',
+  'since',
+  'until',
+]);
 const shares = new Set(['percent', 'percentage', 'share', 'ratio', 'proportion', 'fraction', 'rate']);
 
 const quoted = (words: readonly string[]) => words.map((word) => `"${word}"`).join(', ');
@@ -25,7 +50,8 @@ function example(knowledge: Knowledge, said: readonly string[]): { table: string
   const named = tables.find((table) => table.words.some((word) => said.includes(word))) ?? tables[0];
   const table: KnownTable | undefined = named;
   if (!table) return { table: knowledge.listing[0]?.name ?? '<table>', column: '<column>' };
-  const column = searchableColumns(table)[0] ?? table.columns.find((candidate) => !candidate.key) ?? table.columns[0];
+  const column =
+    searchableColumns(table)[0] ?? table.columns.find((candidate) => !candidate.key) ?? table.columns[0];
   return { table: table.name, column: column?.name ?? '<column>' };
 }
 
@@ -43,12 +69,20 @@ export function unsupportedRefusal(question: Extract<Question, { kind: 'unsuppor
       };
     case 'unit':
       return { reason: `I cannot convert "${question.words}".`, rephrasing: null };
+    case 'number':
+      return {
+        reason: `I could not tell what ${question.words} refers to, and answering without it would answer another question.`,
+        rephrasing: 'say which column it is compared with, e.g. "… where total is over 100" or "… in 2024".',
+      };
   }
 }
 
 /** Words no reading used: why that stops the answer, and how to say it instead. */
 export function wordsRefusal(words: readonly string[], knowledge: Knowledge, question: string): Refusal {
-  const said = question.toLowerCase().split(/[^a-z0-9_]+/).map(singular);
+  const said = question
+    .toLowerCase()
+    .split(/[^a-z0-9_]+/)
+    .map(singular);
   const { table, column } = example(knowledge, said);
   const lower = words.map((word) => word.toLowerCase());
   if (lower.some((word) => negations.has(word))) {

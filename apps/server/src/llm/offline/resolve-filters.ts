@@ -1,5 +1,14 @@
 import type { Condition } from './condition.ts';
-import { equality, isNumber, isYear, literal, opWords, saidValues, simpleCondition, valueWords } from './condition.ts';
+import {
+  equality,
+  isNumber,
+  isYear,
+  literal,
+  opWords,
+  saidValues,
+  simpleCondition,
+  valueWords,
+} from './condition.ts';
 import { isPeriod, periodCondition } from './date-conditions.ts';
 import { measureCondition } from './measure-condition.ts';
 import type { PlanContext, Reached } from './plan-context.ts';
@@ -28,10 +37,14 @@ function namedColumn(reach: readonly Reached[], filter: Filter): { at: Reached; 
   for (const at of reach) {
     for (const column of at.table.columns) {
       const score = columnScore(words, at.table, column) - at.path.length * 2;
-      if (score >= GOOD_FIT - at.path.length * 2 && (!best || score > best.score)) best = { at, column, score };
+      if (score >= GOOD_FIT - at.path.length * 2 && (!best || score > best.score))
+        best = { at, column, score };
     }
   }
-  if (!best) throw new CannotAnswer(`I could not find a column "${said(filter)}" in ${reach[0]?.table.name ?? 'the table'}.`);
+  if (!best)
+    throw new CannotAnswer(
+      `I could not find a column "${said(filter)}" in ${reach[0]?.table.name ?? 'the table'}.`,
+    );
   return best;
 }
 
@@ -90,7 +103,9 @@ function lookupsOf(
   reach: readonly Reached[],
   only: { table: KnownTable; column: KnownColumn } | null,
 ): Lookup[] {
-  const everywhere = reach.flatMap((at) => searchableColumns(at.table).map((column) => ({ table: at.table, column })));
+  const everywhere = reach.flatMap((at) =>
+    searchableColumns(at.table).map((column) => ({ table: at.table, column })),
+  );
   return filter.values.map((value, position) => {
     if (only) return { filter: index, value: position, said: value, columns: [only] };
     const noun = withTableNoun(value, reach);
@@ -137,14 +152,29 @@ function bestPlace(
     });
   const best = scored[0];
   if (!best) return null;
-  const elsewhere = [...new Set(scored.filter((entry) => entry.at !== best.at).map((entry) => `${entry.at.table.name}.${entry.row.column}`))];
-  if (elsewhere.length > 0) notes.push(`"${best.row.matched}" is also in ${elsewhere.join(', ')}; I used ${best.at.table.name}.${best.row.column}.`);
+  const elsewhere = [
+    ...new Set(
+      scored
+        .filter((entry) => entry.at !== best.at)
+        .map((entry) => `${entry.at.table.name}.${entry.row.column}`),
+    ),
+  ];
+  if (elsewhere.length > 0)
+    notes.push(
+      `"${best.row.matched}" is also in ${elsewhere.join(', ')}; I used ${best.at.table.name}.${best.row.column}.`,
+    );
   // Every spelling found in that column ("USA" as typed and its code "US").
   const same = scored.filter((entry) => entry.at === best.at && entry.row.column === best.row.column);
   return { at: best.at, column: best.row.column, rows: same.map((entry) => entry.row) };
 }
 
-function lookedUp(context: PlanContext, index: number, filter: Filter, reach: readonly Reached[], named: readonly string[]): Condition {
+function lookedUp(
+  context: PlanContext,
+  index: number,
+  filter: Filter,
+  reach: readonly Reached[],
+  named: readonly string[],
+): Condition {
   const { dialect } = context;
   const places: Found[] = filter.values.map((value, position) => {
     const rows = (context.probe ?? []).filter((row) => row.filter === index && row.value === position);
@@ -168,10 +198,17 @@ function lookedUp(context: PlanContext, index: number, filter: Filter, reach: re
     const [head] = group;
     const rows = group.flatMap((place) => place.rows);
     const loose = rows.some((row) => row.spellings > 1);
-    const spellings = [...new Set(rows.map((row) => (loose ? row.matched.trim().toLowerCase() : row.matched)))];
+    const spellings = [
+      ...new Set(rows.map((row) => (loose ? row.matched.trim().toLowerCase() : row.matched))),
+    ];
     return { at: head?.at ?? first.at, column: head?.column ?? first.column, loose, spellings };
   });
-  const notes = tests.filter((test) => test.loose).map((test) => `I matched ${saidValues(test.spellings)} in ${test.column} in any case, as it is spelt more than one way there.`);
+  const notes = tests
+    .filter((test) => test.loose)
+    .map(
+      (test) =>
+        `I matched ${saidValues(test.spellings)} in ${test.column} in any case, as it is spelt more than one way there.`,
+    );
   context.notes.push(...notes);
   return {
     table: first.at.table,
@@ -184,11 +221,17 @@ function lookedUp(context: PlanContext, index: number, filter: Filter, reach: re
       const parts = tests.map((test) => {
         const ref = query.column(test.at.table, test.column);
         const column = test.loose ? `LOWER(TRIM(${ref}))` : ref;
-        return equality(column, test.spellings.map((value) => dialect.text(value)), negate);
+        return equality(
+          column,
+          test.spellings.map((value) => dialect.text(value)),
+          negate,
+        );
       });
       return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(negate ? ' AND ' : ' OR ')})`;
     },
-    described: tests.map((test) => `${test.column} ${negate ? 'is not' : 'is'} ${saidValues(test.spellings)}`).join(negate ? ' and ' : ' or '),
+    described: tests
+      .map((test) => `${test.column} ${negate ? 'is not' : 'is'} ${saidValues(test.spellings)}`)
+      .join(negate ? ' and ' : ' or '),
   };
 }
 
@@ -204,7 +247,11 @@ export interface Resolved {
  * "orders from customers in Paris": a loose value that is a table's name says where the next
  * value is, not a value itself.
  */
-function tableNouns(context: PlanContext, base: KnownTable, filters: readonly Filter[]): { filter: Filter; table: string }[] {
+function tableNouns(
+  context: PlanContext,
+  base: KnownTable,
+  filters: readonly Filter[],
+): { filter: Filter; table: string }[] {
   return filters.flatMap((filter) => {
     if (filter.form !== 'loose' || filter.op !== '=' || filter.values.length !== 1) return [];
     const tokens = tokenize(filter.values[0] ?? '');
@@ -215,7 +262,10 @@ function tableNouns(context: PlanContext, base: KnownTable, filters: readonly Fi
 }
 
 /** Every table reachable from any of the tables, each once, nearest first; and those not described yet. */
-function reachOfAll(context: PlanContext, tables: readonly KnownTable[]): { reached: Reached[]; missing: string[] } {
+function reachOfAll(
+  context: PlanContext,
+  tables: readonly KnownTable[],
+): { reached: Reached[]; missing: string[] } {
   const reached: Reached[] = [];
   const missing = new Set<string>();
   for (const table of tables) {
@@ -234,7 +284,12 @@ export interface FilterScope {
 }
 
 /** The conditions of the filters on `base`; interrupts to describe tables or look values up. */
-export function resolveFilters(context: PlanContext, base: KnownTable, filters: readonly Filter[], scope: FilterScope = {}): Resolved {
+export function resolveFilters(
+  context: PlanContext,
+  base: KnownTable,
+  filters: readonly Filter[],
+  scope: FilterScope = {},
+): Resolved {
   if (filters.length === 0) return { conditions: [], paths: [], explains: [] };
   const { reached } = reachFrom(context, base);
   const wide = reachOfAll(context, [base, ...(scope.bases ?? [])]);
@@ -253,7 +308,13 @@ export function resolveFilters(context: PlanContext, base: KnownTable, filters: 
         return;
       }
       // "orders not delivered": not something a row has, but a value it does not have.
-      filter = { ...filter, form: 'bare', values: [said(filter)], column: null, op: filter.op === 'missing' ? '!=' : '=' };
+      filter = {
+        ...filter,
+        form: 'bare',
+        values: [said(filter)],
+        column: null,
+        op: filter.op === 'missing' ? '!=' : '=',
+      };
     }
     if (filter.form === 'measure') {
       plans.push(() => measureCondition(context, base, filter));
@@ -270,7 +331,9 @@ export function resolveFilters(context: PlanContext, base: KnownTable, filters: 
       plans.push(() => {
         const hits = (context.probe ?? []).filter((row) => row.filter === index);
         if (hits.length === 0) {
-          context.notes.push(`No row of ${at.table.name} has ${column.name} equal to ${saidValues(filter.values)}.`);
+          context.notes.push(
+            `No row of ${at.table.name} has ${column.name} equal to ${saidValues(filter.values)}.`,
+          );
           return comparison(context, at, column, filter);
         }
         return lookedUp(context, index, filter, [at], named);
@@ -282,7 +345,9 @@ export function resolveFilters(context: PlanContext, base: KnownTable, filters: 
       plans.push(() => {
         const found = periodCondition(context, reached, filter, named);
         if (found) return found;
-        throw new CannotAnswer(`I could not find a date in ${base.name} to test ${filter.values.join(' and ')} on.`);
+        throw new CannotAnswer(
+          `I could not find a date in ${base.name} to test ${filter.values.join(' and ')} on.`,
+        );
       });
       return;
     }
@@ -290,11 +355,19 @@ export function resolveFilters(context: PlanContext, base: KnownTable, filters: 
       const words = tokenize(filter.values[0] ?? '').map((token) => token.norm);
       const yesNo = yesNoColumn(base, words);
       if (yesNo) {
-        plans.push(() => yesNoCondition(base, { column: yesNo.column, yes: yesNo.yes === (filter.op !== '!=') }, filter, words));
+        plans.push(() =>
+          yesNoCondition(
+            base,
+            { column: yesNo.column, yes: yesNo.yes === (filter.op !== '!=') },
+            filter,
+            words,
+          ),
+        );
         return;
       }
     }
-    if (filter.values.every(isNumber) && filter.values.length > 0) throw new CannotAnswer(`I could not tell what ${filter.values.join(' or ')} is.`);
+    if (filter.values.every(isNumber) && filter.values.length > 0)
+      throw new CannotAnswer(`I could not tell what ${filter.values.join(' or ')} is.`);
     if (missing.length > 0) throw new NeedTables(missing);
     lookups.push(...lookupsOf(index, filter, wide.reached, null));
     plans.push(() => lookedUp(context, index, filter, reached, named));
@@ -303,23 +376,31 @@ export function resolveFilters(context: PlanContext, base: KnownTable, filters: 
     const sql = probeSql(context, lookups);
     if (sql !== null) throw new NeedProbe(sql);
   }
-  return combine(context, plans.map((make) => make()));
+  return combine(
+    context,
+    plans.map((make) => make()),
+  );
 }
 
 /** Follow-ups replace a condition on the same column; two "is" on one column read as "either". */
 function combine(context: PlanContext, made: Condition[]): Resolved {
-  const key = (condition: Condition) => (condition.column === null ? null : `${condition.table.name}.${condition.column}`);
+  const key = (condition: Condition) =>
+    condition.column === null ? null : `${condition.table.name}.${condition.column}`;
   const replaced = new Set(made.filter((condition) => condition.replaces).map(key));
   replaced.delete(null);
   let conditions = made.filter((condition) => condition.replaces || !replaced.has(key(condition)));
   const merged: Condition[] = [];
   for (const condition of conditions) {
-    const twin = merged.find((other) => other.positive && condition.positive && key(other) !== null && key(other) === key(condition));
+    const twin = merged.find(
+      (other) => other.positive && condition.positive && key(other) !== null && key(other) === key(condition),
+    );
     if (!twin) {
       merged.push(condition);
       continue;
     }
-    context.notes.push(`A row has one ${condition.column ?? ''}, so I read ${twin.described} and ${condition.described} as either one.`);
+    context.notes.push(
+      `A row has one ${condition.column ?? ''}, so I read ${twin.described} and ${condition.described} as either one.`,
+    );
     merged[merged.indexOf(twin)] = {
       ...twin,
       write: (query) => `(${twin.write(query)} OR ${condition.write(query)})`,
@@ -334,4 +415,3 @@ function combine(context: PlanContext, made: Condition[]): Resolved {
     explains: made.flatMap((condition) => condition.explains),
   };
 }
-

@@ -91,7 +91,8 @@ export function namedTables(context: PlanContext, question: Question): string[] 
   if (question.kind === 'top' && question.ranking) phrases.push(question.ranking.words);
   if ((question.kind === 'aggregate' || question.kind === 'count') && question.by) phrases.push(question.by);
   if (question.kind === 'distinct') phrases.push(question.column);
-  if (question.kind === 'per') phrases.push(question.counted ?? [], question.per, question.measure?.words ?? []);
+  if (question.kind === 'per')
+    phrases.push(question.counted ?? [], question.per, question.measure?.words ?? []);
   if ('filters' in question) {
     for (const filter of question.filters)
       for (const value of filter.values) phrases.push(contentTokens(tokenize(value)));

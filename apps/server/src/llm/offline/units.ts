@@ -60,7 +60,8 @@ const scaleFactors: Record<'thousand' | 'million' | 'billion', number> = {
 
 /** The divisor that shows a measure of `column` in the scale asked for; null when it cannot. */
 export function scaleDivisor(column: KnownColumn, scale: Scale): number | null {
-  if (scale.unit === 'thousand' || scale.unit === 'million' || scale.unit === 'billion') return scaleFactors[scale.unit];
+  if (scale.unit === 'thousand' || scale.unit === 'million' || scale.unit === 'billion')
+    return scaleFactors[scale.unit];
   return factor(column, scale.unit);
 }
 

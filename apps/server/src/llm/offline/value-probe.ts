@@ -106,7 +106,12 @@ export function readProbeRows(output: Record<string, unknown>): ProbeRow[] {
   return rows.flatMap((item) => {
     if (!Array.isArray(item)) return [];
     const row: readonly unknown[] = item;
-    const [table, column, variant, matched] = [row[index.table], row[index.column], row[index.variant], row[index.matched]];
+    const [table, column, variant, matched] = [
+      row[index.table],
+      row[index.column],
+      row[index.variant],
+      row[index.matched],
+    ];
     if (typeof table !== 'string' || typeof column !== 'string') return [];
     if (typeof variant !== 'string' || !variants.has(variant)) return [];
     if (typeof matched !== 'string' && typeof matched !== 'number') return [];
