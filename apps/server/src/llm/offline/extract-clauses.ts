@@ -10,7 +10,7 @@ import { measureTokens, tokenize } from './words.ts';
  * the subject and the measure.
  */
 
-export { unquote } from './extract-filters.ts';
+export { unquote } from './clause-patterns.ts';
 
 export interface Clauses {
   /** The question without the clauses cut out of it. */

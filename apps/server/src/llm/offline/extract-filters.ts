@@ -1,6 +1,18 @@
 import type { Comparison, Filter, MeasureHint, Unit } from './question.ts';
 import { valueFilter } from './question.ts';
-import { measureTokens, tokenize } from './words.ts';
+import {
+  columnWords,
+  comparisonOf,
+  cut,
+  dateValue,
+  lead,
+  listPattern,
+  listValues,
+  number,
+  operator,
+  unquote,
+} from './clause-patterns.ts';
+import { extractPresence } from './extract-presence.ts';
 
 /*
  * The conditions of a question, cut out of its text one kind after another: ranges ("between 2022
@@ -9,61 +21,6 @@ import { measureTokens, tokenize } from './words.ts';
  * an email", "never ordered"), values it must not have ("not from the USA", "excluding Jazz") and
  * values it must have ("from Germany or France", "in March 2024").
  */
-
-// Words that end a value: the next clause starts there.
-const clauseWords =
-  'and|or|by|(?:sorted|ordered|order)\\s+by|limit|with|without|where|whose|having|from|in|for|between|not|than|during|except|excluding';
-const word = `(?!(?:${clauseWords})\\b)[^\\s,;!?]+`;
-/** A value: quoted, or up to four words that do not start another clause. */
-export const valuePattern = `'[^']*'|"[^"]*"|${word}(?:\\s+${word}){0,3}`;
-/** A value or a list of them: "Germany", "Germany or France", "Germany, France or Spain". */
-const listPattern = `(?:${valuePattern})(?:\\s*,\\s*(?:${valuePattern}))*(?:\\s*,?\\s+or\\s+(?:${valuePattern}))?`;
-
-export function unquote(text: string): string {
-  const trimmed = text.trim();
-  const quoted = /^(['"])(.*)\1$/.exec(trimmed);
-  return quoted ? (quoted[2] ?? '') : trimmed.replace(/\s+table$/i, '');
-}
-
-/** "Germany, France or Spain" → its values. */
-export function listValues(text: string): string[] {
-  const values: string[] = [];
-  const pattern = /'[^']*'|"[^"]*"|[^,]+?(?=\s*,|\s+or\s+|$)/gy;
-  let rest = text.trim();
-  while (rest !== '') {
-    pattern.lastIndex = 0;
-    const match = pattern.exec(rest);
-    if (!match) break;
-    values.push(unquote(match[0]));
-    rest = rest
-      .slice(match[0].length)
-      .replace(/^\s*,?\s*(?:or\s+)?/i, '')
-      .trim();
-  }
-  return values.filter((value) => value !== '');
-}
-
-const comparisonWords: [RegExp, Comparison][] = [
-  [/^(?:!=|<>|is not|not|is not equal to|not equal to)$/, '!='],
-  [/^(?:>=|at least|is at least)$/, '>='],
-  [/^(?:<=|at most|is at most)$/, '<='],
-  [/^(?:>|(?:is )?(?:greater|more|higher|bigger|larger|longer) than|(?:is )?(?:over|above|after))$/, '>'],
-  [/^(?:<|(?:is )?(?:less|lower|smaller|fewer|shorter) than|(?:is )?(?:under|below|before))$/, '<'],
-];
-
-function comparisonOf(said: string): Comparison {
-  const spoken = said.toLowerCase().replace(/\s+/g, ' ').trim();
-  for (const [pattern, comparison] of comparisonWords) if (pattern.test(spoken)) return comparison;
-  return '=';
-}
-
-const operator =
-  '=|==|!=|<>|>=|<=|>|<|\\bis not\\b|\\bat least\\b|\\bat most\\b|' +
-  '\\b(?:is )?(?:greater|more|higher|bigger|larger|longer|less|lower|smaller|fewer|shorter) than\\b|' +
-  '\\b(?:is )?(?:over|above|after|under|below|before)\\b|\\bequals\\b|\\bequal to\\b|\\bis\\b';
-const lead = '\\b(?:where|whose|with|having|and)\\s+(?:the\\s+|its\\s+|their\\s+|a\\s+|an\\s+)?';
-const number = '-?\\d+(?:\\.\\d+)?';
-const dateValue = '\\d{4}(?:-\\d{2}(?:-\\d{2})?)?';
 
 const units: Record<string, Unit> = {
   ms: 'millisecond',
@@ -128,24 +85,6 @@ const months = [
   'december',
 ];
 const monthPattern = `(${months.map((name) => `${name.slice(0, 3)}(?:${name.slice(3)})?`).join('|')})\\.?\\s+(\\d{4})`;
-
-/** Runs a pattern over the text, turning each match into filters and cutting it out. */
-function cut(
-  text: string,
-  pattern: RegExp,
-  make: (match: string[]) => Filter[] | null,
-  into: Filter[],
-): string {
-  return text.replace(pattern, (...args: unknown[]) => {
-    const match = args.slice(0, -2).map((part) => (typeof part === 'string' ? part : ''));
-    const made = make(match);
-    if (made === null) return match[0] ?? '';
-    into.push(...made);
-    return ' ';
-  });
-}
-
-const columnWords = (said: string | undefined) => measureTokens(tokenize(said ?? ''));
 
 export function extractFilters(text: string): { rest: string; filters: Filter[] } {
   const filters: Filter[] = [];
@@ -278,37 +217,4 @@ export function extractFilters(text: string): { rest: string; filters: Filter[] 
     filters,
   );
   return { rest, filters };
-}
-
-/**
- * "without a manager", "with no orders", "who have an email", "never ordered", "not delivered":
- * something a row has, or lacks. The planner reads the words as a column (NULL or not), a table
- * of related rows (some or none) or, failing both, a value the row must not have.
- */
-function extractPresence(text: string, filters: Filter[]): string {
-  const thing = `(${word}(?:\\s+${word})?)`;
-  let rest = cut(
-    text,
-    new RegExp(
-      `\\b(?:(?:do|does|did)\\s+not\\s+have|without|with\\s+no|(?:has|have|had)\\s+no)\\s+(?:an?\\s+|any\\s+)?${thing}`,
-      'gi',
-    ),
-    ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'missing' })],
-    filters,
-  );
-  rest = cut(
-    rest,
-    new RegExp(
-      `\\b(?:with|has|have|had|having)\\s+(?:an?|any|some)\\s+(?!(?:most|least|highest|lowest)\\b)${thing}`,
-      'gi',
-    ),
-    ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'present' })],
-    filters,
-  );
-  return cut(
-    rest,
-    new RegExp(`\\b(?:never|not)\\s+(?:been\\s+)?(?:placed\\s+|made\\s+)?(?:an?\\s+|any\\s+)?${thing}`, 'gi'),
-    ([, said]) => [valueFilter('presence', [], { column: columnWords(said), op: 'missing' })],
-    filters,
-  );
 }

@@ -9,8 +9,9 @@ import { queryOver } from './query-builder.ts';
 import type { Aggregate, Direction, Filter, Measure, Scale } from './question.ts';
 import type { Resolved } from './resolve-filters.ts';
 import { resolveFilters } from './resolve-filters.ts';
-import { GOOD_FIT, columnScore, hintScore, labelColumns } from './resolve-names.ts';
-import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
+import type { KnownTable } from './schema-knowledge.ts';
+import type { MeasureChoice } from './measure-candidates.ts';
+import { measureCandidates, salesWords } from './measure-candidates.ts';
 import { describedTables } from './subject.ts';
 import { scaleDivisor, unitNote } from './units.ts';
 import type { Token } from './words.ts';
@@ -22,59 +23,6 @@ import { identifierWords } from './words.ts';
  * table it lives in, what it is grouped on and where the conditions' values are, chosen together
  * so the shortest join that reaches them all wins.
  */
-
-export interface MeasureChoice {
-  table: KnownTable;
-  column: KnownColumn;
-  score: number;
-  /** For money as price × quantity: the quantity column of the same table. */
-  times?: KnownColumn;
-  /** Chosen by a hint rather than by name: the hint's words are accounted for. */
-  hinted: boolean;
-}
-
-/** Hints are a weaker reading than named columns, but still a reading. */
-const HINT_FIT = 6;
-
-function quantityOf(table: KnownTable): KnownColumn | undefined {
-  return table.columns.find(
-    (column) =>
-      column.kind === 'number' &&
-      !column.key &&
-      column.words.some((word) => word === 'quantity' || word === 'qty'),
-  );
-}
-
-/** Columns that fit a measure, best first; `dates` also lets date columns rank ("most recent"). */
-export function measureCandidates(
-  measure: Measure,
-  within: readonly KnownTable[],
-  options: { dates?: boolean } = {},
-): MeasureChoice[] {
-  const words = measure.words.map((token) => token.norm);
-  const choices: MeasureChoice[] = [];
-  for (const table of within) {
-    for (const column of table.columns) {
-      const usable = column.kind === 'number' || (options.dates === true && column.dateLike);
-      if (!usable) continue;
-      let score = columnScore(words, table, column);
-      if (column.key && score < 16) score = 0;
-      let times: KnownColumn | undefined;
-      let hinted = false;
-      if (score < GOOD_FIT && measure.hint !== null) {
-        const byHint = hintScore(measure.hint, column);
-        hinted = byHint > score;
-        score = Math.max(score, byHint);
-        // Money from a price is the price times the quantity sold, where the table has one.
-        times = measure.hint === 'money' && column.words.includes('price') ? quantityOf(table) : undefined;
-        if (times) score += 2;
-      }
-      if (score >= HINT_FIT) choices.push({ table, column, score, hinted, ...(times ? { times } : {}) });
-    }
-  }
-  // Stable: among equals, the table the schema ranks first.
-  return choices.sort((a, b) => b.score - a.score);
-}
 
 export interface AggregateSpec {
   aggregate: Aggregate;
@@ -197,9 +145,6 @@ const aggregateWords: Record<Aggregate, string> = {
   min: 'Lowest',
   max: 'Highest',
 };
-
-// A table of priced quantities is where sales are written down: its rows were sold, bought, ordered.
-export const salesWords = ['sold', 'sell', 'sale', 'bought', 'buy', 'purchase', 'purchased', 'ordered'];
 
 function vocabularyOf(query: QueryBuilder, choice: Choice, measure: Measure | null): Set<string> {
   const words = query.vocabulary();
@@ -324,56 +269,5 @@ export function planAggregate(context: PlanContext, spec: AggregateSpec): QueryP
           direction: spec.direction,
         },
     vocabulary: vocabularyOf(query, choice, spec.measure),
-  };
-}
-
-/** What names a ranked row in the answer: its label, or its key when the label is what ranks it. */
-function rankedLabels(table: KnownTable, ranked: KnownColumn): string[] {
-  const labels = labelColumns(table).filter((column) => column.name !== ranked.name);
-  return labels.length > 0 ? labels.map((column) => column.name) : table.primaryKey;
-}
-
-/** Rows of one table ranked by one of its columns ("the 3 cheapest products"). */
-export function planRanked(
-  context: PlanContext,
-  table: KnownTable,
-  choice: MeasureChoice,
-  spec: {
-    filters: Filter[];
-    limit: number;
-    direction: Direction;
-    named?: readonly string[];
-    hint?: Measure['hint'];
-  },
-): QueryPlan {
-  const resolved = resolveFilters(context, table, spec.filters, { named: spec.named ?? [] });
-  const query = queryOver(context.dialect, table, resolved.paths);
-  const where = resolved.conditions.map((condition) => condition.write(query));
-  const ref = query.column(table, choice.column.name);
-  const sql = query.sql({
-    select: [query.star()],
-    // PostgreSQL sorts NULLs first when descending; they are no one's top.
-    where: [...where, `${ref} IS NOT NULL`],
-    orderBy: [`${ref} ${spec.direction === 'asc' ? 'ASC' : 'DESC'}`],
-    limit: spec.limit,
-  });
-  const vocabulary = query.vocabulary();
-  for (const word of resolved.explains) vocabulary.add(word);
-  if (choice.hinted && spec.hint) for (const word of hintVocabulary[spec.hint]) vocabulary.add(word);
-  return {
-    sql,
-    title: `${table.name} by ${choice.column.name}`,
-    filters: resolved.conditions.map((condition) => condition.described),
-    notes: context.notes,
-    vocabulary,
-    answer: {
-      kind: 'ranked',
-      subject: table.name,
-      column: choice.column.name,
-      labels: rankedLabels(table, choice.column),
-      dated: choice.column.dateLike,
-      direction: spec.direction,
-      limit: spec.limit,
-    },
   };
 }

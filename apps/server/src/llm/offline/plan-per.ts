@@ -1,6 +1,6 @@
 import type { PlanContext } from './plan-context.ts';
 import { requireTable, requireTables, sameTable } from './plan-context.ts';
-import { measureCandidates } from './plan-measures.ts';
+import { measureCandidates } from './measure-candidates.ts';
 import { hintVocabulary } from './parse-measure.ts';
 import type { QueryPlan } from './plan-types.ts';
 import { CannotAnswer } from './plan-types.ts';

@@ -1,7 +1,9 @@
 import { hintVocabulary } from './parse-measure.ts';
 import type { PlanContext } from './plan-context.ts';
 import { requireTable, requireTables } from './plan-context.ts';
-import { measureCandidates, planAggregate, planRanked, salesWords } from './plan-measures.ts';
+import { measureCandidates, salesWords } from './measure-candidates.ts';
+import { planAggregate } from './plan-measures.ts';
+import { planRanked } from './plan-ranked.ts';
 import { averagePerParent } from './plan-per.ts';
 import type { QueryPlan } from './plan-types.ts';
 import { CannotAnswer, NeedClarification } from './plan-types.ts';
