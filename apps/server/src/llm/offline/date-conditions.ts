@@ -47,19 +47,27 @@ export function periodCondition(
   reach: readonly Reached[],
   filter: Filter,
   named: readonly string[],
+  preferred: KnownColumn | null = null,
 ): Condition | null {
-  const found = bestDate(reach, named);
+  const base = reach[0];
+  const found = preferred && base ? { at: base, column: preferred } : bestDate(reach, named);
   if (!found) return null;
   const { at, column } = found;
   const { dialect } = context;
   const { values } = filter;
   const negate = filter.op === '!=';
-  const base = { table: at.table, path: at.path, column: column.name, explains: valueWords(filter), filter };
+  const tested = {
+    table: at.table,
+    path: at.path,
+    column: column.name,
+    explains: valueWords(filter),
+    filter,
+  };
   if (filter.op === 'between') {
     const [low = '', high = ''] = values;
     if (isYear(low) && isYear(high)) {
       return simpleCondition({
-        ...base,
+        ...tested,
         write: (query) => `${dialect.year(query.column(at.table, column.name))} BETWEEN ${low} AND ${high}`,
         described: `the year of ${column.name} is from ${low} to ${high}`,
       });
@@ -67,7 +75,7 @@ export function periodCondition(
     const start = isMonth(low) ? `${low}-01` : low;
     const end = isMonth(high) ? `${high}-31` : high;
     return simpleCondition({
-      ...base,
+      ...tested,
       write: (query) => {
         const ref = query.column(at.table, column.name);
         return `${ref} >= ${dialect.text(start)} AND ${ref} < ${dialect.text(nextDay(end))}`;
@@ -100,7 +108,7 @@ export function periodCondition(
   const unit =
     years.length > 0 && months.length === 0 && days.length === 0 ? `the year of ${column.name}` : column.name;
   return simpleCondition({
-    ...base,
+    ...tested,
     write: (query) => {
       const ref = query.column(at.table, column.name);
       const written = parts.map((part) => part(ref));

@@ -66,7 +66,7 @@ function planCount(context: PlanContext, question: Kind<'count'>, share: boolean
     );
   }
   const { table, subject } = subjectTable(context, question);
-  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target)];
+  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
   let by = question.by;
   if (by !== null && findDimension(context, table, by) === null) {
     // "albums by AC/DC": not something to group on, but who made them.
@@ -111,7 +111,7 @@ function orderColumn(table: KnownTable, question: Kind<'rows'>): KnownColumn | n
 
 function planRows(context: PlanContext, question: Kind<'rows'>): QueryPlan {
   const { table, subject } = subjectTable(context, question);
-  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target)];
+  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
   const resolved = resolveFilters(context, table, filters, { named: namedTables(context, question) });
   const query = queryOver(context.dialect, table, resolved.paths);
   const order = orderColumn(table, question);

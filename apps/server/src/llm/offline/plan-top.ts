@@ -10,6 +10,7 @@ import { CannotAnswer, NeedClarification } from './plan-types.ts';
 import type { Filter, Question } from './question.ts';
 import { valueFilter } from './question.ts';
 import { resolveFilters } from './resolve-filters.ts';
+import { isYesNo } from './presence.ts';
 import { matchTable } from './resolve-names.ts';
 import type { KnownTable } from './schema-knowledge.ts';
 import { bareFilters, describedTables, findSubject, namedTables } from './subject.ts';
@@ -90,7 +91,7 @@ export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan 
     });
   }
   const table = requireTable(context, subject.name);
-  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target)];
+  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
   const common = { filters, limit, direction, named };
   if (ranking === null) return askRanking(context, table, limit, filters);
   if (ranking.words.length > 0 && (ranking.aggregate === null || ranking.aggregate === 'count')) {
@@ -143,7 +144,9 @@ function splitMeasure(
   ]);
   for (const table of describedTables(context)) {
     for (const word of table.words) known.add(word);
-    for (const column of table.columns) for (const word of column.words) known.add(word);
+    // Words of a yes-or-no column are a condition ("price of active products"), not the measure.
+    for (const column of table.columns)
+      if (!isYesNo(column)) for (const word of column.words) known.add(word);
   }
   const words: Token[] = [];
   const values: Filter[] = [];
@@ -172,7 +175,7 @@ export function planMeasure(context: PlanContext, question: Kind<'aggregate'>, s
   const measure = { ...question.measure, words: split.words };
   const fits = from !== null && measureCandidates(measure, [from]).length > 0;
   const filters = [...subject.filters, ...split.values];
-  if (from !== null) filters.push(...bareFilters(from, subject.rest, question.target));
+  if (from !== null) filters.push(...bareFilters(from, subject.rest, question.target, context.names));
   if (measure.aggregate === 'avg' && question.by !== null && !share) {
     const per = averagePerParent(context, {
       measure,

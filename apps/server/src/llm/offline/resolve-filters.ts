@@ -9,7 +9,7 @@ import { presenceCondition, yesNoColumn, yesNoCondition } from './presence.ts';
 import type { Filter } from './question.ts';
 import { comparison, namedColumn, saidColumn } from './named-conditions.ts';
 import { matchTable } from './resolve-names.ts';
-import type { KnownTable } from './schema-knowledge.ts';
+import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
 import type { Lookup } from './value-probe.ts';
 import { probeSql } from './value-probe.ts';
 import { lookedUp, lookupsOf } from './value-conditions.ts';
@@ -40,12 +40,59 @@ function tableNouns(
   filters: readonly Filter[],
 ): { filter: Filter; table: string }[] {
   return filters.flatMap((filter) => {
-    if (filter.form !== 'loose' || filter.op !== '=' || filter.values.length !== 1) return [];
+    if (
+      (filter.form !== 'loose' && filter.form !== 'bare') ||
+      filter.op !== '=' ||
+      filter.values.length !== 1
+    )
+      return [];
     const tokens = tokenize(filter.values[0] ?? '');
     const match = matchTable(tokens, context.names);
     if (!match || match.used.size !== tokens.length || sameTable(match.name, base.name)) return [];
     return [{ filter, table: match.name }];
   });
+}
+
+/** "Italy accept marketing": a yes-or-no column named at an edge of a value, and the value left. */
+function splitYesNo(
+  base: KnownTable,
+  filter: Filter,
+): { found: { column: KnownColumn; yes: boolean }; words: string[]; rest: string | null } | null {
+  const tokens = tokenize(filter.values[0] ?? '');
+  for (let size = tokens.length; size >= 1; size -= 1) {
+    for (const start of size === tokens.length ? [0] : [0, tokens.length - size]) {
+      const part = tokens.slice(start, start + size);
+      const found = yesNoColumn(
+        base,
+        part.map((token) => token.norm),
+      );
+      if (!found) continue;
+      const left = [...tokens.slice(0, start), ...tokens.slice(start + size)];
+      return {
+        found,
+        words: part.map((token) => token.norm),
+        rest: left.length === 0 ? null : left.map((token) => token.raw).join(' '),
+      };
+    }
+  }
+  return null;
+}
+
+/** "customers who signed up in 2023": words naming a date column say which date a period tests. */
+function datingWords(
+  base: KnownTable,
+  filters: readonly Filter[],
+): { filter: Filter; column: KnownColumn; words: string[] } | null {
+  if (!filters.some(isPeriod)) return null;
+  for (const filter of filters) {
+    if (filter.form !== 'bare' || filter.values.length !== 1) continue;
+    const words = tokenize(filter.values[0] ?? '').map((token) => token.norm);
+    const column = base.columns.find(
+      (candidate) => candidate.dateLike && words.every((word) => candidate.words.includes(word)),
+    );
+    if (column) return { filter, column, words };
+  }
+  return null;
 }
 
 /** Every table reachable from any of the tables, each once, nearest first; and those not described yet. */
@@ -84,10 +131,11 @@ export function resolveFilters(
   const lookups: Lookup[] = [];
   const plans: (() => Condition)[] = [];
   const nouns = tableNouns(context, base, filters);
+  const dating = datingWords(base, filters);
   const named = [...(scope.named ?? []), ...nouns.map((entry) => entry.table)];
   filters.forEach((given, index) => {
     let filter = given;
-    if (nouns.some((entry) => entry.filter === filter)) return;
+    if (nouns.some((entry) => entry.filter === filter) || dating?.filter === filter) return;
     if (filter.form === 'presence') {
       const found = presenceCondition(context, base, filter);
       if (found) {
@@ -130,27 +178,32 @@ export function resolveFilters(
     if (isPeriod(filter)) {
       if (missing.length > 0) throw new NeedTables(missing);
       plans.push(() => {
-        const found = periodCondition(context, reached, filter, named);
-        if (found) return found;
+        const found = periodCondition(context, reached, filter, named, dating?.column ?? null);
+        if (found) return dating ? { ...found, explains: [...found.explains, ...dating.words] } : found;
         throw new CannotAnswer(
           `I could not find a date in ${base.name} to test ${filter.values.join(' and ')} on.`,
         );
       });
       return;
     }
-    if (filter.form === 'bare' && filter.values.length === 1) {
-      const words = tokenize(filter.values[0] ?? '').map((token) => token.norm);
-      const yesNo = yesNoColumn(base, words);
-      if (yesNo) {
+    if (
+      (filter.form === 'bare' || filter.form === 'loose') &&
+      filter.values.length === 1 &&
+      filter.op !== 'between'
+    ) {
+      const split = splitYesNo(base, filter);
+      if (split) {
+        const { found, words } = split;
         plans.push(() =>
           yesNoCondition(
             base,
-            { column: yesNo.column, yes: yesNo.yes === (filter.op !== '!=') },
+            { column: found.column, yes: found.yes === (filter.op !== '!=') },
             filter,
             words,
           ),
         );
-        return;
+        if (split.rest === null) return;
+        filter = { ...filter, values: [split.rest] };
       }
     }
     if (filter.values.every(isNumber) && filter.values.length > 0)

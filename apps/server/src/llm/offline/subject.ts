@@ -2,6 +2,7 @@ import type { PlanContext } from './plan-context.ts';
 import { requireTables } from './plan-context.ts';
 import type { Filter, Question } from './question.ts';
 import { valueFilter } from './question.ts';
+import type { TableMatch } from './resolve-names.ts';
 import { matchTable } from './resolve-names.ts';
 import type { KnownTable } from './schema-knowledge.ts';
 import type { Token } from './words.ts';
@@ -21,12 +22,35 @@ export interface Subject {
   filters: Filter[];
 }
 
+/**
+ * The table named first, when two are named apart ("tracks on albums by Metallica" is about
+ * tracks); next to each other, the last one ("product categories" are categories).
+ */
+function subjectMatch(context: PlanContext, target: readonly Token[]): TableMatch | null {
+  const last = matchTable(target, context.names);
+  if (!last) return null;
+  const others = target.filter((_, index) => !last.used.has(index));
+  const other = matchTable(others, context.names);
+  if (!other || other.name === last.name) return last;
+  const positions = (match: TableMatch, tokens: readonly Token[]) =>
+    [...match.used].map((index) => tokens[index]?.at ?? index);
+  const lastStart = Math.min(...positions(last, target));
+  const otherEnd = Math.max(...positions(other, others));
+  if (otherEnd >= lastStart - 1) return last;
+  const used = new Set(
+    target.flatMap((token, index) =>
+      others.indexOf(token) !== -1 && other.used.has(others.indexOf(token)) ? [index] : [],
+    ),
+  );
+  return { ...other, used };
+}
+
 export function findSubject(
   context: PlanContext,
   target: readonly Token[],
   filters: readonly Filter[],
 ): Subject {
-  const match = matchTable(target, context.names);
+  const match = subjectMatch(context, target);
   if (match) {
     return {
       name: match.name,
@@ -51,7 +75,12 @@ export function findSubject(
  * ("cancelled or returned") and a "not" before them negates it. Words of the table's own name
  * were used to find it.
  */
-export function bareFilters(table: KnownTable, rest: readonly Token[], target: readonly Token[]): Filter[] {
+export function bareFilters(
+  table: KnownTable,
+  rest: readonly Token[],
+  target: readonly Token[],
+  names: readonly string[] = [],
+): Filter[] {
   const own = new Set(table.words);
   const filters: Filter[] = [];
   let values: string[] = [];
@@ -71,8 +100,14 @@ export function bareFilters(table: KnownTable, rest: readonly Token[], target: r
   for (const token of rest) {
     if (own.has(token.norm) && run.length === 0) continue;
     const index = target.indexOf(token);
-    if (index !== lastIndex + 1) flush();
+    // A value may hold a word or two of grammar ("Let There Be Rock"): spelt back as said.
+    const gap = token.gap ?? null;
+    // After a table's name ("the album Let There Be Rock") the whole value follows it.
+    const afterTable = run.length === 1 && run[0] !== undefined && matchTable([run[0]], names) !== null;
+    const spans = gap !== null && (afterTable || gap.split(' ').filter(Boolean).length <= 2);
+    if (index !== lastIndex + 1 || (run.length > 0 && !spans)) flush();
     lastIndex = index;
+    if (run.length > 0 && gap) run.push({ raw: gap, norm: gap.toLowerCase() });
     if (token.norm === 'not' || token.norm === 'no') {
       flush();
       negate = true;

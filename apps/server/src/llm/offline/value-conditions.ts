@@ -7,7 +7,7 @@ import type { Filter } from './question.ts';
 import { isPlaceColumn, labelColumns, matchTable } from './resolve-names.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
 import type { Lookup, ProbeRow } from './value-probe.ts';
-import { searchableColumns } from './value-probe.ts';
+import { columnSql, searchableColumns } from './value-probe.ts';
 import { tokenize } from './words.ts';
 
 /*
@@ -68,13 +68,16 @@ function bestPlace(
   const scored = rows
     .map((row) => {
       const at = reach.find((entry) => entry.table.name === row.table);
-      const column = at?.table.columns.find((candidate) => candidate.name === row.column);
+      const column = at
+        ? searchableColumns(at.table).find((candidate) => candidate.name === row.column)
+        : undefined;
       if (!at || !column) return null;
       const place = filter.form === 'loose' && isPlaceColumn(column) ? 1 : 0;
       const isNamed = at.path.length > 0 && named.some((name) => sameTable(name, at.table.name)) ? 1 : 0;
       // A value that is a row's name ("AC/DC" of Artist) names that row, more than a text that
       // mentions it (a track's composer).
-      const isLabel = labelColumns(at.table).some((label) => label.name === column.name) ? 1 : 0;
+      const isLabel =
+        column.parts || labelColumns(at.table).some((label) => label.name === column.name) ? 1 : 0;
       const variant = { exact: 2, singular: 1, code: 0 }[row.variant];
       return { row, at, key: [isNamed, isLabel, -at.path.length, variant, place, row.matches] };
     })
@@ -155,7 +158,10 @@ export function lookedUp(
     explains: valueWords(filter),
     write: (query) => {
       const parts = tests.map((test) => {
-        const ref = query.column(test.at.table, test.column);
+        const known = searchableColumns(test.at.table).find((candidate) => candidate.name === test.column);
+        const ref = known
+          ? columnSql(known, (part) => query.column(test.at.table, part))
+          : query.column(test.at.table, test.column);
         const column = test.loose ? `LOWER(TRIM(${ref}))` : ref;
         return equality(
           column,

@@ -2,6 +2,7 @@ import { columnIndex, readQueryResult } from './answer-text.ts';
 import { countryCode } from './country-codes.ts';
 import type { PlanContext } from './plan-context.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
+import { labelColumns } from './resolve-names.ts';
 import { singular } from './words.ts';
 
 /*
@@ -47,11 +48,29 @@ const unsearchable = new Set([
   'sku',
 ]);
 
-/** Text columns a spoken value may be in. */
+/** Text columns a spoken value may be in, and a person's first and last names read together. */
 export function searchableColumns(table: KnownTable): KnownColumn[] {
-  return table.columns
+  const columns = table.columns
     .filter((column) => column.kind === 'text' && !column.key && !column.dateLike)
     .filter((column) => !column.words.some((word) => unsearchable.has(word)));
+  const names = labelColumns(table);
+  const [first, last] = names;
+  if (names.length !== 2 || !first || !last) return columns;
+  const full: KnownColumn = {
+    name: `${first.name} ${last.name}`,
+    type: 'text',
+    kind: 'text',
+    words: [...first.words, ...last.words],
+    key: false,
+    dateLike: false,
+    parts: [first.name, last.name],
+  };
+  return [...columns, full];
+}
+
+/** A column as SQL writes it: a full name is its parts joined by a space. */
+export function columnSql(column: KnownColumn, ref: (name: string) => string): string {
+  return column.parts ? `CONCAT(${column.parts.map(ref).join(", ' ', ")})` : ref(column.name);
 }
 
 function variantsOf(said: string, column: KnownColumn): [ProbeRow['variant'], string][] {
@@ -75,7 +94,7 @@ export function probeSql(context: PlanContext, lookups: readonly Lookup[]): stri
   for (const lookup of lookups) {
     for (const { table, column } of lookup.columns) {
       for (const [variant, value] of variantsOf(lookup.said, column)) {
-        const name = dialect.id(column.name);
+        const name = columnSql(column, (part) => dialect.id(part));
         parts.push(
           `SELECT ${lookup.filter} AS filter_no, ${lookup.value} AS value_no, ${dialect.text(table.name)} AS table_name, ${dialect.text(column.name)} AS column_name, ${dialect.text(variant)} AS variant, MIN(${name}) AS matched_value, COUNT(*) AS matches, COUNT(DISTINCT ${name}) AS spellings FROM ${dialect.table(table.name)} WHERE LOWER(TRIM(${name})) = ${dialect.text(value)}`,
         );

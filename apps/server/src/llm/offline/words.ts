@@ -56,6 +56,13 @@ export interface Token {
   raw: string;
   /** Lower case and singular, for comparing with names. */
   norm: string;
+  /** Position among the words of the phrase it was read from. */
+  at?: number;
+  /**
+   * The grammar words dropped right before it ("There Be" before "Rock" in "Let There Be Rock"),
+   * so a value can be spelt back; null when something else was dropped there (a number, "most").
+   */
+  gap?: string | null;
 }
 
 /**
@@ -69,7 +76,7 @@ export function tokenize(text: string): Token[] {
     .flatMap((piece) => piece.split(/[_-]+/))
     .map((raw) => raw.replace(/^['./]+|['./]+$/g, ''))
     .filter((raw) => raw !== '')
-    .map((raw) => ({ raw, norm: singular(raw.toLowerCase()) }));
+    .map((raw, at) => ({ raw, norm: singular(raw.toLowerCase()), at }));
 }
 
 // Words that carry no name and change no meaning: articles, question words, verbs of asking and of
@@ -98,7 +105,16 @@ const isNumber = (token: Token) => /^\d+$/.test(token.norm);
 
 /** Tokens that may name a table, a column or a value. */
 export function contentTokens(tokens: readonly Token[]): Token[] {
-  return tokens.filter((token) => !stopWords.has(token.norm) && !isNumber(token));
+  const kept: Token[] = [];
+  let gap: string[] | null = [];
+  for (const token of tokens) {
+    if (!stopWords.has(token.norm) && !isNumber(token)) {
+      kept.push({ ...token, gap: gap === null ? null : gap.join(' ') });
+      gap = [];
+    } else if (grammarWords.has(token.norm) && gap !== null) gap.push(token.raw);
+    else gap = null;
+  }
+  return kept;
 }
 
 /** Tokens of a measure ("total of invoice totals"): "total" may be a column's name there. */
