@@ -9,6 +9,8 @@ export interface CaseResult {
   question: string;
   tags: string[];
   expect: ExpectedOutcome;
+  /** The moment the case is asked, which its relative periods are counted from. */
+  now: string;
   verdict: Verdict;
   /** Why it is not right, in words. */
   detail: string;

@@ -2,7 +2,7 @@ import type { ChatSession } from './chat-session.ts';
 import type { EvalDatabase } from './eval-database.ts';
 import type { CaseResult, Prices } from './eval-run.ts';
 import type { GoldenCase, GoldenSet } from './golden-set.ts';
-import { sqlFor } from './golden-set.ts';
+import { caseNow, sqlFor } from './golden-set.ts';
 import type { RunResult } from './judge-case.ts';
 import { judgeCase } from './judge-case.ts';
 import type { Meter } from './metered-model.ts';
@@ -104,6 +104,7 @@ export async function runCase(deps: CaseDeps, entry: GoldenCase): Promise<CaseRe
     question: entry.question,
     tags: entry.tags,
     expect: entry.expect,
+    now: caseNow(deps.set, entry),
     verdict: judgement.verdict,
     detail: judgement.detail,
     sql: outcome.kind === 'answer' ? outcome.sql : null,

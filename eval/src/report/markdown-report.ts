@@ -61,9 +61,15 @@ function baselineLines(comparison: BaselineComparison | null): string[] {
   ];
 }
 
+const tokens = (result: CaseResult) =>
+  result.inputTokens === null && result.outputTokens === null
+    ? ''
+    : `${result.inputTokens ?? 0} / ${result.outputTokens ?? 0}`;
+
 function caseRow(result: CaseResult): string {
   const detail = result.verdict === 'right' ? '' : cell(result.detail);
-  return `| ${result.id} | ${cell(result.question)} | ${result.expect} | **${result.verdict}** | ${detail} | ${result.steps} | ${result.latencyMs} |`;
+  const cost = result.costUsd === null ? '' : `$${result.costUsd.toFixed(4)}`;
+  return `| ${result.id} | ${cell(result.question)} | ${result.expect} | **${result.verdict}** | ${detail} | ${result.steps} | ${tokens(result)} | ${cost} | ${result.latencyMs} |`;
 }
 
 export function markdownReport(
@@ -102,8 +108,8 @@ export function markdownReport(
     '',
     '## Every case',
     '',
-    '| case | question | expected | verdict | why | steps | ms |',
-    '|---|---|---|---|---|---:|---:|',
+    '| case | question | expected | verdict | why | steps | tokens in / out | cost | ms |',
+    '|---|---|---|---|---|---:|---:|---:|---:|',
     ...run.cases.map(caseRow),
     '',
   ].join('\n');
