@@ -42,7 +42,8 @@ async function evaluate(file: string, options: CliOptions): Promise<boolean> {
     },
   });
   // A set asked of another database than its own is compared with that database's baseline.
-  const other = options.database === undefined ? '' : `-${run.database.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const other =
+    options.database === undefined ? '' : `-${run.database.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const baselineFile = options.baseline ?? join(evalDir, 'baselines', `${run.set}-${run.mode}${other}.json`);
   const baseline = readBaseline(baselineFile);
   const comparison = baseline === null ? null : compareWithBaseline(run, baseline, show(baselineFile));
