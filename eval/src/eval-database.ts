@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_ADMIN_ID } from '../../apps/server/src/auth/local-admin.ts';
 import { ensureDemoDatabase } from '../../apps/server/src/demo/ensure-demo-database.ts';
-import { findDatabaseById } from '../../apps/server/src/modules/databases/databases.repo.ts';
+import { requireDatabase } from '../../apps/server/src/modules/databases/database-access.ts';
 import type { EvalServer } from './eval-server.ts';
 import { callApi } from './eval-server.ts';
 import type { EvalDialect } from './golden-set.ts';
@@ -81,9 +81,10 @@ function connectionOf(spec: string, dataDir: string): Connection {
   return { name: spec === 'chinook' ? 'Chinook' : basename(file), engine: 'sqlite', details: { filename } };
 }
 
+/** The dialect its connector speaks, as the local administrator who registered it. */
 async function dialectOf(server: EvalServer, id: string): Promise<EvalDialect> {
-  const record = await findDatabaseById(server.built.store.db, id);
-  if (!record) throw new Error(`Database ${id} is not in the store`);
+  const admin = { id: LOCAL_ADMIN_ID, organizationId: null };
+  const record = await requireDatabase(server.built.store.db, admin, id, 'read');
   return server.built.databases.connections.forDatabase(record).dialect;
 }
 
