@@ -5,6 +5,7 @@ import type {
   LanguageModelV4FinishReason,
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
+  SharedV4ProviderMetadata,
 } from '@ai-sdk/provider';
 import { readState } from './offline/conversation-state.ts';
 import { offlineStep } from './offline/offline-step.ts';
@@ -15,6 +16,8 @@ import { offlineStep } from './offline/offline-step.ts';
  * question and the tool results in the request and decides the next step deterministically (see
  * offline/offline-step.ts): list and search the schema, describe tables, look values up, run the
  * SQL it built for the engine's dialect, then answer with the figure, the query and its result.
+ * Its answer declares whether it answered, declined or asked (`querent.outcome` in the provider
+ * metadata), so an evaluation need not guess from the text.
  */
 
 const usage: LanguageModelV4Usage = {
@@ -24,6 +27,12 @@ const usage: LanguageModelV4Usage = {
 
 function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] {
   return offlineStep(readState(options));
+}
+
+/** The outcome the answer declares (answer, refusal, clarification), passed on with the finish. */
+function metadataOf(content: readonly LanguageModelV4Content[]): SharedV4ProviderMetadata | undefined {
+  return content.find((item) => item.type === 'text' && item.providerMetadata !== undefined)
+    ?.providerMetadata;
 }
 
 function finishOf(content: readonly LanguageModelV4Content[]): LanguageModelV4FinishReason {
@@ -44,7 +53,13 @@ function toStreamParts(content: LanguageModelV4Content[]): LanguageModelV4Stream
       parts.push(item);
     }
   });
-  parts.push({ type: 'finish', usage, finishReason: finishOf(content) });
+  const providerMetadata = metadataOf(content);
+  parts.push({
+    type: 'finish',
+    usage,
+    finishReason: finishOf(content),
+    ...(providerMetadata ? { providerMetadata } : {}),
+  });
   return parts;
 }
 
@@ -56,7 +71,14 @@ export function createOfflineModel(): LanguageModelV4 {
     supportedUrls: {},
     doGenerate(options) {
       const content = respond(options);
-      return Promise.resolve({ content, finishReason: finishOf(content), usage, warnings: [] });
+      const providerMetadata = metadataOf(content);
+      return Promise.resolve({
+        content,
+        finishReason: finishOf(content),
+        usage,
+        warnings: [],
+        ...(providerMetadata ? { providerMetadata } : {}),
+      });
     },
     doStream(options) {
       const parts = toStreamParts(respond(options));

@@ -81,11 +81,18 @@ function examples(knowledge: Knowledge): string[] {
   ];
 }
 
-export function answerHelp(reason: string | null, knowledge: Knowledge): string {
+export function answerHelp(
+  reason: string | null,
+  knowledge: Knowledge,
+  rephrasing: string | null = null,
+): string {
   const opening =
     reason === null
       ? "I'm Querent's **offline analyst** and I did not understand that question."
       : `I'm Querent's **offline analyst** and I could not answer that: ${reason}`;
+  // A specific reason with a way to ask instead says enough; the examples are for the rest.
+  if (rephrasing !== null)
+    return [opening, `Ask it this way and I can answer: ${rephrasing}`, OFFLINE_FOOTER].join('\n\n');
   return [
     opening,
     `I understand simple questions such as:\n\n${examples(knowledge)

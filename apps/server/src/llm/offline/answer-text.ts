@@ -2,9 +2,9 @@ import type { AnswerSpec, QueryPlan } from './plan-types.ts';
 import type { Aggregate } from './question.ts';
 
 /*
- * The offline analyst's answers in markdown: the figure or a short sentence first, then the SQL
- * it ran and the result table (embedded by the id run_sql returned), then what to know about how
- * the question was read, and always a last line saying who answered and how to get a real model.
+ * The offline analyst's answers in markdown: what to know about how the question was read, then
+ * the figure or a short sentence, the SQL it ran and the result table (embedded by the id run_sql
+ * returned), and always a last line saying who answered and how to get a real model.
  */
 
 export const OFFLINE_FOOTER = [
@@ -116,8 +116,28 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
   switch (answer.kind) {
     case 'count':
       return `There are **${formatValue(firstValue(first))}** rows in ${code(answer.subject)}${filters}.`;
-    case 'scalar':
-      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first))}**.`;
+    case 'scalar': {
+      const unit = answer.scale === null ? '' : ` ${answer.scale.replace(/^in\s+/i, '')}`;
+      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first))}**${unit}.`;
+    }
+    case 'share': {
+      const of =
+        answer.measure === null
+          ? `\`${answer.subject}\` rows`
+          : `${code(answer.measure)} in ${code(answer.subject)}`;
+      if (answer.dimension === null) {
+        return `**${formatValue(firstValue(first))}%** of ${of}${where(answer.part === null ? [] : [answer.part])}.`;
+      }
+      if (!first) return `No rows for the share of ${of} by ${answer.dimension}${filters}.`;
+      return `The share of ${of} by ${answer.dimension}${filters}: **${labelOf(result, first, answer.labels)}** is highest with **${formatValue(cellOf(result, first, answer.value))}%**.`;
+    }
+    case 'per': {
+      const what =
+        answer.measure === null
+          ? `\`${answer.counted}\` rows`
+          : `${code(answer.measure)} of \`${answer.counted}\``;
+      return `On average there are **${formatValue(firstValue(first))}** ${what} per ${code(answer.per)}.`;
+    }
     case 'grouped': {
       const what =
         answer.measure === null
@@ -162,7 +182,8 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
         answer.labels.length === 1 && !/name|title/i.test(answer.labels[0] ?? '')
           ? `${answer.labels[0] ?? ''} `
           : '';
-      return `The ${formatValue(rows.length)} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: first is **${key}${named}** with **${formatValue(cellOf(result, first, answer.column))}**.`;
+      const count = rows.length === 1 ? '' : ` ${formatValue(rows.length)}`;
+      return `The${count} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: ${rows.length === 1 ? '' : 'first is '}**${key}${named}** with **${formatValue(cellOf(result, first, answer.column))}**.`;
     }
     case 'distinct': {
       if (answer.count) {
@@ -174,7 +195,7 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
     }
     case 'rows':
       if ((rowCount ?? rows.length) === 0) return `No row of ${code(answer.subject)} matches${filters}.`;
-      return `Here ${plural(rowCount, 'is', 'are')} ${formatValue(rowCount ?? rows.length)} ${plural(rowCount, 'row', 'rows')} of ${code(answer.subject)}${filters}${rowCount === answer.limit ? ` (the first ${answer.limit})` : ''}.`;
+      return `Here ${plural(rowCount, 'is', 'are')} ${formatValue(rowCount ?? rows.length)} ${plural(rowCount, 'row', 'rows')} of ${code(answer.subject)}${filters}${rowCount === answer.limit && answer.limit > 1 ? ` (the first ${answer.limit})` : ''}.`;
     case 'sql':
       return `Your query returned **${formatValue(rowCount ?? rows.length)}** ${plural(rowCount, 'row', 'rows')}.`;
   }
@@ -196,9 +217,10 @@ export function answerQuery(plan: QueryPlan, result: QueryResult): string {
       OFFLINE_FOOTER,
     ].join('\n\n');
   }
-  const parts = [lead(plan.answer, plan, result), sqlBlock(plan.sql)];
+  // What to know about how the question was read comes before the figure it qualifies.
+  const parts = plan.notes.length > 0 ? [[...new Set(plan.notes)].map((note) => `_${note}_`).join('\n')] : [];
+  parts.push(lead(plan.answer, plan, result), sqlBlock(plan.sql));
   if (result.embed !== null) parts.push(result.embed);
-  if (plan.notes.length > 0) parts.push(plan.notes.map((note) => `_${note}_`).join('\n'));
   parts.push(OFFLINE_FOOTER);
   return parts.join('\n\n');
 }

@@ -19,6 +19,8 @@ export interface ToolExchange {
 
 export interface OfflineState {
   question: string;
+  /** The questions asked before it in the conversation, oldest first (for follow-ups). */
+  earlier: string[];
   dialect: SqlDialect | null;
   exchanges: ToolExchange[];
   /** Tools offered at this step; none on the last step, where the model must answer. */
@@ -63,6 +65,14 @@ export function readState(options: LanguageModelV4CallOptions): OfflineState {
   const texts =
     userMessage?.role === 'user' ? userMessage.content.filter((part) => part.type === 'text') : [];
   const question = texts.at(-1)?.text.trim() ?? '';
+  const earlier = prompt
+    .slice(0, Math.max(0, lastUser))
+    .flatMap((message) =>
+      message.role === 'user' ? message.content.filter((part) => part.type === 'text') : [],
+    )
+    .map((part) => part.text.trim())
+    // The user's own SQL and its result come as user text too; they are not questions.
+    .filter((text) => text !== '' && !/^(?:I ran this SQL myself|Result of that SQL)/.test(text));
   const exchanges: ToolExchange[] = [];
   const byId = new Map<string, ToolExchange>();
   for (const message of prompt.slice(lastUser + 1)) {
@@ -92,5 +102,5 @@ export function readState(options: LanguageModelV4CallOptions): OfflineState {
     }
   }
   const offered = options.toolChoice?.type === 'none' ? [] : (options.tools ?? []).map((entry) => entry.name);
-  return { question, dialect, exchanges, tools: new Set(offered) };
+  return { question, earlier, dialect, exchanges, tools: new Set(offered) };
 }

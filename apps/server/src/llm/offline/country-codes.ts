@@ -28,7 +28,9 @@ function names(): Map<string, string> {
       const code = String.fromCharCode(first, second);
       try {
         const name = display.of(code);
-        if (name !== undefined && name !== code) byName.set(name.toLowerCase(), code);
+        // Old codes ICU still names (DD for Germany, FX for France) give way to the current ones.
+        const current = Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
+        if (name !== undefined && name !== code && current) byName.set(name.toLowerCase(), code);
       } catch {
         // Not a region code ICU knows.
       }

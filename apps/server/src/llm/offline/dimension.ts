@@ -27,6 +27,8 @@ export interface Dimension {
   group(query: QueryBuilder): string[];
   /** Time runs in order; anything else ranks by the value. */
   ordered: boolean;
+  /** Words of the question it accounts for besides the names it writes ("month"). */
+  words: string[];
 }
 
 const aliasOf = (table: KnownTable) => identifierWords(table.name, { table: true }).join('_');
@@ -39,6 +41,7 @@ function columnDimension(table: KnownTable, column: KnownColumn, score: number, 
     select: (query) => [{ expression: query.column(table, column.name), alias: column.name }],
     group: () => [],
     ordered: false,
+    words: [],
   };
 }
 
@@ -61,6 +64,7 @@ function tableDimension(table: KnownTable, score: number, path: JoinStep[]): Dim
         .filter((key) => !labels.some((label) => label.name === key))
         .map((key) => query.column(table, key)),
     ordered: false,
+    words: [],
   };
 }
 
@@ -84,6 +88,7 @@ function timeDimension(
     },
     group: () => [],
     ordered: true,
+    words: [unit],
   };
 }
 

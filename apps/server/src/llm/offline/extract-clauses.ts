@@ -1,53 +1,16 @@
-import type { Comparison, Direction, Filter } from './question.ts';
-import { tokenize, measureTokens } from './words.ts';
+import { extractFilters, unitOf, unitPattern } from './extract-filters.ts';
+import type { Direction, Filter, Scale } from './question.ts';
 import type { Token } from './words.ts';
+import { measureTokens, tokenize } from './words.ts';
 
 /*
- * The clauses of a question that do not depend on its kind: filters ("where status is shipped",
- * "from Germany", "in 2010"), the grouping ("by country", "per genre") and an ordering ("sorted by
- * date"). Each is cut out of the text, so what remains names the subject and the measure.
+ * The clauses of a question that do not depend on its kind: an ordering ("sorted by date"), the
+ * unit a figure is wanted in ("in minutes", "in thousands"), the conditions (extract-filters.ts)
+ * and the grouping ("by country", "per genre"). Each is cut out of the text, so what remains names
+ * the subject and the measure.
  */
 
-// Words that end a value: the next clause starts there.
-const clauseWords = 'and|or|by|sorted|ordered|order|limit|with|where|whose|having|from|in|for';
-// A value: quoted, or up to four words that do not start another clause.
-const value = `'[^']*'|"[^"]*"|[^\\s,;!?]+(?:\\s+(?!(?:${clauseWords})\\b)[^\\s,;!?]+){0,3}`;
-
-const comparisonWords: [RegExp, Comparison][] = [
-  [/^(?:!=|<>|is not|isn't|not)$/, '!='],
-  [/^(?:>=|at least)$/, '>='],
-  [/^(?:<=|at most)$/, '<='],
-  [/^(?:>|(?:is )?(?:greater|more|higher|bigger|larger) than|(?:is )?(?:over|above|after))$/, '>'],
-  [/^(?:<|(?:is )?(?:less|lower|smaller|fewer) than|(?:is )?(?:under|below|before))$/, '<'],
-];
-
-const operator =
-  "=|==|!=|<>|>=|<=|>|<|\\bis not\\b|\\bisn't\\b|\\bat least\\b|\\bat most\\b|" +
-  '\\b(?:is )?(?:greater|more|higher|bigger|larger|less|lower|smaller|fewer) than\\b|' +
-  '\\b(?:is )?(?:over|above|after|under|below|before)\\b|\\bequals\\b|\\bequal to\\b|\\bis\\b';
-
-const namedFilter = new RegExp(
-  `\\b(?:where|whose|with|having|and)\\s+(?:the\\s+|its\\s+|their\\s+)?([a-z0-9_ ]+?)\\s*(${operator})\\s*(${value})`,
-  'gi',
-);
-// "status = 'shipped'" with no "where" before it.
-const symbolFilter = new RegExp(`\\b([a-z0-9_]+)\\s*(=|!=|<>|>=|<=|>|<)\\s*(${value})`, 'gi');
-const looseFilter = new RegExp(
-  `\\b(?:from|in|at|for)\\s+(?!(?:each|every|all|total|general|descending|ascending|order)\\b)(?:the\\s+)?(${value})`,
-  'gi',
-);
-
-function comparisonOf(word: string): Comparison {
-  const spoken = word.toLowerCase().replace(/\s+/g, ' ').trim();
-  for (const [pattern, comparison] of comparisonWords) if (pattern.test(spoken)) return comparison;
-  return '=';
-}
-
-export function unquote(text: string): string {
-  const trimmed = text.trim();
-  const quoted = /^(['"])(.*)\1$/.exec(trimmed);
-  return quoted ? (quoted[2] ?? '') : trimmed.replace(/\s+table$/i, '');
-}
+export { unquote } from './clause-patterns.ts';
 
 export interface Clauses {
   /** The question without the clauses cut out of it. */
@@ -56,7 +19,14 @@ export interface Clauses {
   /** What follows "by" ("by billing country", "by number of albums"), as written. */
   by: string | null;
   order: { words: Token[]; direction: Direction } | null;
+  scale: Scale | null;
 }
+
+const scales: Record<string, Scale['unit']> = {
+  thousands: 'thousand',
+  millions: 'million',
+  billions: 'billion',
+};
 
 export function extractClauses(text: string): Clauses {
   let rest = ` ${text} `;
@@ -71,23 +41,22 @@ export function extractClauses(text: string): Clauses {
       return ' ';
     },
   );
-  const filters: Filter[] = [];
-  for (const pattern of [namedFilter, symbolFilter]) {
-    rest = rest.replace(pattern, (whole, column: string, op: string, raw: string) => {
-      const words = measureTokens(tokenize(column));
-      if (words.length === 0) return whole;
-      filters.push({ column: words, op: comparisonOf(op), value: unquote(raw), form: 'named' });
+  let scale: Scale | null = null;
+  rest = rest.replace(
+    new RegExp(`\\bin\\s+(thousands|millions|billions|${unitPattern})\\s*$`, 'i'),
+    (whole, said: string) => {
+      const unit = scales[said.toLowerCase()] ?? unitOf(said);
+      if (unit === null) return whole;
+      scale = { said: whole.trim(), unit };
       return ' ';
-    });
-  }
-  rest = rest.replace(looseFilter, (_whole, raw: string) => {
-    filters.push({ column: null, op: '=', value: unquote(raw), form: 'loose' });
-    return ' ';
-  });
+    },
+  );
+  const extracted = extractFilters(rest);
+  rest = extracted.rest;
   let by: string | null = null;
   rest = rest.replace(/\bby\s+(.+)$/i, (_whole, words: string) => {
     by = words.trim();
     return ' ';
   });
-  return { rest: rest.replace(/\s+/g, ' ').trim(), filters, by, order };
+  return { rest: rest.replace(/\s+/g, ' ').trim(), filters: extracted.filters, by, order, scale };
 }

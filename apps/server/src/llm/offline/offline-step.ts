@@ -1,22 +1,27 @@
 import type { LanguageModelV4Content } from '@ai-sdk/provider';
+import { unaccountedWords } from './account-words.ts';
 import { answerColumns, answerHelp, answerTables } from './answer-schema.ts';
 import { OFFLINE_FOOTER, answerQuery, readQueryResult } from './answer-text.ts';
 import type { OfflineState, ToolExchange } from './conversation-state.ts';
-import { readProbeRows } from './filters.ts';
+import { readFollowUp } from './follow-up.ts';
 import { parseMeasure, parseQuestion } from './parse-question.ts';
 import { createPlanContext } from './plan-context.ts';
 import { qualityStep } from './quality-step.ts';
 import { planQuestion } from './plan-question.ts';
 import type { QueryPlan } from './plan-types.ts';
 import type { MeasureHint, Question } from './question.ts';
+import type { Refusal } from './refusal-text.ts';
+import { unsupportedRefusal, wordsRefusal } from './refusal-text.ts';
 import type { Knowledge } from './schema-knowledge.ts';
 import { readKnowledge, tableKey } from './schema-knowledge.ts';
 import { dialectFor } from './sql-dialect.ts';
+import { readProbeRows } from './value-probe.ts';
 
 /*
  * One step of the offline analyst, from the question and the tool results so far: list the
  * tables (and search for the question's words), describe the tables it needs, look values up,
- * run the query, answer. Its own calls are told apart by their ids' prefixes.
+ * run the query, answer. Its own calls are told apart by their ids' prefixes. Its last word says,
+ * in the answer's provider metadata (`querent.outcome`), whether it answered, declined or asked.
  */
 
 const QUERY = 'offline-query';
@@ -36,7 +41,19 @@ function call(prefix: string, toolName: string, input: Record<string, unknown>):
   };
 }
 
-const text = (value: string): LanguageModelV4Content[] => [{ type: 'text', text: value }];
+type Outcome = 'answer' | 'refusal' | 'clarification';
+
+const text = (value: string, outcome?: Outcome): LanguageModelV4Content[] => [
+  {
+    type: 'text',
+    text: value,
+    ...(outcome === undefined ? {} : { providerMetadata: { querent: { outcome } } }),
+  },
+];
+
+const refuse = (refusal: Refusal, knowledge: Knowledge) =>
+  text(answerHelp(refusal.reason, knowledge, refusal.rephrasing), 'refusal');
+const fail = (reason: string | null, knowledge: Knowledge) => text(answerHelp(reason, knowledge), 'refusal');
 
 const lastOf = (exchanges: readonly ToolExchange[], prefix: string) =>
   exchanges.findLast((exchange) => exchange.toolCallId.startsWith(prefix) && exchange.output !== null) ??
@@ -53,12 +70,14 @@ const hintSearch: Record<MeasureHint, string[]> = {
 
 /** Words worth searching the schema for: those naming what to measure, group on and filter. */
 function searchWords(question: Question): string {
+  if (question.kind === 'share') return searchWords(question.of);
   const phrases = [];
   if ('target' in question) phrases.push(question.target);
   if (question.kind === 'aggregate') phrases.push(question.measure.words);
   if ((question.kind === 'aggregate' || question.kind === 'count') && question.by) phrases.push(question.by);
   if (question.kind === 'top' && question.ranking) phrases.push(question.ranking.words);
   if (question.kind === 'distinct') phrases.push(question.column);
+  if (question.kind === 'per') phrases.push(question.counted ?? [], question.per);
   const words = new Set(phrases.flat().map((token) => token.norm));
   const hint =
     question.kind === 'aggregate'
@@ -72,20 +91,25 @@ function searchWords(question: Question): string {
   return [...words].slice(0, 12).join(' ');
 }
 
-const computes = (question: Question) =>
+const computes = (question: Question): boolean =>
   question.kind === 'aggregate' ||
   question.kind === 'top' ||
   question.kind === 'distinct' ||
+  question.kind === 'per' ||
+  question.kind === 'share' ||
   (question.kind === 'count' && question.by !== null);
 
-function answerPlanned(plan: QueryPlan, exchange: ToolExchange): LanguageModelV4Content[] {
-  return text(answerQuery(plan, readQueryResult(exchange.output)));
-}
-
 function sqlStep(sql: string, state: OfflineState): LanguageModelV4Content[] {
-  const plan: QueryPlan = { sql, title: 'Your SQL', filters: [], notes: [], answer: { kind: 'sql' } };
+  const plan: QueryPlan = {
+    sql,
+    title: 'Your SQL',
+    filters: [],
+    notes: [],
+    answer: { kind: 'sql' },
+    vocabulary: new Set(),
+  };
   const done = lastOf(state.exchanges, QUERY);
-  if (done) return answerPlanned(plan, done);
+  if (done) return text(answerQuery(plan, readQueryResult(done.output)), 'answer');
   if (!state.tools.has('run_sql')) return text(`I could not run your SQL at this step.\n\n${OFFLINE_FOOTER}`);
   return [call(QUERY, 'run_sql', { query: sql, title: 'Your SQL' })];
 }
@@ -100,17 +124,22 @@ function describeOutput(state: OfflineState, name: string): Record<string, unkno
   return found?.output ?? null;
 }
 
-function planned(state: OfflineState, question: Question, knowledge: Knowledge): LanguageModelV4Content[] {
+function planned(
+  state: OfflineState,
+  question: Question,
+  knowledge: Knowledge,
+  notes: string[],
+): LanguageModelV4Content[] {
   const probeExchange = lastOf(state.exchanges, PROBE);
   const probeError = typeof probeExchange?.output?.error === 'string' ? probeExchange.output.error : null;
-  if (probeError !== null) {
-    return text(answerHelp(`looking the values up failed. The database said: ${probeError}`, knowledge));
-  }
+  if (probeError !== null)
+    return fail(`looking the values up failed. The database said: ${probeError}`, knowledge);
   const context = createPlanContext({
     knowledge,
     dialect: dialectFor(state.dialect),
     probe: probeExchange?.output ? readProbeRows(probeExchange.output) : null,
   });
+  context.notes.push(...notes);
   const outcome = planQuestion(context, question);
   switch (outcome.kind) {
     case 'describe': {
@@ -123,33 +152,48 @@ function planned(state: OfflineState, question: Question, knowledge: Knowledge):
       );
       const fresh = outcome.tables.filter((name) => !asked.has(tableKey(name)));
       if (fresh.length === 0 || !state.tools.has('describe_table')) {
-        return text(answerHelp(`I could not learn enough about ${outcome.tables.join(', ')}.`, knowledge));
+        return fail(`I could not learn enough about ${outcome.tables.join(', ')}.`, knowledge);
       }
       return fresh.map((table) => call('offline-describe', 'describe_table', { table }));
     }
     case 'probe':
-      if (!state.tools.has('run_sql')) return text(answerHelp('I ran out of steps.', knowledge));
+      if (!state.tools.has('run_sql')) return fail('I ran out of steps.', knowledge);
       return [call(PROBE, 'run_sql', { query: outcome.sql, title: outcome.title })];
     case 'query': {
+      const left = unaccountedWords(question, outcome.plan.vocabulary);
+      if (left.length > 0) return refuse(wordsRefusal(left, knowledge, state.question), knowledge);
       const done = lastOf(state.exchanges, QUERY);
-      if (done) return answerPlanned(outcome.plan, done);
-      if (!state.tools.has('run_sql')) return text(answerHelp('I ran out of steps.', knowledge));
+      if (done) return text(answerQuery(outcome.plan, readQueryResult(done.output)), 'answer');
+      if (!state.tools.has('run_sql')) return fail('I ran out of steps.', knowledge);
       return [call(QUERY, 'run_sql', { query: outcome.plan.sql, title: outcome.plan.title })];
+    }
+    case 'clarify': {
+      const left = unaccountedWords(question, outcome.vocabulary);
+      if (left.length > 0) return refuse(wordsRefusal(left, knowledge, state.question), knowledge);
+      return text([outcome.question, OFFLINE_FOOTER].join('\n\n'), 'clarification');
     }
     case 'columns':
       return text(answerColumns(outcome.table, describeOutput(state, outcome.table.name)));
     case 'search':
       return [call('offline-search', 'search_schema', { query: outcome.query, limit: SEARCH_LIMIT })];
     case 'fail':
-      return text(answerHelp(outcome.reason, knowledge));
+      return fail(outcome.reason, knowledge);
   }
+}
+
+/** The question, read as a follow-up of the one before when it leans on it ("and returned?"). */
+function readQuestion(state: OfflineState): { question: Question; notes: string[] } {
+  const followUp = readFollowUp(state.question, state.earlier);
+  if (followUp)
+    return { question: followUp.question, notes: [`I read this as a follow-up to "${followUp.previous}".`] };
+  return { question: parseQuestion(state.question), notes: [] };
 }
 
 /** What the offline analyst does at this step: tool calls, or its answer. */
 export function offlineStep(state: OfflineState): LanguageModelV4Content[] {
   const quality = qualityStep(state);
   if (quality) return quality;
-  const question = parseQuestion(state.question);
+  const { question, notes } = readQuestion(state);
   if (question.kind === 'sql') return sqlStep(question.sql, state);
   const searched = state.exchanges.some((exchange) => exchange.toolName === 'search_schema');
   if (!searched && state.tools.has('search_schema')) {
@@ -161,6 +205,7 @@ export function offlineStep(state: OfflineState): LanguageModelV4Content[] {
   }
   const knowledge = readKnowledge(state.exchanges);
   if (question.kind === 'tables') return text(answerTables(knowledge));
-  if (question.kind === 'unknown') return text(answerHelp(null, knowledge));
-  return planned(state, question, knowledge);
+  if (question.kind === 'unknown') return fail(null, knowledge);
+  if (question.kind === 'unsupported') return refuse(unsupportedRefusal(question), knowledge);
+  return planned(state, question, knowledge, notes);
 }

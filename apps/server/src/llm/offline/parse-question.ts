@@ -1,42 +1,26 @@
 import { extractClauses } from './extract-clauses.ts';
-import type { Aggregate, Direction, Filter, Measure, MeasureHint, Question } from './question.ts';
+import { normalizeQuestion } from './normalize-question.ts';
+import { parseMeasure } from './parse-measure.ts';
+import { parseTop, superlatives } from './parse-top.ts';
+import type { Filter, Question } from './question.ts';
+import { unsupportedIn } from './unsupported.ts';
 import type { Token } from './words.ts';
-import { contentTokens, digitsForNumberWords, measureTokens, tokenize } from './words.ts';
+import { contentTokens, measureTokens, tokenize } from './words.ts';
 
 /*
  * English question → what to compute, by patterns over the words, without the schema. Order
- * matters: SQL first, then the tables and a table's columns, then the kinds that compute
- * (distinct values, counts, top N, totals and averages) and last, showing rows.
+ * matters: SQL first, then the tables and a table's columns, what it knows it cannot do, then the
+ * kinds that compute (shares, averages over parents, distinct values, rankings, counts, totals and
+ * averages) and last, showing rows.
  */
 
-const DEFAULT_ROWS = 20;
+export { parseMeasure } from './parse-measure.ts';
+
+/** Rows shown when the question names no number: all of them, up to what the chat shows. */
 const ALL_ROWS = 1000;
-const DEFAULT_TOP = 10;
 
 function looksLikeSql(text: string): boolean {
   return /^\(?\s*(select|with)\s/i.test(text) && /\bselect\b[\s\S]*\bfrom\b|^\s*select\s/i.test(text);
-}
-
-/** One spelling for the many ways of saying the same thing. */
-function normalize(text: string): string {
-  let s = ` ${text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"')} `;
-  s = s.replace(/[?!.;:]+(?=\s|$)/g, ' ');
-  s = s.replace(/\b(what|who|where|how|that|it)'s\b/gi, '$1 is');
-  s = s.replace(/\b(can|could|would|will) you( please)?\b|\bplease\b|\bkindly\b/gi, ' ');
-  s = s.replace(/\b(tell me|i want to know|i'd like to know|i would like to know|let me know)\b/gi, ' ');
-  s = s.replace(
-    /\b(give me|show me|let me see|i want to see|i'd like to see|i would like to see)\b/gi,
-    'show',
-  );
-  s = s.replace(
-    /\b(in each|for each|for every|in every|per|grouped by|broken down by|split by|for all)\b/gi,
-    'by',
-  );
-  // "how many albums does each artist have": what follows "each" is what to group on.
-  // ("list every customer" keeps its rows: only "each" after a verb or "of" groups.)
-  s = s.replace(/\b(?:does|do|did|has|have|of)\s+(?:each|every)\b/gi, 'by');
-  s = s.replace(/\bby by\b/gi, 'by');
-  return digitsForNumberWords(s).replace(/\s+/g, ' ').trim();
 }
 
 function asksForTables(lower: string): boolean {
@@ -60,141 +44,32 @@ function numberIn(text: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-// Words that pick an order among rows, and the columns they point to.
-const adjectives: Record<string, { hint: MeasureHint; direction: Direction }> = {
-  expensive: { hint: 'price', direction: 'desc' },
-  priciest: { hint: 'price', direction: 'desc' },
-  cheapest: { hint: 'price', direction: 'asc' },
-  cheap: { hint: 'price', direction: 'asc' },
-  longest: { hint: 'duration', direction: 'desc' },
-  long: { hint: 'duration', direction: 'desc' },
-  shortest: { hint: 'duration', direction: 'asc' },
-  short: { hint: 'duration', direction: 'asc' },
-  newest: { hint: 'date', direction: 'desc' },
-  latest: { hint: 'date', direction: 'desc' },
-  recent: { hint: 'date', direction: 'desc' },
-  oldest: { hint: 'date', direction: 'asc' },
-  earliest: { hint: 'date', direction: 'asc' },
-  biggest: { hint: 'size', direction: 'desc' },
-  largest: { hint: 'size', direction: 'desc' },
-  smallest: { hint: 'size', direction: 'asc' },
-};
-const adjectivePattern = new RegExp(`\\b(?:most |least )?(${Object.keys(adjectives).join('|')})\\b`, 'i');
-const superlatives = /\b(top|bottom|most|least|fewest|highest|lowest|greatest|maximum|minimum)\b/i;
-const ascending = new Set(['bottom', 'least', 'fewest', 'lowest', 'minimum']);
-
-// Words for money when no column is named so: they point to a total or an amount.
-const moneyWords = new Set([
-  'sale',
-  'revenue',
-  'turnover',
-  'income',
-  'spend',
-  'spent',
-  'spending',
-  'money',
-  'payment',
-  'earning',
-]);
-const moneyVerbs = /\b(spent|spend|paid|pay|earned|generated|made)\b/i;
-const moneyVerbWords = new Set(['spent', 'spend', 'paid', 'pay', 'earned', 'generated', 'made']);
-
-const aggregateWords: [RegExp, Aggregate][] = [
-  [/\b(?:the )?(?:total )?(?:number|count|amount) of\b|\bhow many\b|\bcount\b/i, 'count'],
-  [/\b(?:the )?(?:average|avg|mean)(?: of)?\b/i, 'avg'],
-  [/\b(?:the )?(?:total|sum)(?: of)?\b/i, 'sum'],
-  [/\b(?:the )?(?:maximum|max|highest|largest|biggest)(?: of)?\b/i, 'max'],
-  [/\b(?:the )?(?:minimum|min|lowest|smallest)(?: of)?\b/i, 'min'],
-];
-
-/** A measure as said: "number of albums", "total spent", "average unit price", "invoice totals". */
-export function parseMeasure(text: string): Measure {
-  const padded = ` ${text} `;
-  // The first aggregate word said is the one meant: "minimum invoice total" is a minimum.
-  let found: { aggregate: Aggregate; index: number; length: number } | null = null;
-  for (const [pattern, aggregate] of aggregateWords) {
-    const match = pattern.exec(padded);
-    if (match && (!found || match.index < found.index)) {
-      found = { aggregate, index: match.index, length: match[0].length };
-    }
-  }
-  const rest = found ? `${padded.slice(0, found.index)} ${padded.slice(found.index + found.length)}` : padded;
-  const words = measureTokens(tokenize(rest));
-  const money = words.some((word) => moneyWords.has(word.norm)) || moneyVerbs.test(rest);
-  return { aggregate: found?.aggregate ?? null, words, hint: money ? 'money' : null };
-}
-
 function tokensOf(text: string): Token[] {
   return contentTokens(tokenize(text));
 }
 
-/** "which genre has the most tracks", "top 5 artists by number of albums", "5 most expensive products". */
-function parseTop(rest: string, by: string | null, filters: Filter[]): Question | null {
-  const adjective = adjectivePattern.exec(rest);
-  const superlative = superlatives.exec(rest);
-  if (!adjective && !superlative) return null;
-  const which = /^(?:which|what|who)\b/i.test(rest);
-  const limit = numberIn(rest) ?? (which ? 1 : DEFAULT_TOP);
-  if (adjective && (!superlative || /^(most|least)$/i.test(superlative[1] ?? ''))) {
-    const word = (adjective[1] ?? '').toLowerCase();
-    const meaning = adjectives[word] ?? { hint: 'size', direction: 'desc' };
-    const direction = /^least/i.test(adjective[0]) ? 'asc' : meaning.direction;
-    const target = tokensOf(rest.replace(adjective[0], ' '));
-    const ranking = by === null ? { aggregate: null, words: [], hint: meaning.hint } : parseMeasure(by);
-    return { kind: 'top', target, filters, limit, direction, ranking };
-  }
-  if (!superlative) return null;
-  const word = (superlative[1] ?? '').toLowerCase();
-  const direction: Direction = ascending.has(word) ? 'asc' : 'desc';
-  const before = rest.slice(0, superlative.index);
-  const after = rest.slice(superlative.index + superlative[0].length);
-  if (word === 'top' || word === 'bottom') {
-    const ranking = by === null ? null : parseMeasure(by);
-    return { kind: 'top', target: tokensOf(`${before} ${after}`), filters, limit, direction, ranking };
-  }
-  // "which genre has the most tracks": the subject before the verb, the measure after.
-  const verb = /\b(?:has|have|had|with|got|gets|get|having|contains?)\b\s*(?:the\s*)?$/i.exec(before.trim());
-  if (verb) {
-    const measure = parseMeasure(by ?? after);
-    const ranking = { ...measure, aggregate: measure.aggregate ?? (measure.hint === 'money' ? 'sum' : null) };
-    return {
-      kind: 'top',
-      target: tokensOf(before.trim().slice(0, verb.index)),
-      filters,
-      limit,
-      direction,
-      ranking,
-    };
-  }
-  // "the customer who spent the most": the measure is in the verb.
-  if (after.trim() === '' && moneyVerbs.test(before)) {
-    const target = tokensOf(before).filter((token) => !moneyVerbWords.has(token.norm));
-    return {
-      kind: 'top',
-      target,
-      filters,
-      limit,
-      direction,
-      ranking: { aggregate: 'sum', words: [], hint: 'money' },
-    };
-  }
-  // "the highest unit price": a column's extreme, or rows ranked by it when "by" says how.
-  const ranking = by === null ? null : parseMeasure(by);
-  return { kind: 'top', target: tokensOf(`${before} ${after}`), filters, limit, direction, ranking };
-}
+const byTokens = (by: string | null) => (by === null ? null : measureTokens(tokenize(by)));
 
-function parseAggregate(rest: string, by: string | null, filters: Filter[]): Question | null {
-  const keyword = /\b(total|sum|average|avg|mean|maximum|max|minimum|min)\b/i.exec(rest);
+function parseAggregate(
+  rest: string,
+  by: string | null,
+  filters: Filter[],
+  clauses: ReturnType<typeof extractClauses>,
+): Question | null {
+  const keyword =
+    /\b(total|sum|average|avg|mean|maximum|max|minimum|min|largest|biggest|highest|greatest|smallest|lowest)\b/i.exec(
+      rest,
+    );
   if (!keyword) return null;
   const measure = parseMeasure(rest.slice(keyword.index));
   if (measure.aggregate === null || measure.aggregate === 'count') return null;
-  const target = tokensOf(rest.slice(0, keyword.index));
   return {
     kind: 'aggregate',
     measure: { ...measure, aggregate: measure.aggregate },
-    target,
+    target: tokensOf(rest.slice(0, keyword.index)),
     filters,
-    by: by === null ? null : measureTokens(tokenize(by)),
+    by: byTokens(by),
+    scale: clauses.scale,
   };
 }
 
@@ -210,52 +85,100 @@ function parseDistinct(rest: string, filters: Filter[]): Question | null {
   return { kind: 'distinct', column: tokensOf(column), target: tokensOf(target), filters, count };
 }
 
-type RowsOrder = Extract<Question, { kind: 'rows' }>['order'];
+/** "what percentage of orders were cancelled", "share of revenue by category". */
+function parseShare(normalized: string): Question | null {
+  const match =
+    /^(?:what|which)?\s*(?:is|are|was|were)?\s*(?:the\s+)?(?:percentage|share|proportion|fraction|ratio)\s+of\s+(.+)$/i.exec(
+      normalized,
+    );
+  if (!match) return null;
+  const inner = match[1] ?? '';
+  const money = parseMeasure(inner.split(/\s+/).slice(0, 2).join(' ')).hint === 'money';
+  const of = parseQuestion(money ? `total ${inner}` : `how many ${inner}`);
+  return of.kind === 'count' || of.kind === 'aggregate' ? { kind: 'share', of } : { kind: 'unknown' };
+}
 
-function parseRows(rest: string, filters: Filter[], order: RowsOrder): Question {
-  const last = /\b(last|latest)\b/i.test(rest);
-  const limit = numberIn(rest) ?? (/\b(all|every)\b/i.test(rest) ? ALL_ROWS : DEFAULT_ROWS);
-  const ordering = order ?? (last ? { words: [], hint: 'date' as const, direction: 'desc' as const } : null);
-  return { kind: 'rows', target: tokensOf(rest), filters, limit, order: ordering };
+/** Numbers no clause took: a rows or top question may have one (how many), nothing else any. */
+function strayNumbers(question: Question, rest: string): string[] {
+  const numbers = rest.match(/\b\d+(?:[.,:/-]\d+)*\b/g) ?? [];
+  const allowed = question.kind === 'rows' || question.kind === 'top' ? 1 : 0;
+  return numbers.slice(allowed);
 }
 
 export function parseQuestion(text: string): Question {
   const trimmed = text.trim();
   if (looksLikeSql(trimmed)) return { kind: 'sql', sql: trimmed.replace(/;\s*$/, '') };
-  const normalized = normalize(trimmed);
+  const normalized = normalizeQuestion(trimmed);
   const lower = normalized.toLowerCase();
   if (lower === '') return { kind: 'unknown' };
   if (asksForTables(lower)) return { kind: 'tables' };
   if (describePattern.test(lower)) {
     return { kind: 'describe', target: tokensOf(normalized.replace(describeWords, ' ')) };
   }
+  const unsupported = unsupportedIn(normalized);
+  if (unsupported) return unsupported;
+  const share = parseShare(normalized);
+  if (share) return share;
   const clauses = extractClauses(normalized);
-  const filters = clauses.filters.filter(
-    (filter) => filter.column !== null || /^\d+$/.test(filter.value) || tokensOf(filter.value).length > 0,
-  );
+  const read = readKind(clauses, clauses.filters);
+  const stray = strayNumbers(read, clauses.rest);
+  if (stray.length > 0) return { kind: 'unsupported', reason: 'number', words: stray.join(', ') };
+  // "in minutes" only converts a figure it computes.
+  if (clauses.scale !== null && read.kind !== 'aggregate')
+    return { kind: 'unsupported', reason: 'unit', words: clauses.scale.said };
+  return read;
+}
+
+function readKind(clauses: ReturnType<typeof extractClauses>, filters: Filter[]): Question {
   const { rest, by } = clauses;
   const order = clauses.order === null ? null : { ...clauses.order, hint: null };
+  const averageOf = /\b(?:average|avg|mean)\s+(?:number|count|amount)\s+of\s+(.+)$/i.exec(rest);
+  if (averageOf && by !== null) {
+    return {
+      kind: 'per',
+      counted: tokensOf(averageOf[1] ?? ''),
+      measure: null,
+      per: byTokens(by) ?? [],
+      filters,
+    };
+  }
   const distinct = parseDistinct(rest, filters);
   if (distinct) return distinct;
   if (
-    /\b(top|bottom)\b/i.test(rest) ||
-    /^(?:which|what|who)\b.*\b(most|least|fewest|highest|lowest)\b/i.test(rest)
+    /\b(top|bottom|best|worst)\b/i.test(rest) ||
+    (/^(?:which|what|who)\b/i.test(rest) && superlatives.test(rest))
   ) {
     const top = parseTop(rest, by, filters);
     if (top) return top;
   }
   if (/\b(how many|number of|count|amount of)\b/i.test(rest)) {
-    const target = tokensOf(rest);
-    return { kind: 'count', target, filters, by: by === null ? null : measureTokens(tokenize(by)) };
+    return { kind: 'count', target: tokensOf(rest), filters, by: byTokens(by), listing: false };
   }
-  const aggregate = parseAggregate(rest, by, filters);
+  const aggregate = parseAggregate(rest, by, filters, clauses);
   if (aggregate) return aggregate;
   const top = parseTop(rest, by, filters);
   if (top) return top;
-  // "customers by country" counts rows; "sales by country" (no table named) totals the measure.
-  if (by !== null) return { kind: 'count', target: tokensOf(rest), filters, by: measureTokens(tokenize(by)) };
-  const rows = parseRows(rest, filters, order);
-  if (rows.kind === 'rows' && rows.target.length === 0 && filters.every((filter) => filter.form !== 'loose'))
-    return { kind: 'unknown' };
-  return rows;
+  // "what is the revenue", "sales in 2024": money with no aggregate said is its total.
+  const money = parseMeasure(rest);
+  if (money.hint === 'money' && money.aggregate === null) {
+    return {
+      kind: 'aggregate',
+      measure: { ...money, aggregate: 'sum' },
+      target: [],
+      filters,
+      by: byTokens(by),
+      scale: clauses.scale,
+    };
+  }
+  // "customers by country" counts rows; "sales by country" (no table named) totals the measure;
+  // "tracks by Queen" (not something to group on) lists them.
+  if (by !== null) return { kind: 'count', target: tokensOf(rest), filters, by: byTokens(by), listing: true };
+  const edge = /\b(first|last|latest|earliest)\b/i.exec(rest);
+  const direction = /^(first|earliest)$/i.test(edge?.[1] ?? '') ? ('asc' as const) : ('desc' as const);
+  const ordering = order ?? (edge ? { words: [], hint: 'date' as const, direction } : null);
+  const target = tokensOf(rest);
+  if (target.length === 0 && filters.every((filter) => filter.form !== 'loose')) return { kind: 'unknown' };
+  // "the last order": one row; "the last orders": the default.
+  const one = edge !== null && target.some((token) => token.raw.toLowerCase() === token.norm);
+  return { kind: 'rows', target, filters, limit: numberIn(rest) ?? (one ? 1 : ALL_ROWS), order: ordering };
 }

@@ -1,4 +1,5 @@
 import type { Dialect } from './sql-dialect.ts';
+import type { ProbeRow } from './value-probe.ts';
 import type { ForeignKey, Knowledge, KnownTable } from './schema-knowledge.ts';
 import { bareName, describedTable, knownTableNames, listedName, tableKey } from './schema-knowledge.ts';
 import { CannotAnswer, NeedTables } from './plan-types.ts';
@@ -8,14 +9,6 @@ import { CannotAnswer, NeedTables } from './plan-types.ts';
  * notes for the reader. Asking for a table that is not described yet interrupts planning with the
  * names to describe; the next step describes them and plans again.
  */
-
-export interface ProbeRow {
-  filter: number;
-  column: string;
-  variant: string;
-  value: string;
-  matches: number;
-}
 
 export interface PlanContext {
   knowledge: Knowledge;
@@ -68,6 +61,15 @@ export interface JoinStep {
 export interface Reached {
   table: KnownTable;
   path: JoinStep[];
+}
+
+/** `start` itself and every table reachable from it, nearest first. */
+export function reachFrom(
+  context: PlanContext,
+  start: KnownTable,
+): { reached: Reached[]; missing: string[] } {
+  const { reached, missing } = forwardReach(context, start);
+  return { reached: [{ table: start, path: [] }, ...reached], missing };
 }
 
 /**

@@ -1,70 +1,28 @@
 import type { Dimension } from './dimension.ts';
 import { findDimension, tableAsDimension } from './dimension.ts';
-import { applyFilters } from './filters.ts';
 import type { PlanContext } from './plan-context.ts';
 import type { QueryPlan } from './plan-types.ts';
 import { CannotAnswer, NeedTables } from './plan-types.ts';
+import { hintVocabulary } from './parse-measure.ts';
+import type { QueryBuilder } from './query-builder.ts';
 import { queryOver } from './query-builder.ts';
-import type { Aggregate, Direction, Filter, Measure } from './question.ts';
-import { GOOD_FIT, columnScore, hintScore, labelColumns } from './resolve-names.ts';
-import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
-import type { Token } from './words.ts';
+import type { Aggregate, Direction, Filter, Measure, Scale } from './question.ts';
+import type { Resolved } from './resolve-filters.ts';
+import { resolveFilters } from './resolve-filters.ts';
+import type { KnownTable } from './schema-knowledge.ts';
+import type { MeasureChoice } from './measure-candidates.ts';
+import { measureCandidates, salesWords } from './measure-candidates.ts';
 import { describedTables } from './subject.ts';
+import { scaleDivisor, unitNote } from './units.ts';
+import type { Token } from './words.ts';
 import { identifierWords } from './words.ts';
 
 /*
- * Totals, averages, extremes and counts, overall or by a dimension: which numeric column the
- * measure names (by its words, or by a hint such as money → a total or an amount), which table it
- * lives in, and what it is grouped on, chosen together so the shortest join wins.
+ * Totals, averages, extremes, counts and shares, overall or by a dimension: which numeric column
+ * the measure names (by its words, or by a hint such as money → a total or an amount), which
+ * table it lives in, what it is grouped on and where the conditions' values are, chosen together
+ * so the shortest join that reaches them all wins.
  */
-
-export interface MeasureChoice {
-  table: KnownTable;
-  column: KnownColumn;
-  score: number;
-  /** For money as price × quantity: the quantity column of the same table. */
-  times?: KnownColumn;
-}
-
-/** Hints are a weaker reading than named columns, but still a reading. */
-const HINT_FIT = 6;
-
-function quantityOf(table: KnownTable): KnownColumn | undefined {
-  return table.columns.find(
-    (column) =>
-      column.kind === 'number' &&
-      !column.key &&
-      column.words.some((word) => word === 'quantity' || word === 'qty'),
-  );
-}
-
-/** Columns that fit a measure, best first; `dates` also lets date columns rank ("most recent"). */
-export function measureCandidates(
-  measure: Measure,
-  within: readonly KnownTable[],
-  options: { dates?: boolean } = {},
-): MeasureChoice[] {
-  const words = measure.words.map((token) => token.norm);
-  const choices: MeasureChoice[] = [];
-  for (const table of within) {
-    for (const column of table.columns) {
-      const usable = column.kind === 'number' || (options.dates === true && column.dateLike);
-      if (!usable) continue;
-      let score = columnScore(words, table, column);
-      if (column.key && score < 16) score = 0;
-      let times: KnownColumn | undefined;
-      if (score < GOOD_FIT && measure.hint !== null) {
-        score = Math.max(score, hintScore(measure.hint, column));
-        // Money from a price is the price times the quantity sold, where the table has one.
-        times = measure.hint === 'money' && column.words.includes('price') ? quantityOf(table) : undefined;
-        if (times) score += 2;
-      }
-      if (score >= HINT_FIT) choices.push({ table, column, score, ...(times ? { times } : {}) });
-    }
-  }
-  // Stable: among equals, the table the schema ranks first.
-  return choices.sort((a, b) => b.score - a.score);
-}
 
 export interface AggregateSpec {
   aggregate: Aggregate;
@@ -78,20 +36,21 @@ export interface AggregateSpec {
   filters: Filter[];
   limit: number | null;
   direction: Direction;
+  /** Tables the question names, where a value is looked for first. */
+  named?: readonly string[];
+  /** A percentage: of the rows meeting the conditions, or of each group. */
+  share?: boolean;
+  scale?: Scale | null;
 }
 
 const snake = (name: string) => identifierWords(name).join('_');
 const tableWords = (table: KnownTable) => identifierWords(table.name, { table: true }).join('_');
-
-function said(tokens: readonly Token[]): string {
-  return tokens.map((token) => token.raw).join(' ');
-}
+const said = (tokens: readonly Token[]) => tokens.map((token) => token.raw).join(' ');
 
 interface Choice {
-  table: KnownTable;
-  column: KnownColumn | null;
-  times: KnownColumn | null;
+  option: MeasureChoice | { table: KnownTable; column: null; times: undefined; hinted: false; score: number };
   dimension: Dimension | null;
+  resolved: Resolved;
   total: number;
 }
 
@@ -104,10 +63,10 @@ function undescribed(context: PlanContext): string[] {
 }
 
 function choose(context: PlanContext, spec: AggregateSpec): Choice {
-  const options: { table: KnownTable; column: KnownColumn | null; score: number; times?: KnownColumn }[] = [];
+  const options: Choice['option'][] = [];
   if (spec.measure === null) {
     if (!spec.from) throw new CannotAnswer('I could not tell which table to count.');
-    options.push({ table: spec.from, column: null, score: 0 });
+    options.push({ table: spec.from, column: null, times: undefined, hinted: false, score: 0 });
   } else {
     options.push(...measureCandidates(spec.measure, spec.from ? [spec.from] : spec.within));
   }
@@ -121,11 +80,28 @@ function choose(context: PlanContext, spec: AggregateSpec): Choice {
         : `I could not find a numeric column for "${words}".`,
     );
   }
-  let best: Choice | null = null;
+  const considered = options.slice(0, 6);
+  const bases = [...new Set(considered.map((option) => option.table))];
+  let best: (Choice & { notes: string[] }) | null = null;
+  let refusal: string | null = null;
   const top = options[0]?.score ?? 0;
-  for (const option of options.slice(0, 6)) {
+  // Notes belong to the reading chosen, not to the ones tried on the way.
+  const noted = context.notes.length;
+  for (const option of considered) {
     // Once a reading works, only near-equal readings of the measure compete on their joins.
     if (best && option.score < top - 2) break;
+    context.notes.splice(noted);
+    let resolved: Resolved;
+    try {
+      resolved = resolveFilters(context, option.table, spec.filters, { named: spec.named ?? [], bases });
+    } catch (error) {
+      // A value this table cannot reach: another reading of the measure may reach it.
+      if (error instanceof CannotAnswer && considered.length > 1) {
+        refusal ??= error.message;
+        continue;
+      }
+      throw error;
+    }
     const { by } = spec;
     let dimension: Dimension | null;
     try {
@@ -142,11 +118,12 @@ function choose(context: PlanContext, spec: AggregateSpec): Choice {
     }
     if (by !== null && dimension === null) continue;
     const total = option.score + (dimension?.score ?? 0);
-    if (!best || total > best.total) {
-      best = { table: option.table, column: option.column, times: option.times ?? null, dimension, total };
-    }
+    if (!best || total > best.total)
+      best = { option, dimension, resolved, total, notes: context.notes.slice(noted) };
   }
+  context.notes.splice(noted, context.notes.length - noted, ...(best?.notes ?? []));
   if (!best) {
+    if (refusal !== null && spec.by === null) throw new CannotAnswer(refusal);
     const by = spec.by === null ? '' : 'table' in spec.by ? spec.by.table.name : said(spec.by.tokens);
     const from = [...new Set(options.map((option) => option.table.name))].join(', ');
     throw new CannotAnswer(`I could not tell what "by ${by}" means for ${from}.`);
@@ -169,28 +146,97 @@ const aggregateWords: Record<Aggregate, string> = {
   max: 'Highest',
 };
 
+function vocabularyOf(query: QueryBuilder, choice: Choice, measure: Measure | null): Set<string> {
+  const words = query.vocabulary();
+  const { table } = choice.option;
+  const priced = table.columns.some(
+    (column) => column.words.includes('price') || column.words.includes('amount'),
+  );
+  if (priced && table.columns.some((column) => column.words.includes('quantity')))
+    for (const word of salesWords) words.add(word);
+  for (const word of choice.resolved.explains) words.add(word);
+  for (const word of choice.dimension?.words ?? []) words.add(word);
+  if (choice.option.hinted && measure?.hint) for (const word of hintVocabulary[measure.hint]) words.add(word);
+  return words;
+}
+
 export function planAggregate(context: PlanContext, spec: AggregateSpec): QueryPlan {
-  const { table, column, times, dimension } = choose(context, spec);
+  const choice = choose(context, spec);
+  const { option, dimension, resolved } = choice;
+  const { table, column } = option;
+  const times = option.times ?? null;
   const { dialect } = context;
-  const query = queryOver(dialect, table, dimension ? [dimension.path] : []);
-  const applied = applyFilters(context, table, spec.filters, query);
+  const share = spec.share === true;
+  const conditionsInCase = share && dimension === null;
+  const query = queryOver(dialect, table, [...(dimension ? [dimension.path] : []), ...resolved.paths], {
+    left: conditionsInCase,
+  });
+  const where = resolved.conditions.map((condition) => condition.write(query));
   const aggregate: Aggregate = column ? spec.aggregate : 'count';
   const operand = column
     ? `${query.column(table, column.name)}${times ? ` * ${query.column(table, times.name)}` : ''}`
     : '*';
-  const measured = `${sqlAggregate[aggregate]}(${operand})`;
   const measureName = column ? `${column.name}${times ? ` × ${times.name}` : ''}` : null;
-  const value = column
+  let measured = `${sqlAggregate[aggregate]}(${operand})`;
+  let value = column
     ? `${aggregate}_${snake(column.name)}${times ? `_x_${snake(times.name)}` : ''}`
     : `${tableWords(table)}_count`;
+  if (spec.scale && column) {
+    const divisor = scaleDivisor(column, spec.scale);
+    if (divisor === null)
+      throw new CannotAnswer(
+        `I could not tell what unit ${column.name} is in, to show it ${spec.scale.said}.`,
+      );
+    measured = `${measured} / ${divisor}.0`;
+    value = `${value}_${spec.scale.unit}s`;
+    const note = unitNote(spec.scale.unit);
+    if (note !== null) context.notes.push(note);
+  }
+  const described = resolved.conditions.map((condition) => condition.described);
+  const base = { filters: share ? [] : described, notes: context.notes };
+  if (share) {
+    if (!dimension && where.length === 0)
+      throw new CannotAnswer(
+        'A percentage needs a part to compare with the whole: say which rows, e.g. "percentage of orders where status is cancelled".',
+      );
+    const part = conditionsInCase ? where.join(' AND ') : null;
+    const numerator =
+      part === null ? measured : `SUM(CASE WHEN ${part} THEN ${column ? operand : '1'} ELSE 0 END)`;
+    measured = dimension
+      ? `100.0 * ${measured} / SUM(${measured}) OVER ()`
+      : `100.0 * ${numerator} / ${column ? `SUM(${operand})` : 'COUNT(*)'}`;
+    value = `percent_of_${column ? snake(column.name) : tableWords(table)}`;
+  }
   const what = measureName ? `${aggregateWords[aggregate]} ${measureName}` : `Number of ${table.name} rows`;
-  const base = { filters: applied.described, notes: context.notes };
+  const shareSpec = (labels: string[]) => ({
+    kind: 'share' as const,
+    subject: table.name,
+    measure: measureName,
+    part: conditionsInCase ? described.join(' and ') : null,
+    dimension: dimension?.display ?? null,
+    labels,
+    value,
+  });
   if (!dimension) {
-    const sql = query.sql({ select: [query.as(measured, value)], where: applied.where });
-    const answer = measureName
-      ? ({ kind: 'scalar', aggregate, measure: measureName, subject: table.name } as const)
-      : ({ kind: 'count', subject: table.name } as const);
-    return { ...base, sql, title: column ? `${what} of ${table.name}` : what, answer };
+    const sql = query.sql({ select: [query.as(measured, value)], where: conditionsInCase ? [] : where });
+    const answer = share
+      ? shareSpec([])
+      : measureName
+        ? ({
+            kind: 'scalar',
+            aggregate,
+            measure: measureName,
+            subject: table.name,
+            scale: spec.scale?.said ?? null,
+          } as const)
+        : ({ kind: 'count', subject: table.name } as const);
+    return {
+      ...base,
+      sql,
+      title: column ? `${what} of ${table.name}` : what,
+      answer,
+      vocabulary: vocabularyOf(query, choice, spec.measure),
+    };
   }
   const selected = dimension.select(query);
   const direction = spec.direction === 'asc' ? 'ASC' : 'DESC';
@@ -199,65 +245,29 @@ export function planAggregate(context: PlanContext, spec: AggregateSpec): QueryP
     dimension.ordered && spec.limit === null ? labels : [`${dialect.id(value)} ${direction}`, ...labels];
   const sql = query.sql({
     select: [...selected.map((entry) => query.as(entry.expression, entry.alias)), query.as(measured, value)],
-    where: applied.where,
+    where,
     groupBy: [...dimension.group(query), ...labels],
     orderBy,
     limit: spec.limit,
   });
+  const aliases = selected.map((entry) => entry.alias);
   return {
     ...base,
     sql,
-    title: `${what} by ${dimension.display}`,
-    answer: {
-      kind: 'grouped',
-      aggregate,
-      measure: measureName,
-      subject: table.name,
-      dimension: dimension.display,
-      labels: selected.map((entry) => entry.alias),
-      value,
-      limit: spec.limit,
-      direction: spec.direction,
-    },
-  };
-}
-
-/** What names a ranked row in the answer: its label, or its key when the label is what ranks it. */
-function rankedLabels(table: KnownTable, ranked: KnownColumn): string[] {
-  const labels = labelColumns(table).filter((column) => column.name !== ranked.name);
-  return labels.length > 0 ? labels.map((column) => column.name) : table.primaryKey;
-}
-
-/** Rows of one table ranked by one of its columns ("the 3 cheapest products"). */
-export function planRanked(
-  context: PlanContext,
-  table: KnownTable,
-  choice: MeasureChoice,
-  spec: { filters: Filter[]; limit: number; direction: Direction },
-): QueryPlan {
-  const query = queryOver(context.dialect, table);
-  const applied = applyFilters(context, table, spec.filters, query);
-  const ref = query.column(table, choice.column.name);
-  const sql = query.sql({
-    select: ['*'],
-    // PostgreSQL sorts NULLs first when descending; they are no one's top.
-    where: [...applied.where, `${ref} IS NOT NULL`],
-    orderBy: [`${ref} ${spec.direction === 'asc' ? 'ASC' : 'DESC'}`],
-    limit: spec.limit,
-  });
-  return {
-    sql,
-    title: `${table.name} by ${choice.column.name}`,
-    filters: applied.described,
-    notes: context.notes,
-    answer: {
-      kind: 'ranked',
-      subject: table.name,
-      column: choice.column.name,
-      labels: rankedLabels(table, choice.column),
-      dated: choice.column.dateLike,
-      direction: spec.direction,
-      limit: spec.limit,
-    },
+    title: `${share ? 'Share of ' : ''}${what} by ${dimension.display}`,
+    answer: share
+      ? shareSpec(aliases)
+      : {
+          kind: 'grouped',
+          aggregate,
+          measure: measureName,
+          subject: table.name,
+          dimension: dimension.display,
+          labels: aliases,
+          value,
+          limit: spec.limit,
+          direction: spec.direction,
+        },
+    vocabulary: vocabularyOf(query, choice, spec.measure),
   };
 }

@@ -1,15 +1,18 @@
-import { applyFilters } from './filters.ts';
+import { findDimension } from './dimension.ts';
 import type { PlanContext } from './plan-context.ts';
-import { requireTable, requireTables } from './plan-context.ts';
-import { measureCandidates, planAggregate, planRanked } from './plan-measures.ts';
+import { requireTable } from './plan-context.ts';
+import { planAggregate } from './plan-measures.ts';
+import { planPer } from './plan-per.ts';
+import { planMeasure, planTop } from './plan-top.ts';
 import type { PlanOutcome, QueryPlan } from './plan-types.ts';
-import { CannotAnswer, NeedProbe, NeedSearch, NeedTables } from './plan-types.ts';
+import { CannotAnswer, NeedClarification, NeedProbe, NeedSearch, NeedTables } from './plan-types.ts';
 import { queryOver } from './query-builder.ts';
-import { parseMeasure } from './parse-question.ts';
 import type { Question } from './question.ts';
+import { valueFilter } from './question.ts';
+import { resolveFilters } from './resolve-filters.ts';
 import { GOOD_FIT, columnScore, hintScore, labelColumns, matchTable } from './resolve-names.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
-import { bareFilters, describedTables, findSubject, prefetch } from './subject.ts';
+import { bareFilters, describedTables, findSubject, namedTables, prefetch } from './subject.ts';
 import type { Token } from './words.ts';
 
 /*
@@ -23,7 +26,7 @@ type Kind<K extends Question['kind']> = Extract<Question, { kind: K }>;
 const said = (tokens: readonly Token[]) => tokens.map((token) => token.raw).join(' ');
 
 /** A table not found in a cut-short listing may be further down: search for it once. */
-function searchFirst(context: PlanContext, words: readonly Token[]): void {
+export function searchFirst(context: PlanContext, words: readonly Token[]): void {
   const { knowledge } = context;
   const partial = (knowledge.totalTables ?? 0) > knowledge.listing.length;
   if (partial && !knowledge.searched && words.length > 0) {
@@ -31,7 +34,7 @@ function searchFirst(context: PlanContext, words: readonly Token[]): void {
   }
 }
 
-function subjectTable(context: PlanContext, question: Kind<'count' | 'rows' | 'top' | 'distinct'>) {
+export function subjectTable(context: PlanContext, question: Kind<'count' | 'rows' | 'top' | 'distinct'>) {
   const subject = findSubject(context, question.target, question.filters);
   if (subject.name === null) {
     searchFirst(context, question.target);
@@ -43,34 +46,46 @@ function subjectTable(context: PlanContext, question: Kind<'count' | 'rows' | 't
   return { table: requireTable(context, subject.name), subject };
 }
 
-function planCount(context: PlanContext, question: Kind<'count'>): QueryPlan {
+function planCount(context: PlanContext, question: Kind<'count'>, share: boolean): QueryPlan {
   const named = findSubject(context, question.target, question.filters);
+  const tables = namedTables(context, question);
   if (named.name === null && question.by !== null && question.target.length > 0) {
     // "sales by country": no table is named, so the words are a measure to total.
     prefetch(context, question, true);
-    const measure = parseMeasure(said(question.target));
-    return planAggregate(context, {
-      aggregate: 'sum',
-      measure,
-      from: null,
-      within: describedTables(context),
-      by: { tokens: question.by },
-      filters: question.filters,
-      limit: null,
-      direction: 'desc',
-    });
+    return planMeasure(
+      context,
+      {
+        kind: 'aggregate',
+        measure: { aggregate: 'sum', words: question.target, hint: null },
+        target: [],
+        filters: question.filters,
+        by: question.by,
+        scale: null,
+      },
+      share,
+    );
   }
   const { table, subject } = subjectTable(context, question);
-  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target)];
+  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
+  let by = question.by;
+  if (by !== null && findDimension(context, table, by) === null) {
+    // "albums by AC/DC": not something to group on, but who made them.
+    filters.push(valueFilter('loose', [said(by)]));
+    by = null;
+    if (question.listing && !share)
+      return planRows(context, { kind: 'rows', target: question.target, filters, limit: 1000, order: null });
+  }
   return planAggregate(context, {
     aggregate: 'count',
     measure: null,
     from: table,
     within: [],
-    by: question.by === null ? null : { tokens: question.by },
+    by: by === null ? null : { tokens: by },
     filters,
     limit: null,
     direction: 'desc',
+    named: tables,
+    share,
   });
 }
 
@@ -96,22 +111,26 @@ function orderColumn(table: KnownTable, question: Kind<'rows'>): KnownColumn | n
 
 function planRows(context: PlanContext, question: Kind<'rows'>): QueryPlan {
   const { table, subject } = subjectTable(context, question);
-  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target)];
-  const query = queryOver(context.dialect, table);
-  const applied = applyFilters(context, table, filters, query);
+  const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
+  const resolved = resolveFilters(context, table, filters, { named: namedTables(context, question) });
+  const query = queryOver(context.dialect, table, resolved.paths);
   const order = orderColumn(table, question);
   const direction = question.order?.direction === 'asc' ? 'ASC' : 'DESC';
   const sql = query.sql({
-    select: ['*'],
-    where: applied.where,
+    select: [query.star()],
+    where: resolved.conditions.map((condition) => condition.write(query)),
     orderBy: order ? [`${query.column(table, order.name)} ${direction}`] : [],
     limit: question.limit,
   });
+  const vocabulary = query.vocabulary();
+  for (const word of resolved.explains) vocabulary.add(word);
+  if (question.order?.hint === 'date') vocabulary.add('last').add('latest');
   return {
     sql,
     title: `Rows of ${table.name}`,
-    filters: applied.described,
+    filters: resolved.conditions.map((condition) => condition.described),
     notes: context.notes,
+    vocabulary,
     answer: { kind: 'rows', subject: table.name, limit: question.limit },
   };
 }
@@ -128,6 +147,8 @@ function planDistinct(context: PlanContext, question: Kind<'distinct'>): QueryPl
     }
   }
   const words = columnWords.map((token) => token.norm);
+  const fit = (table: KnownTable, column: KnownColumn) =>
+    columnScore(words, table, column) + (column.kind === 'text' ? 0.5 : 0);
   let choice: { table: KnownTable; column: KnownColumn } | null = null;
   if (subject.name !== null) {
     const table = requireTable(context, subject.name);
@@ -135,10 +156,7 @@ function planDistinct(context: PlanContext, question: Kind<'distinct'>): QueryPl
       words.length === 0
         ? (labelColumns(table)[0] ?? null)
         : (table.columns
-            .map((candidate) => ({
-              candidate,
-              score: columnScore(words, table, candidate) + (candidate.kind === 'text' ? 0.5 : 0),
-            }))
+            .map((candidate) => ({ candidate, score: fit(table, candidate) }))
             .filter((entry) => entry.score >= GOOD_FIT)
             .sort((a, b) => b.score - a.score)[0]?.candidate ?? null);
     if (column) choice = { table, column };
@@ -146,7 +164,7 @@ function planDistinct(context: PlanContext, question: Kind<'distinct'>): QueryPl
     let best = 0;
     for (const table of describedTables(context)) {
       for (const column of table.columns) {
-        const score = columnScore(words, table, column) + (column.kind === 'text' ? 0.5 : 0);
+        const score = fit(table, column);
         if (score >= GOOD_FIT && score > best) {
           best = score;
           choice = { table, column };
@@ -156,112 +174,23 @@ function planDistinct(context: PlanContext, question: Kind<'distinct'>): QueryPl
   }
   if (!choice) throw new CannotAnswer(`I could not find a column for "${said(question.column)}".`);
   const { table, column } = choice;
-  const query = queryOver(context.dialect, table);
-  const applied = applyFilters(context, table, subject.filters, query);
+  const resolved = resolveFilters(context, table, subject.filters, { named: namedTables(context, question) });
+  const query = queryOver(context.dialect, table, resolved.paths);
+  const where = resolved.conditions.map((condition) => condition.write(query));
   const ref = query.column(table, column.name);
   const sql = question.count
-    ? query.sql({ select: [query.as(`COUNT(DISTINCT ${ref})`, 'distinct_values')], where: applied.where })
-    : query.sql({ select: [ref], distinct: true, where: applied.where, orderBy: [ref] });
+    ? query.sql({ select: [query.as(`COUNT(DISTINCT ${ref})`, 'distinct_values')], where })
+    : query.sql({ select: [ref], distinct: true, where, orderBy: [ref] });
+  const vocabulary = query.vocabulary();
+  for (const word of resolved.explains) vocabulary.add(word);
   return {
     sql,
     title: `${question.count ? 'Number of distinct' : 'Distinct'} ${column.name} of ${table.name}`,
-    filters: applied.described,
+    filters: resolved.conditions.map((condition) => condition.described),
     notes: context.notes,
+    vocabulary,
     answer: { kind: 'distinct', subject: table.name, column: column.name, count: question.count },
   };
-}
-
-function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan {
-  const subject = findSubject(context, question.target, question.filters);
-  const { ranking, limit, direction } = question;
-  const common = { filters: subject.filters, limit, direction };
-  if (subject.name === null) {
-    if (question.target.length === 0) throw new CannotAnswer('I could not tell what to rank.');
-    if (ranking) {
-      // "top 5 countries by total sales": the words are a dimension, not a table.
-      const counted = ranking.words.length > 0 ? matchTable(ranking.words, context.names) : null;
-      if (counted && (ranking.aggregate === null || ranking.aggregate === 'count')) {
-        const from = requireTable(context, counted.name);
-        return planAggregate(context, {
-          ...common,
-          aggregate: 'count',
-          measure: null,
-          from,
-          within: [],
-          by: { tokens: question.target },
-        });
-      }
-      return planAggregate(context, {
-        ...common,
-        aggregate: ranking.aggregate ?? 'sum',
-        measure: ranking,
-        from: null,
-        within: describedTables(context),
-        by: { tokens: question.target },
-      });
-    }
-    // "the highest unit price": the extreme of a column.
-    return planAggregate(context, {
-      ...common,
-      aggregate: direction === 'desc' ? 'max' : 'min',
-      measure: { aggregate: null, words: question.target, hint: null },
-      from: null,
-      within: describedTables(context),
-      by: null,
-      limit: null,
-    });
-  }
-  const table = requireTable(context, subject.name);
-  if (ranking === null) {
-    throw new CannotAnswer(
-      `I could not tell what to rank ${table.name} by; say it with "by", e.g. "top 5 ${table.name} by …".`,
-    );
-  }
-  if (ranking.words.length > 0 && (ranking.aggregate === null || ranking.aggregate === 'count')) {
-    const counted = matchTable(ranking.words, context.names);
-    if (counted && counted.name !== table.name) {
-      const from = requireTable(context, counted.name);
-      return planAggregate(context, {
-        ...common,
-        aggregate: 'count',
-        measure: null,
-        from,
-        within: [],
-        by: { table },
-      });
-    }
-  }
-  if (ranking.aggregate === null) {
-    const own = measureCandidates(ranking, [table], { dates: true })[0];
-    if (own) return planRanked(context, table, own, common);
-  }
-  // A measure kept in the tables that point to this one ("customers by total spent").
-  requireTables(context, table.referencedBy);
-  const within = describedTables(context).filter((other) => other !== table);
-  return planAggregate(context, {
-    ...common,
-    aggregate: ranking.aggregate ?? 'sum',
-    measure: ranking,
-    from: null,
-    within,
-    by: { table },
-  });
-}
-
-function planMeasure(context: PlanContext, question: Kind<'aggregate'>): QueryPlan {
-  const subject = findSubject(context, question.target, question.filters);
-  const from = subject.name === null ? null : requireTable(context, subject.name);
-  const fits = from !== null && measureCandidates(question.measure, [from]).length > 0;
-  return planAggregate(context, {
-    aggregate: question.measure.aggregate,
-    measure: question.measure,
-    from: fits ? from : null,
-    within: describedTables(context),
-    by: question.by === null ? null : { tokens: question.by },
-    filters: subject.filters,
-    limit: null,
-    direction: 'desc',
-  });
 }
 
 function plan(context: PlanContext, question: Question): PlanOutcome {
@@ -276,7 +205,7 @@ function plan(context: PlanContext, question: Question): PlanOutcome {
     }
     case 'count':
       prefetch(context, question, false);
-      return { kind: 'query', plan: planCount(context, question) };
+      return { kind: 'query', plan: planCount(context, question, false) };
     case 'rows':
       prefetch(context, question, false);
       return { kind: 'query', plan: planRows(context, question) };
@@ -288,9 +217,22 @@ function plan(context: PlanContext, question: Question): PlanOutcome {
       return { kind: 'query', plan: planTop(context, question) };
     case 'aggregate':
       prefetch(context, question, true);
-      return { kind: 'query', plan: planMeasure(context, question) };
+      return { kind: 'query', plan: planMeasure(context, question, false) };
+    case 'per':
+      prefetch(context, question, true);
+      return { kind: 'query', plan: planPer(context, question) };
+    case 'share':
+      prefetch(context, question.of, true);
+      return {
+        kind: 'query',
+        plan:
+          question.of.kind === 'count'
+            ? planCount(context, question.of, true)
+            : planMeasure(context, question.of, true),
+      };
     case 'sql':
     case 'tables':
+    case 'unsupported':
     case 'unknown':
       return { kind: 'fail', reason: 'Nothing to plan.' };
   }
@@ -305,6 +247,8 @@ export function planQuestion(context: PlanContext, question: Question): PlanOutc
     if (error instanceof NeedSearch) return { kind: 'search', query: error.words };
     if (error instanceof NeedProbe)
       return { kind: 'probe', sql: error.sql, title: 'Where the values appear' };
+    if (error instanceof NeedClarification)
+      return { kind: 'clarify', question: error.message, vocabulary: error.vocabulary };
     if (error instanceof CannotAnswer) return { kind: 'fail', reason: error.message };
     throw error;
   }

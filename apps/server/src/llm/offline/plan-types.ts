@@ -11,7 +11,7 @@ import type { KnownTable } from './schema-knowledge.ts';
 /** How to word the answer once the query ran. */
 export type AnswerSpec =
   | { kind: 'count'; subject: string }
-  | { kind: 'scalar'; aggregate: Aggregate; measure: string; subject: string }
+  | { kind: 'scalar'; aggregate: Aggregate; measure: string; subject: string; scale: string | null }
   | {
       kind: 'grouped';
       aggregate: Aggregate;
@@ -35,6 +35,18 @@ export type AnswerSpec =
       limit: number;
     }
   | { kind: 'distinct'; subject: string; column: string; count: boolean }
+  /** A percentage: of the rows (or the measure) meeting `part`, or of each group's. */
+  | {
+      kind: 'share';
+      subject: string;
+      measure: string | null;
+      part: string | null;
+      dimension: string | null;
+      labels: string[];
+      value: string;
+    }
+  /** An average over parents: rows (or a measure's total) per parent row or per period. */
+  | { kind: 'per'; counted: string; measure: string | null; per: string }
   | { kind: 'rows'; subject: string; limit: number }
   | { kind: 'sql' };
 
@@ -46,6 +58,8 @@ export interface QueryPlan {
   filters: string[];
   /** What the reader should know about how the question was read. */
   notes: string[];
+  /** Words of the question the query accounts for: its tables, columns, values, units. */
+  vocabulary: Set<string>;
 }
 
 export type PlanOutcome =
@@ -54,6 +68,7 @@ export type PlanOutcome =
   | { kind: 'probe'; sql: string; title: string }
   | { kind: 'query'; plan: QueryPlan }
   | { kind: 'columns'; table: KnownTable }
+  | { kind: 'clarify'; question: string; vocabulary: Set<string> }
   | { kind: 'fail'; reason: string };
 
 /** The planner needs these tables described before it can go on. */
@@ -85,3 +100,12 @@ export class NeedSearch extends Error {
 
 /** The question cannot be answered with this schema; the message says why. */
 export class CannotAnswer extends Error {}
+
+/** The question has several readings; `message` asks which, `vocabulary` is what it understood. */
+export class NeedClarification extends Error {
+  readonly vocabulary: Set<string>;
+  constructor(question: string, vocabulary: Set<string>) {
+    super(question);
+    this.vocabulary = vocabulary;
+  }
+}

@@ -1,12 +1,13 @@
 import type { JoinStep } from './plan-context.ts';
-import type { KnownTable } from './schema-knowledge.ts';
+import type { ForeignKey, KnownTable } from './schema-knowledge.ts';
 import type { Dialect } from './sql-dialect.ts';
 import { identifierWords } from './words.ts';
 
 /*
  * Writes one SELECT over a table and the tables joined to it, laid out one clause per line so
  * the user can read it. With no join, columns are written bare; with joins, through short aliases
- * made of the tables' initials (Track → t, InvoiceLine → il).
+ * made of the tables' initials (Track → t, InvoiceLine → il). It remembers every table and column
+ * it wrote: the words of those names are what the query can be said to account for.
  */
 
 export interface SelectParts {
@@ -24,7 +25,13 @@ export interface QueryBuilder {
   column(table: KnownTable, column: string): string;
   /** "expression AS alias". */
   as(expression: string, alias: string): string;
+  /** Every column of the base table: `*`, or `alias.*` once tables are joined. */
+  star(): string;
+  /** Rows of `related` point (or none point) to the base row through `key`. */
+  exists(related: KnownTable, key: ForeignKey, negate: boolean): string;
   sql(parts: SelectParts): string;
+  /** The words of every table and column written so far. */
+  vocabulary(): Set<string>;
 }
 
 function initials(table: KnownTable): string {
@@ -35,10 +42,13 @@ function initials(table: KnownTable): string {
   return letters === '' ? 't' : letters;
 }
 
+const unfit = new Set(['as', 'on', 'or', 'in', 'is', 'by', 'to', 'at', 'if', 'do', 'of']);
+
 export function queryOver(
   dialect: Dialect,
   base: KnownTable,
   paths: readonly JoinStep[][] = [],
+  options: { left?: boolean } = {},
 ): QueryBuilder {
   const steps: JoinStep[] = [];
   for (const path of paths) {
@@ -53,8 +63,7 @@ export function queryOver(
     if (known !== undefined) return known;
     const root = initials(table);
     let alias = root;
-    for (let n = 2; taken.has(alias) || alias === 'as' || alias === 'on' || alias === 'or'; n += 1)
-      alias = `${root}${n}`;
+    for (let n = 2; taken.has(alias) || unfit.has(alias); n += 1) alias = `${root}${n}`;
     taken.add(alias);
     aliases.set(table, alias);
     return alias;
@@ -62,13 +71,34 @@ export function queryOver(
   aliasOf(base);
   for (const step of steps) aliasOf(step.to);
   const joined = steps.length > 0;
-  const column = (table: KnownTable, name: string) =>
-    joined ? `${aliasOf(table)}.${dialect.id(name)}` : dialect.id(name);
+  const words = new Set<string>();
+  const note = (name: string, table = false) => {
+    for (const word of identifierWords(name, { table })) words.add(word);
+    for (const word of identifierWords(name)) words.add(word);
+  };
+  note(base.name, true);
+  for (const step of steps) note(step.to.name, true);
+  const column = (table: KnownTable, name: string) => {
+    note(name);
+    return joined ? `${aliasOf(table)}.${dialect.id(name)}` : dialect.id(name);
+  };
+  const qualified = (table: KnownTable, name: string) =>
+    joined ? column(table, name) : `${dialect.table(table.name)}.${dialect.id(name)}`;
   return {
     dialect,
     column,
     as: (expression, alias) =>
       expression === dialect.id(alias) ? expression : `${expression} AS ${dialect.id(alias)}`,
+    star: () => (joined ? `${aliasOf(base)}.*` : '*'),
+    exists(related, key, negate) {
+      note(related.name, true);
+      const on = key.columns.map((name, index) => {
+        note(name);
+        return `related.${dialect.id(name)} = ${qualified(base, key.refColumns[index] ?? name)}`;
+      });
+      const test = `EXISTS (SELECT 1 FROM ${dialect.table(related.name)} AS related WHERE ${on.join(' AND ')})`;
+      return negate ? `NOT ${test}` : test;
+    },
     sql(parts) {
       const lines = [`SELECT ${parts.distinct === true ? 'DISTINCT ' : ''}${parts.select.join(', ')}`];
       lines.push(`FROM ${dialect.table(base.name)}${joined ? ` AS ${aliasOf(base)}` : ''}`);
@@ -77,7 +107,8 @@ export function queryOver(
           (name, index) =>
             `${column(step.to, step.key.refColumns[index] ?? name)} = ${column(step.from, name)}`,
         );
-        lines.push(`JOIN ${dialect.table(step.to.name)} AS ${aliasOf(step.to)} ON ${on.join(' AND ')}`);
+        const join = options.left === true ? 'LEFT JOIN' : 'JOIN';
+        lines.push(`${join} ${dialect.table(step.to.name)} AS ${aliasOf(step.to)} ON ${on.join(' AND ')}`);
       }
       if (parts.where && parts.where.length > 0) lines.push(`WHERE ${parts.where.join(' AND ')}`);
       if (parts.groupBy && parts.groupBy.length > 0) lines.push(`GROUP BY ${parts.groupBy.join(', ')}`);
@@ -85,5 +116,6 @@ export function queryOver(
       if (parts.limit !== undefined && parts.limit !== null) lines.push(`LIMIT ${parts.limit}`);
       return lines.join('\n');
     },
+    vocabulary: () => new Set(words),
   };
 }

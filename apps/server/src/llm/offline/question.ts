@@ -13,16 +13,38 @@ export type Comparison = '=' | '!=' | '>' | '>=' | '<' | '<=';
 /** A family of columns an adjective or a loose word points to ("cheapest" → a price). */
 export type MeasureHint = 'money' | 'price' | 'duration' | 'size' | 'date';
 
+/** Units a duration or a size may be said in ("longer than 5 minutes", "in gigabytes"). */
+export type Unit =
+  | 'millisecond'
+  | 'second'
+  | 'minute'
+  | 'hour'
+  | 'byte'
+  | 'kilobyte'
+  | 'megabyte'
+  | 'gigabyte';
+
 export interface Filter {
-  /** The column the user named ("billing country"); null: the value is looked up in the table. */
+  /** The column the user named ("billing country"), or the thing said to be there or missing. */
   column: Token[] | null;
-  op: Comparison;
-  value: string;
+  /**
+   * `=` and `!=` with one value or a list ("Germany or France"); the other comparisons with one
+   * value; `between` with two; `missing` and `present` with none ("without a manager", "with an
+   * email", "with no orders").
+   */
+  op: Comparison | 'between' | 'missing' | 'present';
+  values: string[];
   /**
    * How it was said: `named` ("where status is shipped"), `loose` ("from Germany", "in 2010"),
-   * or `bare` (a leftover word such as "cancelled orders", dropped with a note when not found).
+   * `bare` (a leftover word such as "cancelled orders"), `presence` (has or has no …), or
+   * `measure` ("longer than 5 minutes": a column known by a hint).
    */
-  form: 'named' | 'loose' | 'bare';
+  form: 'named' | 'loose' | 'bare' | 'presence' | 'measure';
+  /** The unit the values are said in, for a `measure` filter. */
+  unit: Unit | null;
+  hint: MeasureHint | null;
+  /** Said in a follow-up: it replaces the earlier question's filter on the same column. */
+  replaces: boolean;
 }
 
 export interface Measure {
@@ -31,11 +53,17 @@ export interface Measure {
   hint: MeasureHint | null;
 }
 
+/** "in minutes", "in thousands", "in gigabytes": how to show a figure. */
+export interface Scale {
+  said: string;
+  unit: Unit | 'thousand' | 'million' | 'billion';
+}
+
 export type Question =
   | { kind: 'sql'; sql: string }
   | { kind: 'tables' }
   | { kind: 'describe'; target: Token[] }
-  | { kind: 'count'; target: Token[]; filters: Filter[]; by: Token[] | null }
+  | { kind: 'count'; target: Token[]; filters: Filter[]; by: Token[] | null; listing: boolean }
   | {
       kind: 'rows';
       target: Token[];
@@ -57,8 +85,34 @@ export type Question =
       target: Token[];
       filters: Filter[];
       by: Token[] | null;
+      scale: Scale | null;
     }
   | { kind: 'distinct'; column: Token[]; target: Token[]; filters: Filter[]; count: boolean }
+  /** "average number of lines per order", "average quantity per order": an average over parents. */
+  | { kind: 'per'; counted: Token[] | null; measure: Measure | null; per: Token[]; filters: Filter[] }
+  /** "what percentage of orders were cancelled", "share of revenue by category". */
+  | { kind: 'share'; of: Extract<Question, { kind: 'count' | 'aggregate' }> }
+  /** Something it knows it cannot do: `words` are the words that say it. */
+  | { kind: 'unsupported'; reason: UnsupportedReason; words: string }
   | { kind: 'unknown' };
 
+export type UnsupportedReason = 'relative-time' | 'currency' | 'unit' | 'number';
+
 export type QuestionKind = Question['kind'];
+
+/** A filter as most clauses make it: one value, compared for equality. */
+export function valueFilter(
+  form: Filter['form'],
+  values: string[],
+  options: Partial<Omit<Filter, 'form' | 'values'>> = {},
+): Filter {
+  return {
+    column: options.column ?? null,
+    op: options.op ?? '=',
+    values,
+    form,
+    unit: options.unit ?? null,
+    hint: options.hint ?? null,
+    replaces: options.replaces ?? false,
+  };
+}

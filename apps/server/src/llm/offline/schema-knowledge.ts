@@ -18,6 +18,8 @@ export interface KnownColumn {
   key: boolean;
   /** A date or time, by type or, for SQLite's text dates, by name ("ordered_at", "InvoiceDate"). */
   dateLike: boolean;
+  /** A name made of several columns ("first_name last_name"), for looking a full name up. */
+  parts?: string[];
 }
 
 export interface ForeignKey {

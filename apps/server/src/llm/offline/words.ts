@@ -56,28 +56,41 @@ export interface Token {
   raw: string;
   /** Lower case and singular, for comparing with names. */
   norm: string;
+  /** Position among the words of the phrase it was read from. */
+  at?: number;
+  /**
+   * The grammar words dropped right before it ("There Be" before "Rock" in "Let There Be Rock"),
+   * so a value can be spelt back; null when something else was dropped there (a number, "most").
+   */
+  gap?: string | null;
 }
 
-/** The words of a piece of the question, keeping what the user wrote next to the comparable form. */
+/**
+ * The words of a piece of the question, keeping what the user wrote next to the comparable form.
+ * A value keeps its inner slashes, ampersands and dots ("AC/DC", "U.S.", "2.99"), so it can be
+ * looked up as written.
+ */
 export function tokenize(text: string): Token[] {
   return splitCapitals(text)
-    .split(/[^A-Za-z0-9\u00c0-\uffff'_-]+/)
+    .split(/[^A-Za-z0-9\u00c0-\uffff'_&/.-]+/)
     .flatMap((piece) => piece.split(/[_-]+/))
-    .map((raw) => raw.replace(/^'+|'+$/g, ''))
+    .map((raw) => raw.replace(/^['./]+|['./]+$/g, ''))
     .filter((raw) => raw !== '')
-    .map((raw) => ({ raw, norm: singular(raw.toLowerCase()) }));
+    .map((raw, at) => ({ raw, norm: singular(raw.toLowerCase()), at }));
 }
 
-// Words that carry no name: articles, question words, verbs of asking and of storing. What is left
-// of a phrase without them names tables, columns or values.
-const grammarList = `a an the of in on at for to into from with within by and or but not no nor
+// Words that carry no name and change no meaning: articles, question words, verbs of asking and of
+// storing. What is left of a phrase without them names tables, columns or values. Words that do
+// change the meaning (not, no, or, than, without…) are not here: a question keeps them until a
+// reading uses them, and one no reading uses is not answered.
+const grammarList = `a an the of in on at for to into from with within by and
 is are was were be been being am do does did doing done have has had having can could would should
 will shall may might must there here it its they them their this that these those what which who
 whom whose how where when why i me my we us our you your he she his her
 show list display give get see tell find fetch print return view want need like know please let
-exist stored kept held contain placed made created registered recorded listed come came live
-based located belong just only also about than then so such same other another own currently
-overall altogether table row record entry item thing database db`;
+exist stored kept held contain placed made make makes created registered recorded listed come came
+comes live lives based located belong just only also about then so such currently overall
+altogether table row record entry item thing database db`;
 
 // The vocabulary of the questions themselves: it says what to compute, never what to compute it on.
 const intentList = `many much number count total sum average avg mean all any each every some few
@@ -92,7 +105,16 @@ const isNumber = (token: Token) => /^\d+$/.test(token.norm);
 
 /** Tokens that may name a table, a column or a value. */
 export function contentTokens(tokens: readonly Token[]): Token[] {
-  return tokens.filter((token) => !stopWords.has(token.norm) && !isNumber(token));
+  const kept: Token[] = [];
+  let gap: string[] | null = [];
+  for (const token of tokens) {
+    if (!stopWords.has(token.norm) && !isNumber(token)) {
+      kept.push({ ...token, gap: gap === null ? null : gap.join(' ') });
+      gap = [];
+    } else if (grammarWords.has(token.norm) && gap !== null) gap.push(token.raw);
+    else gap = null;
+  }
+  return kept;
 }
 
 /** Tokens of a measure ("total of invoice totals"): "total" may be a column's name there. */

@@ -1,0 +1,44 @@
+import { digitsForNumberWords } from './words.ts';
+
+/*
+ * One spelling for the many ways of saying the same thing, before any pattern reads the question:
+ * politeness and asking verbs go, "per" and "for each" become "by", contractions are spelled out
+ * (so "isn't" keeps its "not"), and a few phrases that name one thing become that thing.
+ */
+
+const phrases: [RegExp, string][] = [
+  [/\be-?mail address(es)?\b/gi, 'email'],
+  [/\bsign(?:ed)?[- ]?ups?\b/gi, 'signup'],
+  [/\bhow many percent\b/gi, 'what percentage'],
+  [/%/g, ' percent'],
+  [/\bper ?cent(age)?s?\b/gi, 'percentage'],
+];
+
+export function normalizeQuestion(text: string): string {
+  let s = ` ${text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"')} `;
+  s = s.replace(/[?!;:]+(?=\s|$)|\.(?=\s|$)/g, ' ');
+  s = s.replace(/\b(what|who|where|how|that|it)'s\b/gi, '$1 is');
+  s = s.replace(
+    /\b(can|ca|do|does|did|is|are|was|were|has|have|had|wo|would|should|could)n't\b/gi,
+    (_whole, verb: string) => {
+      const spelled = { ca: 'can', wo: 'will' }[verb.toLowerCase()] ?? verb;
+      return `${spelled} not`;
+    },
+  );
+  s = s.replace(/\b(can|could|would|will) you( please)?\b|\bplease\b|\bkindly\b/gi, ' ');
+  s = s.replace(/\b(tell me|i want to know|i'd like to know|i would like to know|let me know)\b/gi, ' ');
+  s = s.replace(
+    /\b(give me|show me|let me see|i want to see|i'd like to see|i would like to see)\b/gi,
+    'show',
+  );
+  s = s.replace(
+    /\b(in each|for each|for every|in every|per|grouped by|broken down by|split by|for all)\b/gi,
+    'by',
+  );
+  // "how many albums does each artist have": what follows "each" is what to group on.
+  // ("list every customer" keeps its rows: only "each" after a verb or "of" groups.)
+  s = s.replace(/\b(?:does|do|did|has|have|of)\s+(?:each|every)\b/gi, 'by');
+  s = s.replace(/\bby by\b/gi, 'by');
+  for (const [pattern, replacement] of phrases) s = s.replace(pattern, replacement);
+  return digitsForNumberWords(s).replace(/\s+/g, ' ').trim();
+}

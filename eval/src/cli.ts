@@ -1,0 +1,93 @@
+import { join, relative } from 'node:path';
+import type { CliOptions } from './cli-options.ts';
+import { evalDir, parseCliOptions, repoRoot, usage } from './cli-options.ts';
+import type { EvalRun } from './eval-run.ts';
+import { loadGoldenSet } from './golden-set.ts';
+import { chooseMode } from './modes/choose-mode.ts';
+import { compareWithBaseline, readBaseline, writeBaseline } from './report/baseline.ts';
+import { summarize } from './report/summarize.ts';
+import { writeReport } from './report/write-report.ts';
+import { runEvaluation } from './run-evaluation.ts';
+
+/*
+ * `npm run eval`: runs each golden set through the real server with the chosen model, writes a
+ * Markdown and a JSON report, and compares with the baseline. The exit code is 1 when a case
+ * regressed against the baseline (or the run itself failed), so CI can gate on it.
+ */
+
+const show = (file: string) => relative(process.env.INIT_CWD ?? repoRoot, file) || file;
+
+async function evaluate(file: string, options: CliOptions): Promise<boolean> {
+  const set = loadGoldenSet(file);
+  const setup = await chooseMode(options.mode, set, {
+    recording: options.recording,
+    localOracle: options.localOracle,
+  });
+  const only = (entry: { id: string; tags: string[] }) =>
+    (options.cases.length === 0 || options.cases.includes(entry.id)) &&
+    (options.tags.length === 0 || entry.tags.some((tag) => options.tags.includes(tag)));
+  console.log(`\n${set.name}: ${set.cases.filter(only).length} cases, mode ${options.mode}`);
+  const run: EvalRun = await runEvaluation({
+    set,
+    setup,
+    ...(options.database === undefined ? {} : { database: options.database }),
+    only,
+    prices: options.prices,
+    caseTimeoutMs: options.timeoutMs,
+    onCase: (result, index, total) => {
+      const mark = result.verdict === 'right' ? 'ok ' : result.verdict === 'confident-wrong' ? 'XX ' : '-- ';
+      console.log(
+        `${mark}${String(index + 1).padStart(3)}/${total} ${result.id}: ${result.verdict}${result.detail ? ` (${result.detail})` : ''}`,
+      );
+    },
+  });
+  // A set asked of another database than its own is compared with that database's baseline.
+  const other =
+    options.database === undefined ? '' : `-${run.database.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const baselineFile = options.baseline ?? join(evalDir, 'baselines', `${run.set}-${run.mode}${other}.json`);
+  const baseline = readBaseline(baselineFile);
+  const comparison = baseline === null ? null : compareWithBaseline(run, baseline, show(baselineFile));
+  const written = writeReport(options.out, run, comparison);
+  if (options.updateBaseline) writeBaseline(baselineFile, run);
+  const { total } = summarize(run.cases);
+  console.log(
+    `${set.name} (${run.mode}, ${run.model}): ${total.counts.right}/${total.cases} right, ` +
+      `${total.counts['confident-wrong']} confident-wrong, ${total.counts.refused} refused, ` +
+      `${total.counts['asked-to-clarify']} asked to clarify, ${total.counts.error} errors`,
+  );
+  console.log(`Report: ${show(written.markdown)} and .json`);
+  if (options.updateBaseline) console.log(`Baseline written: ${show(baselineFile)}`);
+  const regressions = comparison?.regressions ?? [];
+  if (regressions.length > 0) {
+    console.log(`Regressions against ${show(baselineFile)}:`);
+    for (const change of regressions) console.log(`  ${change.id}: ${change.before} → ${change.after}`);
+  }
+  return options.updateBaseline || regressions.length === 0;
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    console.log(usage);
+    return;
+  }
+  let ok = true;
+  for (const file of options.sets) {
+    try {
+      ok = (await evaluate(file, options)) && ok;
+    } catch (error) {
+      console.error(`\n${show(file)}: ${error instanceof Error ? error.message : String(error)}`);
+      ok = false;
+    }
+  }
+  process.exitCode = ok ? 0 : 1;
+}
+
+await main();

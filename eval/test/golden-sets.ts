@@ -1,0 +1,13 @@
+import { join } from 'node:path';
+import { evalDir } from '../src/cli-options.ts';
+import type { GoldenSet } from '../src/golden-set.ts';
+import { loadGoldenSet } from '../src/golden-set.ts';
+
+/** The committed golden sets the suites run. */
+export const demoShop: GoldenSet = loadGoldenSet(join(evalDir, 'sets', 'demo-shop.json'));
+export const chinook: GoldenSet = loadGoldenSet(join(evalDir, 'sets', 'chinook.json'));
+
+/** A case in one line, for a failure message that says which cases and why. */
+export function described(result: { id: string; verdict: string; detail: string }): string {
+  return `${result.id}: ${result.verdict}${result.detail ? ` (${result.detail})` : ''}`;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { oracleMode } from '../src/modes/simple-modes.ts';
+import { runEvaluation } from '../src/run-evaluation.ts';
+import { chinook, demoShop, described } from './golden-sets.ts';
+
+/*
+ * The harness tells right from wrong: the oracle (the reference SQL, a refusal or a question
+ * where the case expects one) is right on every case of both sets, through the real server,
+ * socket and loop; the broken oracle (a plausible wrong query for every case) is confidently
+ * wrong on every one.
+ */
+
+describe.each([demoShop, chinook])('the harness on $name', (set) => {
+  it('finds the oracle right on every case', async () => {
+    const run = await runEvaluation({ set, setup: oracleMode(false) });
+    expect(run.cases).toHaveLength(set.cases.length);
+    expect(run.cases.filter((result) => result.verdict !== 'right').map(described)).toEqual([]);
+  });
+
+  it('finds the broken oracle confidently wrong on every case', async () => {
+    const run = await runEvaluation({ set, setup: oracleMode(true) });
+    expect(run.cases.filter((result) => result.verdict !== 'confident-wrong').map(described)).toEqual([]);
+    // Each case was judged on a query that ran: not an error, and not a refusal.
+    expect(run.cases.every((result) => result.sql !== null)).toBe(true);
+  });
+});
