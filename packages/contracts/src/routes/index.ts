@@ -12,6 +12,7 @@ import { queryRoutes } from './queries.ts';
 import type { RouteTable } from './route.ts';
 import { savedQueryRoutes } from './saved-queries.ts';
 import { sessionRoutes } from './sessions.ts';
+import { sharingRoutes } from './sharing.ts';
 import { healthRoutes, versionRoutes } from './system.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './user.ts';
@@ -33,6 +34,7 @@ export * from './route-key.ts';
 export type * from './route-types.ts';
 export * from './saved-queries.ts';
 export * from './sessions.ts';
+export * from './sharing.ts';
 export * from './system.ts';
 export * from './uploads.ts';
 export * from './user.ts';
@@ -58,6 +60,7 @@ export const apiRoutes = {
   ...uploadRoutes,
   ...businessEntityRoutes,
   ...issueRoutes,
+  ...sharingRoutes,
   ...qualityRoutes,
 } satisfies RouteTable;
 

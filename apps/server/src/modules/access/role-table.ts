@@ -25,9 +25,9 @@ const ownedPrivate = { owner: ['read', 'run', 'edit', 'delete', 'share'], organi
 const memberTable: Record<ObjectKind, KindRules> = {
   database: { owner: [...all], organization: ['read', 'run', 'write_data'], public: useOnly, none: ['create'] },
   project: { owner: [...all], organization: useOnly, public: useOnly, none: ['create'] },
-  conversation: { ...ownedPrivate, none: ['create'] },
+  conversation: { owner: ownedPrivate.owner, organization: readOnly, none: ['create'] },
   query: { ...ownedPrivate, none: ['create'] },
-  chart: { ...ownedPrivate, none: ['create'] },
+  chart: { owner: ownedPrivate.owner, organization: readOnly, none: ['create'] },
   favorite: { owner: ['read', 'edit', 'delete', 'share'], organization: readOnly, none: ['create'] },
   business_entity: { owner: ['read', 'run', 'edit', 'delete'], organization: ['read', 'run', 'edit'], public: readOnly },
   issue: { owner: ['read', 'edit', 'delete'], organization: ['read', 'edit'], public: readOnly },

@@ -2,7 +2,7 @@ import type { Conversation, ConversationSummary } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { parseContext } from '../context/parse-context.ts';
 import type { User } from '../users/user.ts';
-import { requireOwnedConversation } from './conversation-access.ts';
+import { requireConversation } from './conversation-access.ts';
 import { listOwnedConversations } from './conversations.repo.ts';
 import { listMessages } from './messages.repo.ts';
 import { presentConversation, presentSummary } from './present-conversation.ts';
@@ -26,7 +26,7 @@ export async function getConversation(
   deps: { db: StoreDb },
   input: { user: User; conversationId: string },
 ): Promise<Conversation> {
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'read');
   const messages = await listMessages(deps.db, conversation.id);
   return presentConversation(deps.db, conversation, messages);
 }
