@@ -148,7 +148,10 @@ for (const dialect of await storeDialects('Data authorization')) {
         { user: users.ben },
       );
       expect(run.body.count).toBe(25);
-      expectError(await api.put(`/api/databases/${orgDb.id}`, { name: 'Acme warehouse' }, { user: users.ben }), 403);
+      expectError(
+        await api.put(`/api/databases/${orgDb.id}`, { name: 'Acme warehouse' }, { user: users.ben }),
+        403,
+      );
       expectError(await api.del(`/api/databases/${orgDb.id}`, { user: users.ben }), 403);
       const renamed = await api.put<Database>(
         `/api/databases/${orgDb.id}`,

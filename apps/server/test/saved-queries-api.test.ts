@@ -214,7 +214,10 @@ for (const dialect of await storeDialects('Saved queries')) {
       );
       // Private until its owner shares it; only the owner may share it.
       expectError(await api.get(`/api/query/${saved.id}`, { user: users.ben }), 404);
-      expectError(await api.put(`/api/sharing/query/${saved.id}`, { shared: true }, { user: users.ben }), 404);
+      expectError(
+        await api.put(`/api/sharing/query/${saved.id}`, { shared: true }, { user: users.ben }),
+        404,
+      );
       const shared = await api.put(`/api/sharing/query/${saved.id}`, { shared: true }, { user: users.ann });
       expect(shared.body).toEqual({ kind: 'query', id: saved.id, shared: true });
       const seen = await api.get<SavedQuery>(`/api/query/${saved.id}`, { user: users.ben });

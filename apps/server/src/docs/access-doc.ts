@@ -39,7 +39,12 @@ const actionNames: Record<Action, string> = {
 
 function cell(role: Role, kind: ObjectKind, relation: Relation): string {
   const allowed = roleTable[role][kind][relation] ?? [];
-  return allowed.length === 0 ? '—' : actions.filter((action) => allowed.includes(action)).map((a) => actionNames[a]).join(', ');
+  return allowed.length === 0
+    ? '—'
+    : actions
+        .filter((action) => allowed.includes(action))
+        .map((a) => actionNames[a])
+        .join(', ');
 }
 
 /** The role table as the tables of docs/ACCESS.md: one per role, a row per kind, a column per relation. */
@@ -48,7 +53,8 @@ export function accessTablesMarkdown(): string {
     const header = `| What | ${relations.map((relation) => relationNames[relation]).join(' | ')} |`;
     const rule = `|---|${relations.map(() => '---').join('|')}|`;
     const rows = objectKinds.map(
-      (kind) => `| ${kindNames[kind]} | ${relations.map((relation) => cell(role, kind, relation)).join(' | ')} |`,
+      (kind) =>
+        `| ${kindNames[kind]} | ${relations.map((relation) => cell(role, kind, relation)).join(' | ')} |`,
     );
     return [`### ${role}`, '', header, rule, ...rows].join('\n');
   });

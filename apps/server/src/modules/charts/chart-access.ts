@@ -28,14 +28,25 @@ export async function requireChart(
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw chartNotFound();
     throw error;
   });
-  authorize(actor, needed === 'write' ? 'edit' : needed, ownedSubject('chart', chart, querySubject(query, database)), {
-    notFound: chartNotFound,
-    forbidden: () => new AppError('FORBIDDEN', 'Only the owner of this chart can change it'),
-  });
+  authorize(
+    actor,
+    needed === 'write' ? 'edit' : needed,
+    ownedSubject('chart', chart, querySubject(query, database)),
+    {
+      notFound: chartNotFound,
+      forbidden: () => new AppError('FORBIDDEN', 'Only the owner of this chart can change it'),
+    },
+  );
   return { chart, query, database };
 }
 
 /** Of these charts, those the actor may read by their own rule; missing ids are absent. */
-export async function findReadableCharts(db: StoreDb, actor: Actor, ids: readonly string[]): Promise<ChartRecord[]> {
-  return (await findChartsByIds(db, ids)).filter((chart) => can(actor, 'read', ownedSubject('chart', chart, undefined)));
+export async function findReadableCharts(
+  db: StoreDb,
+  actor: Actor,
+  ids: readonly string[],
+): Promise<ChartRecord[]> {
+  return (await findChartsByIds(db, ids)).filter((chart) =>
+    can(actor, 'read', ownedSubject('chart', chart, undefined)),
+  );
 }

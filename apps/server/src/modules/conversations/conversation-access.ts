@@ -40,7 +40,8 @@ export async function requireConversation(
   if (!conversation || !database) throw conversationNotFound();
   authorize(actor, needed, conversationSubject(conversation, databaseSubject(database)), {
     notFound: conversationNotFound,
-    forbidden: () => new AppError('FORBIDDEN', 'Only the owner of this conversation can change it or ask in it'),
+    forbidden: () =>
+      new AppError('FORBIDDEN', 'Only the owner of this conversation can change it or ask in it'),
   });
   return conversation;
 }

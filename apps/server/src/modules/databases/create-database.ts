@@ -15,7 +15,12 @@ import { presentDatabase } from './present-database.ts';
 
 /** Connecting databases (and projects, uploads) is for signed-in users; the policy says who. */
 export function refuseAnonymous(user: User, kind: 'database' | 'project' | 'upload' = 'database'): void {
-  authorizeKind(user, 'create', kindSubject(kind), 'Sign in to connect your own databases; visitors may use the public ones');
+  authorizeKind(
+    user,
+    'create',
+    kindSubject(kind),
+    'Sign in to connect your own databases; visitors may use the public ones',
+  );
 }
 
 /** Making data visible to every user is an administrator's decision (the policy's `publish`). */

@@ -27,9 +27,15 @@ export async function requireIssue(
   const issue = await findIssueById(db, id);
   const database = issue ? await findDatabase(db, issue.databaseId) : null;
   if (!issue || !database) throw issueNotFound();
-  authorize(user, needed === 'write' ? 'edit' : needed, followingSubject('issue', databaseSubject(database)), {
-    notFound: issueNotFound,
-    forbidden: () => new AppError('FORBIDDEN', 'This database is shared read-only: its issues cannot be changed here'),
-  });
+  authorize(
+    user,
+    needed === 'write' ? 'edit' : needed,
+    followingSubject('issue', databaseSubject(database)),
+    {
+      notFound: issueNotFound,
+      forbidden: () =>
+        new AppError('FORBIDDEN', 'This database is shared read-only: its issues cannot be changed here'),
+    },
+  );
   return { issue, database };
 }

@@ -43,5 +43,9 @@ export async function requireProject(
         'This project is shared read-only: only its owner and administrators can change it',
       ),
   });
-  return { project, database: databaseSeenBy(actor, database), access: projectAccess(actor, project, database) };
+  return {
+    project,
+    database: databaseSeenBy(actor, database),
+    access: projectAccess(actor, project, database),
+  };
 }

@@ -37,11 +37,19 @@ async function databaseOf(
 ): Promise<DatabaseRecord> {
   const database = await findDatabase(db, databaseId);
   if (!database) throw notFound();
-  authorize(user, needed === 'write' ? 'edit' : needed, followingSubject('business_entity', databaseSubject(database)), {
-    notFound,
-    forbidden: () =>
-      new AppError('FORBIDDEN', "This database is shared read-only: its data quality cannot be changed here"),
-  });
+  authorize(
+    user,
+    needed === 'write' ? 'edit' : needed,
+    followingSubject('business_entity', databaseSubject(database)),
+    {
+      notFound,
+      forbidden: () =>
+        new AppError(
+          'FORBIDDEN',
+          'This database is shared read-only: its data quality cannot be changed here',
+        ),
+    },
+  );
   return database;
 }
 
@@ -82,5 +90,7 @@ export async function requireContextDatabase(
   needed: Action | 'write',
 ): Promise<DatabaseRecord> {
   const { database } = await resolveContext(db, user, contextId);
-  return needed === 'read' ? database : databaseOf(db, user, database.id, needed, () => new AppError('NOT_FOUND', 'Database not found'));
+  return needed === 'read'
+    ? database
+    : databaseOf(db, user, database.id, needed, () => new AppError('NOT_FOUND', 'Database not found'));
 }

@@ -39,6 +39,12 @@ export async function requireQuery(
  * Of these queries, those the actor may read by their own rule (owner, or shared with them);
  * missing ids are absent. The caller checks the databases.
  */
-export async function findReadableQueries(db: StoreDb, actor: Actor, ids: readonly string[]): Promise<QueryRecord[]> {
-  return (await findQueriesByIds(db, ids)).filter((query) => can(actor, 'read', querySubject(query, undefined)));
+export async function findReadableQueries(
+  db: StoreDb,
+  actor: Actor,
+  ids: readonly string[],
+): Promise<QueryRecord[]> {
+  return (await findQueriesByIds(db, ids)).filter((query) =>
+    can(actor, 'read', querySubject(query, undefined)),
+  );
 }

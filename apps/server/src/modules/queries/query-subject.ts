@@ -19,7 +19,9 @@ export function ownedSubject(kind: 'query' | 'chart', owned: Owned, parent: Subj
 
 export function querySubject(
   query: Owned,
-  database: Pick<DatabaseRecord, 'ownerId' | 'organizationId' | 'isPublic' | 'sharedWithOrganization'> | undefined,
+  database:
+    | Pick<DatabaseRecord, 'ownerId' | 'organizationId' | 'isPublic' | 'sharedWithOrganization'>
+    | undefined,
 ): Subject {
   return ownedSubject('query', query, database ? databaseSubject(database) : undefined);
 }
