@@ -171,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     secrets,
     store: config.store,
     dataDir: config.dataDir,
+    hostFilesGuarded: config.authMode === 'oidc',
     connections,
     schemaCache: new SchemaCache(),
   };

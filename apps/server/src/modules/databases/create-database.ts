@@ -10,6 +10,7 @@ import type { DatabaseRecord } from './database-record.ts';
 import { databaseSubject } from './database-subject.ts';
 import { insertDatabase } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
+import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
 
@@ -45,6 +46,7 @@ export async function createDatabase(
   // A mask means "the stored secret", and a new database has none.
   const details = parseDetails(engine, restoreMaskedSecrets(incomingDetails(body.details), null));
   refuseOwnStore(engine, details, deps.store);
+  refuseHostFilesUnlessAllowed(deps, user, engine, details);
   if (body.public === true) refusePublicUnlessAdmin(user);
   const dbt = dbtChanges(body, { manifest: null, catalog: null });
 

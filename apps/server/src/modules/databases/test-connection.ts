@@ -8,6 +8,7 @@ import { refuseAnonymous } from './create-database.ts';
 import { requireDatabase } from './database-access.ts';
 import { toUserFacingError } from './database-connections.ts';
 import type { DatabaseDeps } from './database-deps.ts';
+import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 
 /**
@@ -47,6 +48,7 @@ export async function testConnection(
   }
   const details = parseDetails(engine, restoreMaskedSecrets(incoming, previous));
   refuseOwnStore(engine, details, deps.store);
+  refuseHostFilesUnlessAllowed(deps, input.user, engine, details);
 
   const connector = deps.connections.createUnpooled(engine, details);
   try {
