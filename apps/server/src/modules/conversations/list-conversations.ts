@@ -1,6 +1,6 @@
 import type { Conversation, ConversationSummary } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { parseContext } from '../context/parse-context.ts';
+import { resolveContext } from '../context/resolve-context.ts';
 import type { User } from '../users/user.ts';
 import { requireConversation } from './conversation-access.ts';
 import { listOwnedConversations } from './conversations.repo.ts';
@@ -12,8 +12,8 @@ export async function listConversations(
   deps: { db: StoreDb },
   input: { user: User; contextId: string },
 ): Promise<ConversationSummary[]> {
-  // Only its form is checked: the list holds the user's own conversations, whatever became of it since.
-  parseContext(input.contextId);
+  // A context the user may not see is not found, as everywhere; the list holds their own conversations.
+  await resolveContext(deps.db, input.user, input.contextId);
   const records = await listOwnedConversations(deps.db, {
     ownerId: input.user.id,
     contextId: input.contextId,

@@ -50,7 +50,8 @@ export async function updateDatabase(
     );
   }
   const details = body.details === undefined ? undefined : nextDetails(deps, database, body.details);
-  if (details !== undefined) refuseHostFilesUnlessAllowed(deps, user, database.engine, details, database.details);
+  if (details !== undefined)
+    refuseHostFilesUnlessAllowed(deps, user, database.engine, details, database.details);
   if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user, database);
   const dbt = dbtChanges(body, database.dbtSummary);
 
