@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from './abilities.ts';
 
 /** POST /api/query/_run */
 export const runQueryBodySchema = z.object({
@@ -65,6 +66,9 @@ export const savedQuerySchema = z.object({
   conversationId: z.string().nullable(),
   /** Whether the asking user may change or delete it (its owner); colleagues may only read and run. */
   editable: z.boolean(),
+  abilities: abilitiesSchema,
+  /** Shared with the owner's organisation (an upload starts private). */
+  shared: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** null until it has run. */

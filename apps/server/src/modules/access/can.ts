@@ -50,3 +50,8 @@ export function abilitiesOf<A extends Action>(
     boolean
   >;
 }
+
+/** The abilities every presenter sends with an object (`abilities` on the wire). */
+export function objectAbilities(actor: Actor, subject: Subject): { edit: boolean; delete: boolean; share: boolean } {
+  return abilitiesOf(actor, subject, ['edit', 'delete', 'share']);
+}

@@ -14,7 +14,7 @@ export async function renameConversation(
   input: { user: User; conversationId: string; name: string },
 ): Promise<ConversationSummary> {
   const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'edit');
-  return presentSummary(await renameRow(deps.db, conversation.id, input.name));
+  return presentSummary(await renameRow(deps.db, conversation.id, input.name), input.user);
 }
 
 /**

@@ -18,7 +18,7 @@ export async function listConversations(
     ownerId: input.user.id,
     contextId: input.contextId,
   });
-  return records.map(presentSummary);
+  return records.map((record) => presentSummary(record, input.user));
 }
 
 /** GET /api/conversations/{id}: with its messages in order. */
@@ -28,5 +28,5 @@ export async function getConversation(
 ): Promise<Conversation> {
   const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'read');
   const messages = await listMessages(deps.db, conversation.id);
-  return presentConversation(deps.db, conversation, messages);
+  return presentConversation(deps.db, conversation, messages, input.user);
 }

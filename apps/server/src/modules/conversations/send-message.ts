@@ -48,6 +48,7 @@ export async function sendMessage(
         conversationId: conversation.id,
         name: nameFromQuestion(text),
         events: input.events,
+        user: input.user,
       });
       await answerMessage(deps, { ownerId: input.user.id, context, events: input.events, turn, message });
     },

@@ -65,5 +65,5 @@ export async function createDatabase(
     organizationId: user.organizationId,
     sharedWithOrganization: true,
   });
-  return presentDatabase(database, 'write');
+  return presentDatabase(database, user);
 }

@@ -67,5 +67,5 @@ export async function updateDatabase(
   // Connections made with the old details must not serve another query; the schema may differ too.
   if (details !== undefined) await deps.connections.evict(database.id);
   deps.schemaCache.invalidate(database.id);
-  return presentDatabase(updated, 'write');
+  return presentDatabase(updated, user);
 }

@@ -25,5 +25,5 @@ export async function createProject(
     organizationId: user.organizationId,
     tables,
   });
-  return { ...presentProject(project, 'write'), warning };
+  return { ...presentProject(project, database, user), warning };
 }

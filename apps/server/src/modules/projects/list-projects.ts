@@ -3,7 +3,7 @@ import type { StoreDb } from '../../store/connect.ts';
 import type { User } from '../users/user.ts';
 import { presentProject } from './present-project.ts';
 import { listVisibleDatabases } from '../databases/database-access.ts';
-import { projectAccess, requireProject } from './project-access.ts';
+import { requireProject } from './project-access.ts';
 import { listProjectsVisibleTo } from './projects.repo.ts';
 
 /** GET /api/projects */
@@ -16,7 +16,7 @@ export async function listProjects(deps: { db: StoreDb }, input: { user: User })
   // The query already keeps only visible projects (on visible databases); each one's access is the policy's.
   return projects.flatMap((project) => {
     const database = databaseById.get(project.databaseId);
-    return database ? [presentProject(project, projectAccess(input.user, project, database))] : [];
+    return database ? [presentProject(project, database, input.user)] : [];
   });
 }
 
@@ -25,6 +25,6 @@ export async function getProject(
   deps: { db: StoreDb },
   input: { user: User; projectId: string },
 ): Promise<Project> {
-  const { project, access } = await requireProject(deps.db, input.user, input.projectId, 'read');
-  return presentProject(project, access);
+  const { project, database } = await requireProject(deps.db, input.user, input.projectId, 'read');
+  return presentProject(project, database, input.user);
 }

@@ -90,7 +90,7 @@ async function uploadToNewDatabase(
       organizationId: input.user.organizationId,
       sharedWithOrganization: false,
     });
-    return { database: presentDatabase(record, 'write'), table };
+    return { database: presentDatabase(record, input.user), table };
   } catch (error) {
     await removeDuckdbFile(file);
     throw error;
@@ -119,7 +119,7 @@ async function uploadToExistingDatabase(
   try {
     const table = await loadInto(deps, file, `"${database.name}"`, input, kind);
     const updated = (await markSchemaChanged(deps.db, database.id)) ?? database;
-    return { database: presentDatabase(updated, 'write'), table };
+    return { database: presentDatabase(updated, input.user), table };
   } finally {
     await deps.connections.evict(database.id);
     deps.schemaCache.invalidate(database.id);
