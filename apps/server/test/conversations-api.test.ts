@@ -58,12 +58,21 @@ for (const dialect of await storeDialects('Conversations API')) {
     it('creates an unnamed conversation about a database the user may read', async () => {
       const response = await create({ contextId });
       expect(response.status, response.text).toBe(201);
-      expect(response.body).toMatchObject({ name: null, contextId, status: 'clear' });
+      expect(response.body).toMatchObject({
+        name: null,
+        contextId,
+        status: 'clear',
+        // Private until shared; its owner may do everything with it.
+        shared: false,
+        abilities: { edit: true, delete: true, share: true },
+      });
       expect(Object.keys(response.body).sort()).toEqual([
+        'abilities',
         'contextId',
         'createdAt',
         'id',
         'name',
+        'shared',
         'status',
         'updatedAt',
       ]);

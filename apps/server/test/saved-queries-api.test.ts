@@ -232,6 +232,19 @@ for (const dialect of await storeDialects('Saved queries')) {
       // The list is the user's own queries only.
       const benList = await api.get<SavedQuery[]>('/api/queries', { user: users.ben });
       expect(benList.body.map((query) => query.id)).not.toContain(saved.id);
+      // The shared view lists what colleagues shared with the organisation, and nothing else.
+      const benShared = await api.get<SavedQuery[]>('/api/queries?shared=true', { user: users.ben });
+      expect(benShared.body.map((query) => query.id)).toEqual([saved.id]);
+      expect(benShared.body[0]).toMatchObject({
+        shared: true,
+        abilities: { edit: false, delete: false, share: false },
+      });
+      const eveShared = await api.get<SavedQuery[]>('/api/queries?shared=true', { user: users.eve });
+      expect(eveShared.body.map((query) => query.id)).not.toContain(saved.id);
+      const annShared = await api.get<SavedQuery[]>('/api/queries?shared=true', { user: users.ann });
+      expect(annShared.body.map((query) => query.id)).not.toContain(saved.id);
+      await api.put(`/api/sharing/query/${saved.id}`, { shared: false }, { user: users.ann });
+      expectError(await api.get(`/api/query/${saved.id}`, { user: users.ben }), 404);
     });
 
     it("lists the user's saved queries, newest change first, per database", async () => {

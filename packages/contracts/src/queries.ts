@@ -95,10 +95,14 @@ export const updateSavedQueryBodySchema = z
   });
 export type UpdateSavedQueryBody = z.infer<typeof updateSavedQueryBodySchema>;
 
-/** GET /api/queries: the user's own queries, saved ones unless `saved=false`, newest change first. */
+/**
+ * GET /api/queries: the user's own queries, saved ones unless `saved=false`, newest change first;
+ * with `shared=true`, the saved queries colleagues shared with the user's organisation instead.
+ */
 export const listQueriesQuerySchema = z.object({
   databaseId: z.string().min(1).optional(),
   saved: z.stringbool().default(true),
+  shared: z.stringbool().default(false),
 });
 export type ListQueriesQuery = z.infer<typeof listQueriesQuerySchema>;
 

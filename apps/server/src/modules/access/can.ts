@@ -52,6 +52,9 @@ export function abilitiesOf<A extends Action>(
 }
 
 /** The abilities every presenter sends with an object (`abilities` on the wire). */
-export function objectAbilities(actor: Actor, subject: Subject): { edit: boolean; delete: boolean; share: boolean } {
+export function objectAbilities(
+  actor: Actor,
+  subject: Subject,
+): { edit: boolean; delete: boolean; share: boolean } {
   return abilitiesOf(actor, subject, ['edit', 'delete', 'share']);
 }

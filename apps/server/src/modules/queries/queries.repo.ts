@@ -1,3 +1,5 @@
+import { visibleTo } from '../access/visible-to.ts';
+import type { Viewer } from '../databases/database-record.ts';
 import type { ResultColumn } from '@querent/contracts';
 import { sql } from 'kysely';
 import type { ResultRow } from '../../connectors/index.ts';
@@ -253,6 +255,34 @@ export async function listOwnQueries(
   let query = selectRecords(db)
     .where('queries.owner_id', '=', filter.ownerId)
     .where('queries.is_saved', '=', filter.saved);
+  if (filter.databaseId !== undefined) query = query.where('queries.database_id', '=', filter.databaseId);
+  const rows = await query
+    .orderBy('queries.updated_at', 'desc')
+    .orderBy('queries.id')
+    .limit(filter.limit)
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * Saved queries of others that the viewer may read (the policy's list condition: shared with
+ * their organisation), most recently changed first.
+ */
+export async function listSharedQueries(
+  db: StoreDb,
+  viewer: Viewer,
+  filter: { databaseId?: string | undefined; limit: number },
+): Promise<QueryRecord[]> {
+  let query = selectRecords(db)
+    .where('queries.owner_id', '<>', viewer.id)
+    .where('queries.is_saved', '=', true)
+    .where(
+      visibleTo(viewer, 'query', {
+        owner: 'queries.owner_id',
+        organization: 'users.organization_id',
+        shared: 'queries.shared',
+      }),
+    );
   if (filter.databaseId !== undefined) query = query.where('queries.database_id', '=', filter.databaseId);
   const rows = await query
     .orderBy('queries.updated_at', 'desc')
