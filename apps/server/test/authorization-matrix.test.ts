@@ -193,6 +193,36 @@ for (const dialect of await storeDialects('Authorization matrix')) {
       }
     });
 
+    it('sends each caller the abilities that match what the routes let them do', async () => {
+      const wrong: string[] = [];
+      const ask = async (actor: SignedInActor, path: string) =>
+        (await (await browsers[actor].request(path)).json()) as Record<string, unknown>;
+      for (const scenario of scenarios) {
+        const o = world[scenario];
+        for (const actor of sees.data[scenario]) {
+          const database = await ask(actor, `/api/databases/${o.database}`);
+          const mayEdit = ['owner', 'admin'].includes(actor);
+          if ((database.abilities as { edit: boolean }).edit !== mayEdit)
+            wrong.push(`${scenario} ${actor} database`);
+          const issues = (await ask(actor, `/api/issues?contextId=${o.contextId}`)) as unknown as {
+            editable: boolean;
+          }[];
+          const mayTriage = ['owner', 'colleague', 'admin'].includes(actor);
+          if (issues.some((issue) => issue.editable !== mayTriage)) wrong.push(`${scenario} ${actor} issues`);
+        }
+        for (const actor of sees.owned[scenario]) {
+          const query = await ask(actor, `/api/query/${o.query}`);
+          const mine = actor === 'owner';
+          expect(query.abilities, `${scenario} ${actor} query`).toEqual({
+            edit: mine,
+            delete: mine,
+            share: mine,
+          });
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+
     describe('socket events', () => {
       matrixSockets(() => ({ running, browsers, world, signedOut }));
     });

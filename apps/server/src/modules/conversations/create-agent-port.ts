@@ -49,14 +49,14 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     recordPendingQuery: (query) => recordPendingQuery(deps, { ...target, ...query }),
     recordQueryNotRun: (query) => recordQueryNotRun(deps, { ...target, ...query }),
     saveMemory: (content) =>
-      saveMemory(deps, { databaseId: database.id, mayChangeDatabase: context.canChangeDatabase, content }),
+      saveMemory(deps, { databaseId: database.id, mayChangeDatabase: context.mayChange.memory, content }),
     createChart: (chart) => createChatChart(deps, { ownerId, conversationId, ...chart }),
     confirmWrite: (request) => confirmWithUser(deps, { events, turn, request }),
     quality: createAnalystQuality(deps.quality, {
       database,
       ownerId,
       conversationId,
-      mayChange: context.canChangeDatabase,
+      mayChange: context.mayChange.quality,
       signal,
     }),
   };
