@@ -1,4 +1,5 @@
 import type { AgentPort } from './agent-port.ts';
+import type { TurnClock } from './current-time.ts';
 import { buildInstructions } from './instructions.ts';
 import { summarizeSchema } from './schema/schema-summary.ts';
 import type { SchemaTable } from './schema/schema-tables.ts';
@@ -20,7 +21,7 @@ const SCHEMA_TOKENS_MAX = 8000;
  */
 export async function loadAgentContext(
   port: AgentPort,
-  input: { contextTokens: number },
+  input: { contextTokens: number; clock: TurnClock },
 ): Promise<AgentContext> {
   const [schema, memories] = await Promise.all([port.readSchema(), port.readMemories()]);
   const focus = projectTableKeys(port.project?.tables ?? []);
@@ -29,7 +30,13 @@ export async function loadAgentContext(
     budgetTokens: Math.min(SCHEMA_TOKENS_MAX, Math.floor(input.contextTokens * SCHEMA_SHARE)),
   });
   return {
-    instructions: buildInstructions({ subject: port, dialect: port.dialect, schema: summary, memories }),
+    instructions: buildInstructions({
+      subject: port,
+      dialect: port.dialect,
+      schema: summary,
+      memories,
+      clock: input.clock,
+    }),
     tables: listSchemaTables(schema),
     focus,
   };

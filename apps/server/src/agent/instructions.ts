@@ -1,6 +1,8 @@
 import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
 import type { AgentSubject } from './agent-port.ts';
+import type { TurnClock } from './current-time.ts';
+import { describeCurrentTime } from './current-time.ts';
 import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
 
@@ -19,7 +21,7 @@ function memoryLines(memories: readonly { content: string }[]): string[] {
 }
 
 /**
- * What the analyst is told before every step: how to work, the SQL dialect, what it is looking at
+ * What the analyst is told before every step: the current date where the user is, how to work, the SQL dialect, what it is looking at
  * (database, project, schema summary) and what it remembers about this database.
  */
 export function buildInstructions(input: {
@@ -27,12 +29,14 @@ export function buildInstructions(input: {
   dialect: SqlDialect;
   schema: SchemaSummary;
   memories: readonly { content: string }[];
+  clock: TurnClock;
 }): string {
   const { database, project } = input.subject;
   const engine = engineDescriptors[database.engine].displayName;
   const remembered = memoryLines(input.memories);
   const sections = [
     `You are Querent's data analyst: a careful, precise analyst who answers questions about the ${engine} database "${database.name}" by exploring its schema and running SQL with your tools.`,
+    describeCurrentTime(input.clock),
     [
       'How you work:',
       // The offline analyst reads the dialect back from this line by its title.
