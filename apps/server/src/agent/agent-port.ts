@@ -8,7 +8,7 @@ import type {
   ProjectTable,
   SchemaInfo,
 } from '@querent/contracts';
-import type { ConnectorErrorKind, SqlDialect } from '../connectors/index.ts';
+import type { ConnectorErrorKind, ResultRow, SqlDialect } from '../connectors/index.ts';
 import type { AgentQuality } from './quality-port.ts';
 
 /** A message of the conversation as the analyst reads its history. */
@@ -39,6 +39,9 @@ export interface AgentQueryOutcome {
   /** Rows a write changed, when the engine says. */
   affectedRows: number | null;
 }
+
+/** What the analyst read for itself: rows (as arrays of cells), or the database's message. */
+export type AgentLookup = { ok: true; rows: ResultRow[]; truncated: boolean } | { ok: false; error: string };
 
 export type WriteDecision = 'confirmed' | 'rejected';
 
@@ -88,6 +91,11 @@ export interface AgentPort extends AgentSubject {
     /** A query recorded before (a write the user just confirmed). */
     queryId?: string;
   }): Promise<AgentQueryOutcome>;
+  /**
+   * Reads a little of the database for the analyst's own use (a column's values): read-only, at
+   * most `rowCap` rows and `timeLimitMs`, cancelled by stop, and not kept in the conversation.
+   */
+  lookUp(input: { sql: string; rowCap: number; timeLimitMs: number }): Promise<AgentLookup>;
   /** Records a write that waits for the user: recorded, not run. */
   recordPendingQuery(input: { sql: string; title: string | null }): Promise<string>;
   /** Records why a query never ran (refused under safe mode, rejected by the user). */

@@ -54,7 +54,8 @@ export async function startScriptedChat(
         const end = await client.waitFor<StatusEvent>(
           'status',
           (event) =>
-            event.conversation_id === conversationId && (event.status === 'clear' || event.status === 'error'),
+            event.conversation_id === conversationId &&
+            (event.status === 'clear' || event.status === 'error'),
         );
         const stored = await api.get<{ messages: Message[] }>(`/api/conversations/${conversationId}`);
         return { conversationId, end, messages: stored.body.messages };

@@ -10,6 +10,7 @@ import { confirmWithUser } from './confirm-write.ts';
 import { listMemories } from './memories.repo.ts';
 import { deleteMessage, insertMessage, listMessages } from './messages.repo.ts';
 import { runChatQuery } from './run-chat-query.ts';
+import { runLookup } from './run-lookup.ts';
 import { saveMemory } from './save-memory.ts';
 import { changeMessage, storeMessage } from './store-message.ts';
 
@@ -46,6 +47,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
       await storeMessage(deps.db, events, { ...step, conversationId });
     },
     runQuery: (query) => runChatQuery(deps, { ...query, ...target, purpose: 'agent', signal }),
+    lookUp: (lookup) => runLookup(deps, { ...lookup, ownerId, database, signal }),
     recordPendingQuery: (query) => recordPendingQuery(deps, { ...target, ...query }),
     recordQueryNotRun: (query) => recordQueryNotRun(deps, { ...target, ...query }),
     saveMemory: (content) =>
