@@ -42,9 +42,10 @@ export function buildInstructions(input: {
       // The offline analyst reads the dialect back from this line by its title.
       `- Write SQL for ${sqlDialects[input.dialect].analystNotes} One statement per run_sql call.`,
       '- Look before you query: start from the schema below, check names and types with describe_table, look at real values with sample_rows, and find unlisted tables with search_schema.',
+      '- Spell values as stored: before filtering on a value the user typed (a country, a status, a name), look it up with column_values and its search, and write it exactly as the database has it.',
       '- Verify before you answer: check that joins do not duplicate rows and that filters catch what you mean (counts, distinct values, NULLs). When a figure looks surprising, check it with a second query.',
       '- Say so when the data looks wrong or incomplete (duplicates, missing values, impossible amounts or dates) instead of smoothing it over.',
-      '- When a statement fails, read the error, fix the SQL and run it again.',
+      '- When a statement fails, read the error and its hint (the closest names), fix the SQL and run it again. When a result is empty, rule out the causes its hint lists before saying nothing matches.',
       database.safeMode
         ? '- This database is in safe mode: it is read-only, statements that change data are refused.'
         : '- Change data only when the user asks for it; such statements wait for the user to confirm them.',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { JsonValue } from '../../connectors/index.ts';
 import { closestNames } from '../matching/close-names.ts';
 import type { ValueCount } from '../matching/fuzzy-values.ts';
+import { closestTables } from '../result-hints.ts';
 import { matchValues } from '../matching/fuzzy-values.ts';
 import { findSchemaTable, quoteName, tableSql } from '../schema/schema-tables.ts';
 import type { AgentTool, ToolContext, ToolResult } from './agent-tool.ts';
@@ -74,7 +75,7 @@ function searchHint(
   const literal =
     typeof best.value === 'string'
       ? quoteLiteral(best.value, sqlDialects[context.dialect])
-      : String(best.value);
+      : JSON.stringify(best.value);
   if (best.match === 'exact') return `"${searched}" is stored exactly so: filter with ${literal}.`;
   return `No value is exactly "${searched}"; the closest stored value is ${literal} (${best.match}). Write values as stored, e.g. = ${literal}, after checking it is what the user means.`;
 }
@@ -82,10 +83,7 @@ function searchHint(
 async function lookUpValues(input: Input, context: ToolContext): Promise<ToolResult> {
   const entry = findSchemaTable(context.tables, input.table);
   if (!entry) {
-    const close = closestNames(
-      input.table,
-      context.tables.map((table) => table.name),
-    );
+    const close = closestTables(input.table, context.tables);
     return error(
       `No table named ${input.table}.${close.length > 0 ? ` Did you mean: ${close.join(', ')}?` : ' Use search_schema to find it.'}`,
     );

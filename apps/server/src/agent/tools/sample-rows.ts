@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { previewForModel } from '../result-preview.ts';
+import { closestTables } from '../result-hints.ts';
 import { findSchemaTable, tableSql } from '../schema/schema-tables.ts';
 import type { AgentTool } from './agent-tool.ts';
 
@@ -19,7 +20,14 @@ export const sampleRowsTool: AgentTool<typeof inputSchema> = {
   inputSchema,
   async execute(input, context) {
     const entry = findSchemaTable(context.tables, input.table);
-    if (!entry) return { output: { error: `No table named ${input.table}. Use search_schema to find it.` } };
+    if (!entry) {
+      const close = closestTables(input.table, context.tables);
+      return {
+        output: {
+          error: `No table named ${input.table}.${close.length > 0 ? ` Did you mean: ${close.join(', ')}?` : ' Use search_schema to find it.'}`,
+        },
+      };
+    }
     const outcome = await context.runQuery({
       sql: `SELECT * FROM ${tableSql(entry, context.dialect)} LIMIT ${input.limit ?? 5}`,
       title: `Sample of ${entry.name}`,
