@@ -1,14 +1,17 @@
 import type { AgentPort } from './agent-port.ts';
 import type { TurnClock } from './current-time.ts';
 import { buildInstructions } from './instructions.ts';
-import { summarizeSchema } from './schema/schema-summary.ts';
+import type { SchemaSnapshot } from './schema/schema-snapshot.ts';
+import { snapshotOf } from './schema/schema-snapshot.ts';
 import type { SchemaTable } from './schema/schema-tables.ts';
-import { listSchemaTables, projectTableKeys } from './schema/schema-tables.ts';
+import { projectTableKeys } from './schema/schema-tables.ts';
 
 export interface AgentContext {
   instructions: string;
-  tables: SchemaTable[];
+  tables: readonly SchemaTable[];
   focus: Set<string>;
+  /** This schema version's tables, search index and summaries, shared by every turn until it changes. */
+  schema: SchemaSnapshot;
 }
 
 /** Share of the context window the schema summary may take; the rest is the conversation's. */
@@ -16,8 +19,9 @@ const SCHEMA_SHARE = 0.15;
 const SCHEMA_TOKENS_MAX = 8000;
 
 /**
- * Loads what a turn needs to know once: the schema (cached, with dbt descriptions), the
- * project's focus, the memory, and the instructions built from them.
+ * Loads what a turn needs to know once: the schema (cached, with dbt descriptions; its summary and
+ * search index cached per schema version), the project's focus, the memory, and the instructions
+ * built from them.
  */
 export async function loadAgentContext(
   port: AgentPort,
@@ -25,7 +29,8 @@ export async function loadAgentContext(
 ): Promise<AgentContext> {
   const [schema, memories] = await Promise.all([port.readSchema(), port.readMemories()]);
   const focus = projectTableKeys(port.project?.tables ?? []);
-  const summary = summarizeSchema(schema, {
+  const snapshot = snapshotOf(schema);
+  const summary = snapshot.summary({
     focus,
     budgetTokens: Math.min(SCHEMA_TOKENS_MAX, Math.floor(input.contextTokens * SCHEMA_SHARE)),
   });
@@ -37,7 +42,8 @@ export async function loadAgentContext(
       memories,
       clock: input.clock,
     }),
-    tables: listSchemaTables(schema),
+    tables: snapshot.tables,
     focus,
+    schema: snapshot,
   };
 }

@@ -115,7 +115,14 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
     1024,
     deps.llm.contextTokens - answerReserve - toolTokens - estimateTokens(loaded.instructions),
   );
-  const context: ToolContext = { ...port, tables: loaded.tables, focus: loaded.focus };
+  const context: ToolContext = {
+    ...port,
+    tables: loaded.tables,
+    focus: loaded.focus,
+    get schemaIndex() {
+      return loaded.schema.index;
+    },
+  };
 
   let malformedSteps = 0;
   for (let stepNumber = 1; stepNumber <= deps.maxSteps; stepNumber += 1) {

@@ -53,7 +53,15 @@ export function summarizeSchema(
   schema: SchemaInfo,
   options: { focus: ReadonlySet<string>; budgetTokens: number },
 ): SchemaSummary {
-  const ranked = rankTables(listSchemaTables(schema), options.focus);
+  return summarizeTables(listSchemaTables(schema), options);
+}
+
+/** The summary of tables already flattened (a schema snapshot keeps them). */
+export function summarizeTables(
+  tables: readonly SchemaTable[],
+  options: { focus: ReadonlySet<string>; budgetTokens: number },
+): SchemaSummary {
+  const ranked = rankTables(tables, options.focus);
   if (ranked.length === 0) return { text: '(no tables found)', shown: 0, omitted: 0 };
   for (const detail of ['full', 'columns'] as const) {
     const text = ranked.map((entry) => renderTable(entry, detail)).join('\n');
