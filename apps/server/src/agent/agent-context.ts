@@ -1,6 +1,7 @@
 import type { AgentPort } from './agent-port.ts';
 import type { TurnClock } from './current-time.ts';
 import { buildInstructions } from './instructions.ts';
+import { latestQuestion, relevantVerifiedQueries } from './verified-examples.ts';
 import type { SchemaSnapshot } from './schema/schema-snapshot.ts';
 import { snapshotOf } from './schema/schema-snapshot.ts';
 import type { SchemaTable } from './schema/schema-tables.ts';
@@ -20,14 +21,19 @@ const SCHEMA_TOKENS_MAX = 8000;
 
 /**
  * Loads what a turn needs to know once: the schema (cached, with dbt descriptions; its summary and
- * search index cached per schema version), the project's focus, the memory, and the instructions
- * built from them.
+ * search index cached per schema version), the project's focus, the memory, the verified queries
+ * closest to the question, and the instructions built from them.
  */
 export async function loadAgentContext(
   port: AgentPort,
   input: { contextTokens: number; clock: TurnClock },
 ): Promise<AgentContext> {
-  const [schema, memories] = await Promise.all([port.readSchema(), port.readMemories()]);
+  const [schema, memories, verified, history] = await Promise.all([
+    port.readSchema(),
+    port.readMemories(),
+    port.readVerifiedQueries(),
+    port.readHistory(),
+  ]);
   const focus = projectTableKeys(port.project?.tables ?? []);
   const snapshot = snapshotOf(schema);
   const summary = snapshot.summary({
@@ -41,6 +47,7 @@ export async function loadAgentContext(
       schema: summary,
       memories,
       clock: input.clock,
+      examples: relevantVerifiedQueries(latestQuestion(history), verified),
     }),
     tables: snapshot.tables,
     focus,

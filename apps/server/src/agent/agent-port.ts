@@ -43,6 +43,14 @@ export interface AgentQueryOutcome {
 /** What the analyst read for itself: rows (as arrays of cells), or the database's message. */
 export type AgentLookup = { ok: true; rows: ResultRow[]; truncated: boolean } | { ok: false; error: string };
 
+/** A query a person checked, with the question it answers: a worked example for the analyst. */
+export interface AgentVerifiedQuery {
+  id: string;
+  title: string | null;
+  question: string | null;
+  sql: string;
+}
+
 export type WriteDecision = 'confirmed' | 'rejected';
 
 export interface WriteRequest {
@@ -71,6 +79,8 @@ export interface AgentPort extends AgentSubject {
   readSchema(): Promise<SchemaInfo>;
   /** What the analyst remembers about this database, most useful first. */
   readMemories(): Promise<readonly { content: string }[]>;
+  /** Saved queries a person verified on this database (with the question each answers), newest first. */
+  readVerifiedQueries(): Promise<readonly AgentVerifiedQuery[]>;
   /** The stored conversation, in order. */
   readHistory(): Promise<readonly AgentMessage[]>;
   /** Stores an empty answer to stream into; the chat hears of it with its first piece. */

@@ -1,10 +1,11 @@
 import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
-import type { AgentSubject } from './agent-port.ts';
+import type { AgentSubject, AgentVerifiedQuery } from './agent-port.ts';
 import type { TurnClock } from './current-time.ts';
 import { describeCurrentTime } from './current-time.ts';
 import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
+import { verifiedExamplesText } from './verified-examples.ts';
 
 const MEMORY_TOKENS = 1500;
 
@@ -22,7 +23,8 @@ function memoryLines(memories: readonly { content: string }[]): string[] {
 
 /**
  * What the analyst is told before every step: the current date where the user is, how to work, the SQL dialect, what it is looking at
- * (database, project, schema summary) and what it remembers about this database.
+ * (database, project, schema summary), what it remembers about this database and the verified
+ * queries closest to the question.
  */
 export function buildInstructions(input: {
   subject: AgentSubject;
@@ -30,6 +32,8 @@ export function buildInstructions(input: {
   schema: SchemaSummary;
   memories: readonly { content: string }[];
   clock: TurnClock;
+  /** Verified queries closest to the question, best first. */
+  examples: readonly AgentVerifiedQuery[];
 }): string {
   const { database, project } = input.subject;
   const engine = engineDescriptors[database.engine].displayName;
@@ -80,6 +84,7 @@ export function buildInstructions(input: {
     remembered.length > 0
       ? ['What you remember about this database:', ...remembered].join('\n')
       : 'You remember nothing about this database yet.',
+    verifiedExamplesText(input.examples),
   ];
-  return sections.join('\n\n');
+  return sections.filter((section): section is string => section !== null).join('\n\n');
 }

@@ -1,7 +1,6 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
 import { expect } from 'vitest';
-import type { BuildAppOptions } from '../../src/app.ts';
 import type { ApiClient } from './api-client.ts';
 import { apiClient } from './api-client.ts';
 import { connectChat } from './chat-client.ts';
@@ -28,7 +27,7 @@ export interface ScriptedChat {
  */
 export async function startScriptedChat(
   env: Record<string, string> = {},
-  options: BuildAppOptions = {},
+  options: Parameters<typeof startTestApp>[1] = {},
 ): Promise<ScriptedChat> {
   let script: ScriptEntry[] = [];
   const model = scriptedModel([]);

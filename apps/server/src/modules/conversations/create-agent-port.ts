@@ -3,6 +3,7 @@ import type { AgentPort } from '../../agent/agent-port.ts';
 import { createChatChart } from '../charts/create-chat-chart.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
 import { createAnalystQuality } from '../quality/analyst/create-analyst-quality.ts';
+import { listVerifiedExamples } from '../queries/list-verified-queries.ts';
 import { recordPendingQuery, recordQueryNotRun } from '../queries/record-chat-query.ts';
 import type { AnswerInput } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
@@ -31,6 +32,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     signal,
     readSchema: () => loadDatabaseSchema(deps, database),
     readMemories: () => listMemories(deps.db, database.id),
+    readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, database }),
     readHistory: () => listMessages(deps.db, conversationId),
     async startAnswer() {
       return (await insertMessage(deps.db, { conversationId, role: 'assistant', content: '' })).id;
