@@ -101,9 +101,16 @@ export const updateSavedQueryBodySchema = z
     question: queryQuestion.nullable().optional(),
     verified: z.boolean().optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'give title, sql, question or verified',
-  });
+  .refine(
+    (body) =>
+      body.title !== undefined ||
+      body.sql !== undefined ||
+      body.question !== undefined ||
+      body.verified !== undefined,
+    {
+      message: 'give title, sql, question or verified',
+    },
+  );
 export type UpdateSavedQueryBody = z.infer<typeof updateSavedQueryBodySchema>;
 
 /** GET /api/queries: the user's own queries, saved ones unless `saved=false`, newest change first. */
