@@ -38,10 +38,21 @@ export class TextIndex<T> {
 
   constructor(documents: readonly { item: T; fields: readonly IndexedField[] }[]) {
     this.#items = documents.map((document) => document.item);
+    // Names repeat across a schema (id, amount, created_at): each distinct text is split once.
+    const split = new Map<string, string[]>();
+    const wordsOf = (text: string): string[] => {
+      if (text === '') return [];
+      let words = split.get(text);
+      if (!words) {
+        words = searchWords(text);
+        split.set(text, words);
+      }
+      return words;
+    };
     documents.forEach((document, index) => {
       const seen = new Set<string>();
       document.fields.forEach((field, order) => {
-        for (const word of searchWords(field.text)) {
+        for (const word of wordsOf(field.text)) {
           let list = this.#postings.get(word);
           if (!list) {
             list = [];

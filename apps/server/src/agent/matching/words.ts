@@ -24,6 +24,22 @@ export function singular(word: string): string {
 
 /** Splits "InvoiceLine", "invoice_line", "unitPrice2024" into their words, lower-cased. */
 export function splitWords(text: string): string[] {
+  // Most names are plain ASCII: accents need no stripping there, and that is most of the cost.
+  const plain = /^[\x20-\x7e]*$/.test(text);
+  const separated = plain
+    ? text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    : text;
+  return (
+    plain
+      ? separated
+          .replace(/([a-zA-Z])(\d)|(\d)([a-zA-Z])/g, '$1$3 $2$4')
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+      : unicodeWords(separated)
+  ).filter((word) => word.length > 0);
+}
+
+function unicodeWords(text: string): string[] {
   return text
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
@@ -31,8 +47,7 @@ export function splitWords(text: string): string[] {
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
+    .split(/[^\p{L}\p{N}]+/u);
 }
 
 /** The words of a text that carry meaning, singular, stop words left out. */
