@@ -35,6 +35,8 @@ export class TextIndex<T> {
   readonly #items: readonly T[];
   readonly #postings = new Map<string, Posting[]>();
   readonly #documentFrequency = new Map<string, number>();
+  /** Indexed words by their first letters: a prefix match shares them, so only its bucket is read. */
+  readonly #byStart = new Map<string, string[]>();
 
   constructor(documents: readonly { item: T; fields: readonly IndexedField[] }[]) {
     this.#items = documents.map((document) => document.item);
@@ -57,6 +59,12 @@ export class TextIndex<T> {
           if (!list) {
             list = [];
             this.#postings.set(word, list);
+            if (word.length >= PREFIX_MIN) {
+              const start = word.slice(0, PREFIX_MIN);
+              const bucket = this.#byStart.get(start);
+              if (bucket) bucket.push(word);
+              else this.#byStart.set(start, [word]);
+            }
           }
           list.push({ document: index, weight: field.weight, key: field.key, order });
           if (!seen.has(word)) {
@@ -80,8 +88,8 @@ export class TextIndex<T> {
   #variants(word: string): { word: string; share: number }[] {
     const variants = this.#postings.has(word) ? [{ word, share: 1 }] : [];
     if (word.length < PREFIX_MIN) return variants;
-    for (const indexed of this.#postings.keys()) {
-      if (indexed === word || indexed.length < PREFIX_MIN) continue;
+    for (const indexed of this.#byStart.get(word.slice(0, PREFIX_MIN)) ?? []) {
+      if (indexed === word) continue;
       if (word.startsWith(indexed) || (word.length >= 4 && indexed.startsWith(word))) {
         variants.push({ word: indexed, share: PREFIX_SHARE });
       }
