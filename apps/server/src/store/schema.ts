@@ -164,6 +164,10 @@ export interface QueriesTable {
   updated_at: Timestamp;
   /** Shared with the owner's organisation (migration 0010). */
   shared: Bool;
+  /** The question a saved query answers, in words (migration 0014). */
+  question: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Checked by a person: the analyst takes it as a worked example (migration 0014). */
+  verified: Bool;
 }
 
 export interface ChartsTable {

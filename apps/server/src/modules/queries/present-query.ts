@@ -33,6 +33,8 @@ export function presentQuery(query: QueryRecord, viewer: Actor, isFavorite: bool
     createdAt: query.createdAt,
     updatedAt: query.updatedAt,
     lastRun: presentRunSummary(query),
+    question: query.question,
+    verified: query.verified,
   };
 }
 

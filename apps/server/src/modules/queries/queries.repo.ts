@@ -85,6 +85,8 @@ export interface NewSavedQuery {
   databaseId: string;
   ownerId: string;
   conversationId?: string | null;
+  question?: string | null;
+  verified?: boolean;
 }
 
 /** A saved query that has not run yet. */
@@ -101,6 +103,8 @@ export async function insertSavedQuery(db: StoreDb, input: NewSavedQuery): Promi
       owner_id: input.ownerId,
       conversation_id: input.conversationId ?? null,
       is_saved: true,
+      question: input.question ?? null,
+      verified: input.verified ?? false,
       created_at: now,
       updated_at: now,
     })
@@ -132,6 +136,8 @@ function selectRecords(db: StoreDb) {
       'queries.ran_at',
       'queries.created_at',
       'queries.updated_at',
+      'queries.question',
+      'queries.verified',
     ]);
 }
 
@@ -158,6 +164,8 @@ function toRecord(row: RecordRow): QueryRecord {
     ranAt: row.ran_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    question: row.question,
+    verified: readBool(row.verified),
   };
 }
 
@@ -185,6 +193,8 @@ export async function readQueryRows(db: StoreDb, id: string): Promise<ResultRow[
 export interface QueryChanges {
   title?: string;
   sql?: string;
+  question?: string | null;
+  verified?: boolean;
 }
 
 /** Edits title and SQL; new SQL forgets the last result, which belonged to the old one. */
@@ -206,6 +216,8 @@ export async function updateQuery(db: StoreDb, id: string, changes: QueryChanges
     .updateTable('queries')
     .set({
       ...(changes.title === undefined ? {} : { title: changes.title }),
+      ...(changes.question === undefined ? {} : { question: changes.question }),
+      ...(changes.verified === undefined ? {} : { verified: changes.verified }),
       ...forgetResult,
       updated_at: nowIso(),
     })
@@ -264,6 +276,13 @@ export async function listOwnQueries(
   return rows.map(toRecord);
 }
 
+/** Where a query row (joined with its owner) says who owns it and how far it is shared. */
+const queryVisibility = {
+  owner: 'queries.owner_id',
+  organization: 'users.organization_id',
+  shared: 'queries.shared',
+} as const;
+
 /**
  * Saved queries of others that the viewer may read (the policy's list condition: shared with
  * their organisation), most recently changed first.
@@ -276,13 +295,7 @@ export async function listSharedQueries(
   let query = selectRecords(db)
     .where('queries.owner_id', '<>', viewer.id)
     .where('queries.is_saved', '=', true)
-    .where(
-      visibleTo(viewer, 'query', {
-        owner: 'queries.owner_id',
-        organization: 'users.organization_id',
-        shared: 'queries.shared',
-      }),
-    );
+    .where(visibleTo(viewer, 'query', queryVisibility));
   if (filter.databaseId !== undefined) query = query.where('queries.database_id', '=', filter.databaseId);
   const rows = await query
     .orderBy('queries.updated_at', 'desc')
@@ -313,4 +326,25 @@ export async function listQueryHistory(
 /** Shares the row with its owner's organisation, or makes it private again (the caller asked the policy). */
 export async function setQueriesShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
   await db.updateTable('queries').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/**
+ * The verified saved queries of a database that the viewer may read (the policy's list condition:
+ * theirs, and those shared with their organisation), most recently changed first: the analyst's
+ * worked examples.
+ */
+export async function listVerifiedQueries(
+  db: StoreDb,
+  filter: { databaseId: string; viewer: Viewer; limit: number },
+): Promise<QueryRecord[]> {
+  const rows = await selectRecords(db)
+    .where('queries.database_id', '=', filter.databaseId)
+    .where('queries.verified', '=', true)
+    .where('queries.is_saved', '=', true)
+    .where(visibleTo(filter.viewer, 'query', queryVisibility))
+    .orderBy('queries.updated_at', 'desc')
+    .orderBy('queries.id')
+    .limit(filter.limit)
+    .execute();
+  return rows.map(toRecord);
 }
