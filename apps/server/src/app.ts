@@ -68,6 +68,8 @@ export interface BuildAppOptions {
   store?: Store;
   /** The model answering conversations instead of the configured provider (scripted test models). */
   languageModel?: LanguageModelV4;
+  /** Where the log goes instead of stdout: a test reads what the server warned about. */
+  logStream?: { write(line: string): void };
   /**
    * Tests only, never configuration: a request naming a user id in this header is that user, so
    * suites can act as several users through the real authentication path.
@@ -118,10 +120,11 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
   return (_address: string, hop: number) => hop < value;
 }
 
-function createHttp(config: AppConfig): ZodApp {
+function createHttp(config: AppConfig, logStream: BuildAppOptions['logStream']): ZodApp {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -146,7 +149,7 @@ function createHttp(config: AppConfig): ZodApp {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const ownsStore = options.store === undefined;
   const store = options.store ?? createStore(config.store);
-  const app = createHttp(config);
+  const app = createHttp(config, options.logStream);
   const { hostedAuth } = config;
   const auth = createAuthResolver({
     mode: config.authMode,

@@ -1,4 +1,5 @@
 import type { AgentPort } from './agent-port.ts';
+import type { ContextBudget } from './context-budget.ts';
 import { buildInstructions } from './instructions.ts';
 import { summarizeSchema } from './schema/schema-summary.ts';
 import type { SchemaTable } from './schema/schema-tables.ts';
@@ -10,26 +11,25 @@ export interface AgentContext {
   focus: Set<string>;
 }
 
-/** Share of the context window the schema summary may take; the rest is the conversation's. */
-const SCHEMA_SHARE = 0.15;
-const SCHEMA_TOKENS_MAX = 8000;
-
 /**
  * Loads what a turn needs to know once: the schema (cached, with dbt descriptions), the
  * project's focus, the memory, and the instructions built from them.
  */
-export async function loadAgentContext(
-  port: AgentPort,
-  input: { contextTokens: number },
-): Promise<AgentContext> {
+export async function loadAgentContext(port: AgentPort, budget: ContextBudget): Promise<AgentContext> {
   const [schema, memories] = await Promise.all([port.readSchema(), port.readMemories()]);
   const focus = projectTableKeys(port.project?.tables ?? []);
   const summary = summarizeSchema(schema, {
     focus,
-    budgetTokens: Math.min(SCHEMA_TOKENS_MAX, Math.floor(input.contextTokens * SCHEMA_SHARE)),
+    budgetTokens: budget.schemaTokens,
   });
   return {
-    instructions: buildInstructions({ subject: port, dialect: port.dialect, schema: summary, memories }),
+    instructions: buildInstructions({
+      subject: port,
+      dialect: port.dialect,
+      schema: summary,
+      memories,
+      memoryTokens: budget.memoryTokens,
+    }),
     tables: listSchemaTables(schema),
     focus,
   };

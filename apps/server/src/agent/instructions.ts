@@ -4,15 +4,13 @@ import type { AgentSubject } from './agent-port.ts';
 import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
 
-const MEMORY_TOKENS = 1500;
-
-function memoryLines(memories: readonly { content: string }[]): string[] {
+function memoryLines(memories: readonly { content: string }[], budgetTokens: number): string[] {
   const lines: string[] = [];
   let used = 0;
   for (const memory of memories) {
     const line = `- ${memory.content.replace(/\s+/g, ' ').trim()}`;
     used += estimateTokens(line);
-    if (used > MEMORY_TOKENS) break;
+    if (used > budgetTokens) break;
     lines.push(line);
   }
   return lines;
@@ -27,10 +25,12 @@ export function buildInstructions(input: {
   dialect: SqlDialect;
   schema: SchemaSummary;
   memories: readonly { content: string }[];
+  /** What the memory may take of the context window. */
+  memoryTokens: number;
 }): string {
   const { database, project } = input.subject;
   const engine = engineDescriptors[database.engine].displayName;
-  const remembered = memoryLines(input.memories);
+  const remembered = memoryLines(input.memories, input.memoryTokens);
   const sections = [
     `You are Querent's data analyst: a careful, precise analyst who answers questions about the ${engine} database "${database.name}" by exploring its schema and running SQL with your tools.`,
     [

@@ -1,5 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import type { ModelMessage, ToolSet } from 'ai';
+import type { FinishReason, ModelMessage, ToolSet } from 'ai';
 import { streamText } from 'ai';
 import type { LlmConfig } from '../config/settings/llm.ts';
 import { LlmTimeoutError } from '../llm/llm-errors.ts';
@@ -12,6 +12,16 @@ export interface StepToolCall {
   /** The model's input could not be read or names no tool; `error` says why. */
   invalid: boolean;
   error: unknown;
+}
+
+/** What one model call produced: its tool calls, why it stopped, and the input it was billed for. */
+export interface StepOutcome {
+  calls: StepToolCall[];
+  finishReason: FinishReason | null;
+  /** The provider's own word for why it stopped (finish_reason, stop_reason). */
+  rawFinishReason: string | null;
+  /** Input tokens the provider reported, cached ones included; null when it reports none. */
+  inputTokens: number | null;
 }
 
 export interface StepInput {
@@ -31,7 +41,7 @@ export interface StepInput {
  * loop to run. A provider failure is thrown once the text so far is stored; a stop is thrown as
  * the turn's abort reason; silence longer than LLM_TIMEOUT_MS as LlmTimeoutError.
  */
-export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
+export async function runModelStep(input: StepInput): Promise<StepOutcome> {
   const result = streamText({
     model: input.model,
     instructions: input.instructions,
@@ -46,6 +56,9 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
     onError: () => undefined,
   });
   const calls: StepToolCall[] = [];
+  let finishReason: FinishReason | null = null;
+  let rawFinishReason: string | null = null;
+  let inputTokens: number | null = null;
   let failure: unknown = null;
   let aborted = false;
   try {
@@ -66,6 +79,11 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
             error: part.error,
           });
           break;
+        case 'finish-step':
+          finishReason = part.finishReason;
+          rawFinishReason = part.rawFinishReason ?? null;
+          inputTokens = part.usage.inputTokens ?? null;
+          break;
         case 'error':
           failure ??= part.error;
           break;
@@ -85,5 +103,5 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
   if (failure !== null) throw failure instanceof Error ? failure : new Error(JSON.stringify(failure));
   // Aborted without our signal: the SDK's own timeout (firstChunkMs / chunkMs) fired.
   if (aborted) throw new LlmTimeoutError(input.llm.timeoutMs);
-  return calls;
+  return { calls, finishReason, rawFinishReason, inputTokens };
 }
