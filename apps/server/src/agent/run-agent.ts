@@ -10,6 +10,8 @@ import type { AgentPort } from './agent-port.ts';
 import { createAnswerWriter } from './answer-writer.ts';
 import { compactHistory } from './compact-history.ts';
 import { contextBudget } from './context-budget.ts';
+import type { KeptReasoning } from './kept-reasoning.ts';
+import { withKeptReasoning } from './kept-reasoning.ts';
 import { toModelMessages } from './history.ts';
 import type { StepToolCall } from './model-step.ts';
 import { runModelStep } from './model-step.ts';
@@ -113,13 +115,16 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
 
   let malformedSteps = 0;
   let gapLogged = false;
+  const reasoning = new Map<string, KeptReasoning[]>();
   for (let stepNumber = 1; stepNumber <= deps.maxSteps; stepNumber += 1) {
     port.signal.throwIfAborted();
     const records = await port.readHistory();
     const known = referableIds(records);
     const writer = createAnswerWriter({ port, known: () => known });
     const lastStep = stepNumber === deps.maxSteps;
-    const messages = compactHistory(toModelMessages(records), { messageTokens });
+    const messages = compactHistory(withKeptReasoning(toModelMessages(records), reasoning), {
+      messageTokens,
+    });
     const outcome = await runModelStep({
       model,
       llm: deps.llm,
@@ -151,6 +156,8 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
     }
     const { calls } = outcome;
     if (calls.length === 0) return;
+    const firstCall = calls[0];
+    if (firstCall && outcome.reasoning.length > 0) reasoning.set(firstCall.toolCallId, outcome.reasoning);
     const invalid = calls.filter((call) => call.invalid || !findAgentTool(call.toolName));
     malformedSteps = invalid.length > 0 ? malformedSteps + 1 : 0;
     for (const call of calls) {
