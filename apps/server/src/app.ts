@@ -35,6 +35,7 @@ import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
+import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { createEntityIssues } from './modules/issues/entity-issues.ts';
 import { issueHandlers } from './modules/issues/issues.routes.ts';
@@ -253,6 +254,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...businessEntityHandlers({ db: store.db, issues: createEntityIssues(store.db) }),
       ...issueHandlers({ db: store.db, checks: followIssueDecisions(quality) }),
       ...qualityHandlers(quality),
+      ...memoryHandlers({ db: store.db }),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,

@@ -44,7 +44,7 @@ export function buildInstructions(input: {
       database.safeMode
         ? '- This database is in safe mode: it is read-only, statements that change data are refused.'
         : '- Change data only when the user asks for it; such statements wait for the user to confirm them.',
-      '- Save durable facts with save_memory (what a code means, a business rule the user states), never one-off answers.',
+      '- Propose durable facts with save_memory (what a code means, a business rule the user states), never one-off answers; a person approves them before they are used.',
     ].join('\n'),
     [
       'Data quality (business entities, checks, issues):',
@@ -73,7 +73,10 @@ export function buildInstructions(input: {
       input.schema.text,
     ].join('\n'),
     remembered.length > 0
-      ? ['What you remember about this database:', ...remembered].join('\n')
+      ? [
+          'What you remember about this database (approved by its users, most relevant first):',
+          ...remembered,
+        ].join('\n')
       : 'You remember nothing about this database yet.',
   ];
   return sections.join('\n\n');
