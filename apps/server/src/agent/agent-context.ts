@@ -41,6 +41,8 @@ export async function loadAgentContext(port: AgentPort, budget: ContextBudget): 
       schema: summary,
       memories: rankMemories(memories, question),
       memoryTokens: budget.memoryTokens,
+      metrics: schema.dbtMetrics ?? [],
+      metricsTokens: budget.metricsTokens,
     }),
     tables: listSchemaTables(schema),
     focus,

@@ -10,6 +10,8 @@ export interface ContextBudget {
   memoryTokens: number;
   /** The schema summary in its instructions. */
   schemaTokens: number;
+  /** The dbt project's metrics in its instructions. */
+  metricsTokens: number;
   /** Rows of a query result the model reads. */
   previewRows: number;
   /** Characters of a query result the model reads. */
@@ -33,6 +35,7 @@ export function contextBudget(contextTokens: number): ContextBudget {
     contextTokens,
     memoryTokens: share(contextTokens, 0.015, 200, 4000),
     schemaTokens: share(contextTokens, 0.15, 300, 8000),
+    metricsTokens: share(contextTokens, 0.02, 150, 3000),
     previewRows: contextTokens >= 32_000 ? 20 : 10,
     previewChars: share(contextTokens, 0.025, 400, 2500) * CHARS_PER_TOKEN,
     cellChars: contextTokens >= 32_000 ? 300 : 120,

@@ -1,3 +1,4 @@
+import type { DbtMetric } from '@querent/contracts';
 import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
 import type { AgentSubject } from './agent-port.ts';
@@ -16,6 +17,22 @@ function memoryLines(memories: readonly { content: string }[], budgetTokens: num
   return lines;
 }
 
+function metricLines(metrics: readonly DbtMetric[], budgetTokens: number): string[] {
+  const lines: string[] = [];
+  let used = 0;
+  for (const metric of metrics) {
+    const about = [metric.label, metric.description].filter(Boolean).join(': ').replace(/\s+/g, ' ').trim();
+    const line = `- ${metric.name}${about ? ` (${about})` : ''} = ${metric.definition}`;
+    used += estimateTokens(line);
+    if (used > budgetTokens) {
+      lines.push(`- (${metrics.length - lines.length} more metrics not listed)`);
+      break;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
 /**
  * What the analyst is told before every step: how to work, the SQL dialect, what it is looking at
  * (database, project, schema summary) and what it remembers about this database.
@@ -27,10 +44,14 @@ export function buildInstructions(input: {
   memories: readonly { content: string }[];
   /** What the memory may take of the context window. */
   memoryTokens: number;
+  /** The dbt project's metrics, and what they may take of the context window. */
+  metrics?: readonly DbtMetric[];
+  metricsTokens?: number;
 }): string {
   const { database, project } = input.subject;
   const engine = engineDescriptors[database.engine].displayName;
   const remembered = memoryLines(input.memories, input.memoryTokens);
+  const metrics = metricLines(input.metrics ?? [], input.metricsTokens ?? 0);
   const sections = [
     `You are Querent's data analyst: a careful, precise analyst who answers questions about the ${engine} database "${database.name}" by exploring its schema and running SQL with your tools.`,
     [
@@ -72,6 +93,14 @@ export function buildInstructions(input: {
       `Schema (${input.schema.shown} table${input.schema.shown === 1 ? '' : 's'} listed${input.schema.omitted > 0 ? `, ${input.schema.omitted} more found with search_schema` : ''}):`,
       input.schema.text,
     ].join('\n'),
+    ...(metrics.length > 0
+      ? [
+          [
+            'Metrics defined in the dbt project (compute a metric the user names this way, and say you did):',
+            ...metrics,
+          ].join('\n'),
+        ]
+      : []),
     remembered.length > 0
       ? [
           'What you remember about this database (approved by its users, most relevant first):',

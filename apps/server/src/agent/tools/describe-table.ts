@@ -42,7 +42,7 @@ function matching(columns: readonly ColumnInfo[], words: string | undefined): re
 export const describeTableTool: AgentTool<typeof inputSchema> = {
   name: 'describe_table',
   description:
-    'Every column of one table with its type, nullability and description, its primary key, its foreign keys and the tables that reference it. A very wide table lists the columns that fit: pass `columns` to find the others.',
+    'Every column of one table with its type, nullability and description, the dbt tests on it (what must hold), its primary key, its foreign keys and the tables that reference it. A very wide table lists the columns that fit: pass `columns` to find the others.',
   inputSchema,
   execute(input, context) {
     const entry = findSchemaTable(context.tables, input.table);
@@ -63,6 +63,7 @@ export const describeTableTool: AgentTool<typeof inputSchema> = {
       kind: table.kind,
       rowEstimate: table.rowEstimate,
       description: describeOf(tableDescription(table), descriptionChars),
+      ...(table.dbtTests?.length ? { dbtTests: table.dbtTests.slice(0, 50) } : {}),
       primaryKey: table.primaryKey,
       foreignKeys: table.foreignKeys.map(
         (key) =>
