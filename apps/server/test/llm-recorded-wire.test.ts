@@ -155,6 +155,28 @@ describe('OpenAI through the Responses API, on recorded exchanges', () => {
   });
 });
 
+describe('OpenAI through the Responses API, with a model that does not reason', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness('openai-responses.json', {
+      LLM_PROVIDER: 'openai',
+      LLM_API_KEY: 'sk-recorded',
+      LLM_MODEL: 'gpt-4.1',
+      LLM_REASONING_EFFORT: 'low',
+    });
+  });
+  afterAll(() => harness.remove());
+
+  it('asks for no encrypted reasoning and no effort, which such a model refuses', async () => {
+    harness.wire.play('cut-by-length');
+    const { sent } = await ask(harness, 'Where are the customers?');
+    expect(sent[0]?.body).toMatchObject({ model: 'gpt-4.1', store: false });
+    expect(sent[0]?.body).not.toHaveProperty('include');
+    expect(sent[0]?.body).not.toHaveProperty('reasoning');
+    expect(items(sent[0])[0]).toMatchObject({ role: 'system' });
+  });
+});
+
 const ephemeral = { type: 'ephemeral' };
 
 /** Where the request carries Anthropic's cache marks, by block. */

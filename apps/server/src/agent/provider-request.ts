@@ -40,14 +40,17 @@ function withAnthropicCaching(request: ProviderRequest): ProviderRequest {
 }
 
 /**
- * OpenAI's Responses API keeps nothing (store: false, so no data is retained) and hands back the
- * model's reasoning encrypted, for the loop to send with the next step: a reasoning model then
- * carries on from its own thinking instead of starting over after every tool call.
+ * OpenAI's Responses API keeps nothing (store: false, so no data is retained); for a reasoning
+ * model the SDK then asks for the reasoning encrypted (include reasoning.encrypted_content), for
+ * the loop to send with the next step, so the model carries on from its own thinking instead of
+ * starting over after every tool call. The SDK knows which models reason: asking a model that
+ * does not (gpt-4.1, gpt-4o) for encrypted reasoning is refused with an HTTP 400, and a reasoning
+ * effort is left out for it too.
  */
 function openaiOptions(llm: LlmConfig): SharedV4ProviderOptions | undefined {
   const effort = llm.reasoningEffort === null ? {} : { reasoningEffort: llm.reasoningEffort };
   if (llm.openaiApi === 'chat') return llm.reasoningEffort === null ? undefined : { openai: effort };
-  return { openai: { store: false, include: ['reasoning.encrypted_content'], ...effort } };
+  return { openai: { store: false, ...effort } };
 }
 
 /** The request as the configured provider reads it best; other providers get it unchanged. */
