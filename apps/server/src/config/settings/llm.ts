@@ -1,4 +1,4 @@
-import { integer, oneOf, secret, setting, text, url } from '../setting.ts';
+import { integer, oneOf, optionalInteger, secret, text, url } from '../setting.ts';
 import { defineSettings, type SettingValues } from '../setting-group.ts';
 
 /* Who answers in conversations (a provider and its model, or the built-in offline analyst) and the analyst's limits. */
@@ -26,14 +26,6 @@ export const defaultContextTokens: Record<LlmProvider, number> = {
 
 export const reasoningEfforts = ['minimal', 'low', 'medium', 'high'] as const;
 export const openaiApis = ['responses', 'chat'] as const;
-
-const contextTokensRange = integer({
-  name: 'LLM_CONTEXT_TOKENS',
-  min: 2048,
-  max: 10_000_000,
-  default: 0,
-  description: '',
-});
 
 const settings = {
   provider: oneOf({
@@ -81,10 +73,10 @@ const settings = {
     default: 2,
     description: 'Retries, with backoff, of a model call that failed for a passing reason (rate limit, 5xx).',
   }),
-  contextTokens: setting<number | null>({
+  contextTokens: optionalInteger({
     name: 'LLM_CONTEXT_TOKENS',
-    default: null,
-    read: contextTokensRange.read,
+    min: 2048,
+    max: 10_000_000,
     shownDefault: '(per provider)',
     description: `The model's context window in tokens (2048 to 10000000). Previews, table descriptions, memory and the schema summary are sized from it and older tool results trimmed so a request stays under it. Defaults: openai ${defaultContextTokens.openai}, anthropic ${defaultContextTokens.anthropic}, openai-compatible ${defaultContextTokens['openai-compatible']} (raise it together with the server's own limit, e.g. Ollama's num_ctx).`,
   }),
