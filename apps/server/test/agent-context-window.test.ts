@@ -161,6 +161,8 @@ describe('budgets from the context window', () => {
         schema: { text: '- t: a INTEGER', shown: 1, omitted: 0 },
         memories,
         memoryTokens: contextBudget(window).memoryTokens,
+        clock: { now: new Date('2026-01-15T12:00:00Z'), timeZone: 'UTC' },
+        examples: [],
       })
         .split('\n')
         .filter((line) => line.startsWith('- Fact number')).length;

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
         openaiApi: 'responses',
       },
       agent: { maxSteps: 25 },
+      analystTimeZone: null,
     });
   });
 
@@ -369,6 +370,7 @@ describe('configDocs', () => {
       'LLM_REASONING_EFFORT',
       'LLM_OPENAI_API',
       'AGENT_MAX_STEPS',
+      'ANALYST_TIME_ZONE',
     ]);
     for (const doc of configDocs) {
       expect(doc.default.length, doc.name).toBeGreaterThan(0);

@@ -28,6 +28,10 @@ export interface AgentDeps {
   /** AGENT_MAX_STEPS: most model calls in one turn. */
   maxSteps: number;
   log: FastifyBaseLogger;
+  /** The clock "today" is read from; tests and the evaluation fix it. */
+  now(): Date;
+  /** ANALYST_TIME_ZONE, else the server's zone. */
+  timeZone: string;
 }
 
 /** Consecutive steps whose tool calls could not be read before the turn gives up. */
@@ -106,12 +110,23 @@ async function step(deps: AgentDeps, call: StepToolCall, context: ToolContext): 
 export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> {
   const model = await deps.loadModel();
   const budget = contextBudget(deps.llm.contextTokens);
-  const loaded = await loadAgentContext(port, budget);
+  const loaded = await loadAgentContext(port, {
+    budget,
+    clock: { now: deps.now(), timeZone: deps.timeZone },
+  });
   const tools = toolDefinitions();
   const answerReserve = Math.min(8192, Math.floor(deps.llm.contextTokens / 4));
   const fixedTokens = toolTokens + estimateTokens(loaded.instructions);
   const messageTokens = Math.max(1024, deps.llm.contextTokens - answerReserve - fixedTokens);
-  const context: ToolContext = { ...port, tables: loaded.tables, focus: loaded.focus, budget };
+  const context: ToolContext = {
+    ...port,
+    tables: loaded.tables,
+    focus: loaded.focus,
+    budget,
+    get schemaIndex() {
+      return loaded.schema.index;
+    },
+  };
 
   let malformedSteps = 0;
   let gapLogged = false;

@@ -51,7 +51,10 @@ async function runWrite(
     };
   }
   const outcome = await context.runQuery({ sql: input.query, title, readOnly: false, queryId });
-  return { queryId, output: previewForModel(outcome, context.budget) };
+  return {
+    queryId,
+    output: previewForModel(outcome, context.budget, { sql: input.query, tables: context.tables }),
+  };
 }
 
 export const runSqlTool: AgentTool<typeof inputSchema> = {
@@ -68,6 +71,9 @@ export const runSqlTool: AgentTool<typeof inputSchema> = {
     if (verdict.kind === 'write' && outcome.errorKind === 'read_only') {
       return runWrite(input, context, verdict.reason);
     }
-    return { queryId: outcome.query.id, output: previewForModel(outcome, context.budget) };
+    return {
+      queryId: outcome.query.id,
+      output: previewForModel(outcome, context.budget, { sql: input.query, tables: context.tables }),
+    };
   },
 };
