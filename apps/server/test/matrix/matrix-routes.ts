@@ -163,6 +163,20 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     body: (o) => ({ contextId: o.contextId, every_minutes: null }),
   }),
 
+  'GET /api/databases/:id/memories': data(everyone, { path: (o) => `/api/databases/${o.database}/memories` }),
+  'POST /api/databases/:id/memories': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/memories`,
+    body: () => ({ content: 'Revenue is in euros' }),
+  }),
+  'PUT /api/memories/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/memories/${o.memory}`,
+    body: () => ({ content: 'Revenue is in US dollars' }),
+  }),
+  'DELETE /api/memories/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/memories/${o.memory}`,
+    destroys: 'objects',
+  }),
+
   'GET /api/projects/:id': data(everyone, { path: (o) => `/api/projects/${o.project}` }),
   'PUT /api/projects/:id': data(ownerAndAdmin, {
     path: (o) => `/api/projects/${o.project}`,

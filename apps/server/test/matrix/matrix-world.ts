@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { insertEntity } from '../../src/modules/business-entities/business-entities.repo.ts';
 import { insertDatabase } from '../../src/modules/databases/databases.repo.ts';
+import { insertMemory } from '../../src/modules/memories/memories.repo.ts';
 import { insertCheck } from '../../src/modules/quality/checks/checks.repo.ts';
 import type { StoreDb } from '../../src/store/connect.ts';
 import { newId, nowIso } from '../../src/store/values.ts';
@@ -44,6 +45,7 @@ export interface ScenarioObjects {
   entity: string;
   issue: string;
   check: string;
+  memory: string;
   contextId: string;
   /** The database's file, as its owner would type it again. */
   filename: string;
@@ -164,5 +166,12 @@ export async function seedObjects(
     entityId: entity,
     createdAt: nowIso(),
   });
-  return { database, project, conversation, query, chart, entity, issue, check, contextId, filename };
+  const memory = await insertMemory(db, {
+    databaseId: database,
+    content: 'Genres are music styles',
+    status: 'approved',
+    source: 'person',
+    conversationId: null,
+  });
+  return { database, project, conversation, query, chart, entity, issue, check, memory, contextId, filename };
 }
