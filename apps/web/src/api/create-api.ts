@@ -1,4 +1,4 @@
-import type { Issue, RouteBody } from '@querent/contracts';
+import type { Issue, RouteBody, ShareableKind } from '@querent/contracts';
 import type { HttpClient } from '../lib/http-client.ts';
 import { createRouteCalls } from './call-route.ts';
 import { createConversationsApi } from './conversations-api.ts';
@@ -61,6 +61,11 @@ export function createApi(http: HttpClient) {
         call('GET /api/projects/:id/schema', { params: { id }, query: schemaQuery(refresh) }),
     },
     queries: createQueriesApi(routes),
+    sharing: {
+      /** Shares an object with the owner's organisation (`shared: true`) or makes it private again. */
+      set: (kind: ShareableKind, id: string, shared: boolean) =>
+        call('PUT /api/sharing/:kind/:id', { params: { kind, id }, body: { shared } }),
+    },
     charts: createChartsApi(routes),
     favorites: createFavoritesApi(routes),
     conversations: createConversationsApi(routes),

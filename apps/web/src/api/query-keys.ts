@@ -14,6 +14,7 @@ export const queryKeys = {
   savedQueryResults: (id: string) => ['query', id, 'results'] as const,
   queryHistory: (databaseId: string) => ['query-history', databaseId] as const,
   chart: (id: string) => ['chart', id] as const,
+  sharedQueries: (databaseId: string | null) => ['queries', 'shared', databaseId] as const,
   favoritesRoot: ['favorites'] as const,
   favorites: (contextId: string | null) => ['favorites', contextId] as const,
   conversationsRoot: ['conversations'] as const,
