@@ -23,6 +23,7 @@ import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { userHandlers } from './modules/account/account.routes.ts';
 import { sessionHandlers } from './modules/account/sessions.routes.ts';
+import { peopleHandlers } from './modules/people/people.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
@@ -240,6 +241,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       // Credits are enforced only in hosted mode; local mode is unlimited.
       ...userHandlers({ db: store.db, creditsEnforced: false }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
+      ...peopleHandlers({
+        db: store.db,
+        sessions,
+        sessionEnds: sessionSockets,
+        organizationsFromSignIn: hostedAuth?.provider.claims.organization != null,
+      }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),
       ...chat.routeHandlers(),

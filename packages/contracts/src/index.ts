@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './favorites.ts';
 export * from './health.ts';
 export * from './issues.ts';
+export * from './people.ts';
 export * from './projects.ts';
 export * from './quality.ts';
 export * from './quality-prompts.ts';

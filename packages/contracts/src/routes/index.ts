@@ -6,6 +6,7 @@ import { databaseRoutes } from './databases.ts';
 import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
 import { issueRoutes } from './issues.ts';
+import { peopleRoutes } from './people.ts';
 import { projectRoutes } from './projects.ts';
 import { qualityRoutes } from './quality.ts';
 import { queryRoutes } from './queries.ts';
@@ -25,6 +26,7 @@ export * from './exports.ts';
 export * from './favorites.ts';
 export * from './id-params.ts';
 export * from './issues.ts';
+export * from './people.ts';
 export * from './projects.ts';
 export * from './quality.ts';
 export * from './queries.ts';
@@ -47,6 +49,7 @@ export const apiRoutes = {
   ...authRoutes,
   ...userRoutes,
   ...sessionRoutes,
+  ...peopleRoutes,
   ...databaseRoutes,
   ...projectRoutes,
   ...conversationRoutes,
