@@ -88,6 +88,8 @@ export interface DatabasesTable {
   organization_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 export interface ProjectsTable {
@@ -127,6 +129,8 @@ export interface ConversationsTable {
   turn_expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 export interface MessagesTable {
@@ -158,6 +162,8 @@ export interface QueriesTable {
   ran_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 export interface ChartsTable {
@@ -168,6 +174,8 @@ export interface ChartsTable {
   owner_id: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 /** A user's star on a query or a chart: exactly one of the two is set (migration 0007). */
@@ -177,6 +185,8 @@ export interface FavoritesTable {
   query_id: string | null;
   chart_id: string | null;
   created_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 export interface BusinessEntitiesTable {

@@ -17,7 +17,7 @@ export function chartNotFound(): AppError {
  */
 export async function requireChart(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   id: string,
   needed: 'read' | 'write',
 ): Promise<{ chart: ChartRecord; query: QueryRecord; database: DatabaseRecord }> {
@@ -36,7 +36,7 @@ export async function requireChart(
 /** Of these charts, those the viewer may read as their owner or a colleague; missing ids are absent. */
 export async function findReadableCharts(
   db: StoreDb,
-  viewer: Pick<User, 'id' | 'organizationId'>,
+  viewer: Pick<User, 'id' | 'role' | 'organizationId'>,
   ids: readonly string[],
 ): Promise<ChartRecord[]> {
   return (await findChartsByIds(db, ids)).filter((chart) => mayReadOwned(viewer, chart));

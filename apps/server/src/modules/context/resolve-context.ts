@@ -20,7 +20,7 @@ export interface ResolvedContext {
  */
 export async function resolveContext(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   contextId: string,
 ): Promise<ResolvedContext> {
   const parsed = parseContext(contextId);

@@ -49,7 +49,7 @@ export async function updateDatabase(
     );
   }
   const details = body.details === undefined ? undefined : nextDetails(deps, database, body.details);
-  if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user);
+  if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user, database);
   const dbt = dbtChanges(body, database.dbtSummary);
 
   const updated = await updateDatabaseRow(deps.db, database.id, {

@@ -17,7 +17,7 @@ export function issueNotFound(): AppError {
  */
 export async function requireIssue(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   id: string,
   needed: 'read' | 'write',
 ): Promise<{ issue: IssueRecord; database: DatabaseRecord }> {

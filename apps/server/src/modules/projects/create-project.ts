@@ -13,7 +13,7 @@ export async function createProject(
   input: { user: User; body: CreateProjectBody },
 ): Promise<SavedProject> {
   const { user, body } = input;
-  refuseAnonymous(user);
+  refuseAnonymous(user, 'project');
   const database = await requireDatabase(deps.db, user, body.databaseId, 'read');
   const tables = uniqueTables(body.tables);
   const { warning } = await checkProjectTables(deps, database, tables);

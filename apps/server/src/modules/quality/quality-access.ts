@@ -25,7 +25,7 @@ export function checkNotFound(): AppError {
 
 async function databaseOf(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   databaseId: string,
   needed: 'read' | 'write',
   notFound: () => AppError,
@@ -38,7 +38,7 @@ async function databaseOf(
 
 export async function requireEntity(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   entityId: string,
   needed: 'read' | 'write',
 ): Promise<{ entity: BusinessEntityRecord; database: DatabaseRecord }> {
@@ -50,7 +50,7 @@ export async function requireEntity(
 
 export async function requireCheck(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   checkId: string,
   needed: 'read' | 'write',
 ): Promise<{ check: QualityCheckRecord; entity: BusinessEntityRecord; database: DatabaseRecord }> {
@@ -68,7 +68,7 @@ export async function requireCheck(
  */
 export async function requireContextDatabase(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   contextId: string,
   needed: 'read' | 'write',
 ): Promise<DatabaseRecord> {

@@ -6,7 +6,7 @@ import type { User } from '../users/user.ts';
 import { findQueriesByIds, findQueryById } from './queries.repo.ts';
 import type { QueryRecord } from './query-record.ts';
 
-type Viewer = Pick<User, 'id' | 'organizationId'>;
+type Viewer = Pick<User, 'id' | 'role' | 'organizationId'>;
 
 /**
  * The owner and members of the owner's organization may read (and run) a query or a chart; only

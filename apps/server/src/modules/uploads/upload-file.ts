@@ -88,6 +88,7 @@ async function uploadToNewDatabase(
       isPublic: false,
       ownerId: input.user.id,
       organizationId: input.user.organizationId,
+      sharedWithOrganization: false,
     });
     return { database: presentDatabase(record, 'write'), table };
   } catch (error) {
@@ -131,7 +132,7 @@ async function uploadToExistingDatabase(
  * no new file.
  */
 export async function uploadFile(deps: UploadDeps, input: UploadFileInput): Promise<UploadResult> {
-  refuseAnonymous(input.user);
+  refuseAnonymous(input.user, 'upload');
   const database =
     input.databaseId === null ? null : await requireUploadDatabase(deps, input.user, input.databaseId);
   const kind = kindFromName(input.file.name);
