@@ -8,13 +8,13 @@ import { manageUser } from './manage-user.ts';
 import { organizationNames } from './organization-names.ts';
 import type { PeopleDeps } from './people-deps.ts';
 import { presentManagedUser, presentOrganization } from './present-people.ts';
-import { requireAdmin } from './require-admin.ts';
+import { authorizePeopleManagement } from './authorize-people-management.ts';
 
 /** The administrators' page of people and organisations; everyone else is refused. */
 export function peopleHandlers(deps: PeopleDeps): RouteHandlers<typeof peopleRoutes> {
   return {
     'GET /api/users': async ({ user, query }) => {
-      requireAdmin(user);
+      authorizePeopleManagement(user, 'user', 'read');
       const [listed, names] = await Promise.all([
         listUsers(deps, { text: query.q, organizationId: query.organization_id }),
         organizationNames(deps.db),
@@ -25,7 +25,7 @@ export function peopleHandlers(deps: PeopleDeps): RouteHandlers<typeof peopleRou
       };
     },
     'PUT /api/users/:id': async ({ user, params, body }) => {
-      requireAdmin(user);
+      authorizePeopleManagement(user);
       const changed = await manageUser(deps, {
         userId: params.id,
         role: body.role,
@@ -35,15 +35,15 @@ export function peopleHandlers(deps: PeopleDeps): RouteHandlers<typeof peopleRou
       return presentManagedUser(changed, await organizationNames(deps.db));
     },
     'GET /api/organizations': async ({ user }) => {
-      requireAdmin(user);
+      authorizePeopleManagement(user, 'organization', 'read');
       return listOrganizationsWithMembers(deps);
     },
     'POST /api/organizations': async ({ user, body }) => {
-      requireAdmin(user);
+      authorizePeopleManagement(user, 'organization', 'create');
       return presentOrganization(await createOrganization(deps, { name: body.name }), 0);
     },
     'PUT /api/organizations/:id': async ({ user, params, body }) => {
-      requireAdmin(user);
+      authorizePeopleManagement(user, 'organization', 'edit');
       const renamed = await renameOrganization(deps, { id: params.id, name: body.name });
       return presentOrganization(renamed, (await countMembers(deps.db)).get(renamed.id) ?? 0);
     },
