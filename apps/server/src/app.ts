@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAnonymousSandbox } from './auth/anonymous/anonymous-sandbox.ts';
 import { loadHostedSignIn } from './auth/oidc/load-hosted-sign-in.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hostedAuth === null
       ? null
       : { db: store.db, policy: hostedAuth.sessions, ...(options.now ? { now: options.now } : {}) };
+  const sandbox = createAnonymousSandbox({ db: store.db, hosted: hostedAuth, now: options.now });
   const sessionSockets = createSessionSockets();
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
   const connections: DatabaseConnections = createDatabaseConnections({
@@ -200,6 +202,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     quality,
     log: app.log,
     languageModel: options.languageModel,
+    limitAsks: sandbox.limitAsks,
   });
 
   let realtime: Realtime;
@@ -211,7 +214,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerSecurityHeaders(app);
     await app.register(cookie);
     registerSameOriginCheck(app, hostedAuth?.publicUrl ?? null);
-    registerHttpAuth(app, auth);
+    registerHttpAuth(app, auth, sandbox.visitors);
     await registerOpenApi(app, { version: readProductVersion() });
 
     // Queries and charts show the user's stars; the favourites module, which lists both, reads them.
@@ -250,7 +253,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),
       ...chat.routeHandlers(),
-      ...queryHandlers(queries),
+      ...queryHandlers({ ...queries, limitAsks: sandbox.limitAsks }),
       ...savedQueryHandlers(queries),
       ...chartHandlers(queries),
       ...favoriteHandlers(queries),
@@ -287,11 +290,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
 
   const scheduler = startQualityScheduler(quality);
+  const visitorCleanup = sandbox.startCleanup(app.log);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await scheduler.stop();
+      await visitorCleanup.stop();
       await chat.close();
       await realtime.close();
       await app.close();

@@ -1,3 +1,4 @@
+import type { LimitAsks } from '../auth/anonymous/ask-limit.ts';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { conversationRoutes } from '@querent/contracts';
@@ -37,6 +38,8 @@ export function createChatSetup(input: {
   quality: QualityDeps;
   log: FastifyBaseLogger;
   languageModel?: LanguageModelV4 | undefined;
+  /** Counts each question against the sender's allowance (the anonymous sandbox's). */
+  limitAsks: LimitAsks;
 }): ChatSetup {
   const turns = new TurnRegistry();
   const given = input.languageModel;
@@ -66,7 +69,7 @@ export function createChatSetup(input: {
     },
     attach(io, crossInstance) {
       relay = createTurnRelay(io, turns, crossInstance);
-      registerChatHandlers(io, deps);
+      registerChatHandlers(io, deps, input.limitAsks);
     },
     close: () => turns.stopAll(),
   };

@@ -14,6 +14,8 @@ export interface NewUser {
   organizationId?: string | null;
   oidcSubject?: string | null;
   oidcIssuer?: string | null;
+  /** When they arrived; now unless given (by the clock the caller judges sessions by). */
+  createdAt?: string;
 }
 
 /** What a sign-in refreshes from the provider's claims. */
@@ -130,7 +132,7 @@ function toRow(input: NewUser, id: string, now: string) {
 export async function insertUser(db: StoreDb, input: NewUser): Promise<User> {
   const row = await db
     .insertInto('users')
-    .values(toRow(input, input.id ?? newId(), nowIso()))
+    .values(toRow(input, input.id ?? newId(), input.createdAt ?? nowIso()))
     .returningAll()
     .executeTakeFirstOrThrow();
   return toUser(row);
