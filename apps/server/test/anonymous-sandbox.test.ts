@@ -128,7 +128,11 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
 
       const connect = await visitor.request('/api/databases', {
         method: 'POST',
-        body: { name: 'Mine', engine: 'postgres', details: { host: 'h', user: 'u', password: 'p', database: 'd' } },
+        body: {
+          name: 'Mine',
+          engine: 'postgres',
+          details: { host: 'h', user: 'u', password: 'p', database: 'd' },
+        },
       });
       expect((await errorOf(connect)).status).toBe(403);
       expect((await errorOf(await visitor.request('/api/users'))).status).toBe(403);
@@ -145,11 +149,16 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
       expect((await run(visitor)).status).toBe(200);
       const refused = await errorOf(await run(visitor));
       expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
-      expect(refused.message).toMatch(/Visitors may ask 2 questions a minute\. Try again in \d+ seconds, or sign in\./);
+      expect(refused.message).toMatch(
+        /Visitors may ask 2 questions a minute\. Try again in \d+ seconds, or sign in\./,
+      );
 
       // The socket's questions count against the same allowance.
       const conversation = await json<{ id: string }>(
-        await visitor.request('/api/conversations', { method: 'POST', body: { contextId: `database-${publicId}` } }),
+        await visitor.request('/api/conversations', {
+          method: 'POST',
+          body: { contextId: `database-${publicId}` },
+        }),
         201,
       );
       const socket = visitor.socket();
@@ -190,7 +199,10 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
       const early = createAppBrowser(running.baseUrl);
       const earlyVisitor = await json<Me>(await early.request('/api/user'));
       const conversation = await json<{ id: string }>(
-        await early.request('/api/conversations', { method: 'POST', body: { contextId: `database-${publicId}` } }),
+        await early.request('/api/conversations', {
+          method: 'POST',
+          body: { contextId: `database-${publicId}` },
+        }),
         201,
       );
       clock.advance(hour);
@@ -213,7 +225,11 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
       expect(ids).not.toContain(earlyVisitor.id);
       expect(ids).toContain(lateVisitor.id);
       expect(ids).toContain(now.id);
-      const left = await db.selectFrom('conversations').select('id').where('id', '=', conversation.id).execute();
+      const left = await db
+        .selectFrom('conversations')
+        .select('id')
+        .where('id', '=', conversation.id)
+        .execute();
       expect(left).toEqual([]);
       const people = await db.selectFrom('users').select('role').where('role', '!=', 'anonymous').execute();
       expect(people.length).toBe(2);

@@ -105,7 +105,12 @@ for (const dialect of await storeDialects('Managing people')) {
         'bob@example.com',
       ]);
       const alice = all.users.find((user) => user.email === 'alice@example.com');
-      expect(alice).toMatchObject({ role: 'admin', active: true, first_name: 'Alice', organization_id: null });
+      expect(alice).toMatchObject({
+        role: 'admin',
+        active: true,
+        first_name: 'Alice',
+        organization_id: null,
+      });
 
       const byName = await json<ManagedUsers>(await admin.request('/api/users?q=BUILD'));
       expect(byName.users.map((user) => user.email)).toEqual(['bob@example.com']);
@@ -146,12 +151,18 @@ for (const dialect of await storeDialects('Managing people')) {
       expect(renamed).toMatchObject({ name: 'Acme Corp', member_count: 1 });
       expect(
         await errorOf(
-          await admin.request(`/api/organizations/${globex.id}`, { method: 'PUT', body: { name: 'acme corp' } }),
+          await admin.request(`/api/organizations/${globex.id}`, {
+            method: 'PUT',
+            body: { name: 'acme corp' },
+          }),
         ),
       ).toMatchObject({ status: 409, field: 'name' });
       expect(
-        (await errorOf(await admin.request('/api/organizations/nope', { method: 'PUT', body: { name: 'X' } })))
-          .status,
+        (
+          await errorOf(
+            await admin.request('/api/organizations/nope', { method: 'PUT', body: { name: 'X' } }),
+          )
+        ).status,
       ).toBe(404);
 
       const members = await json<ManagedUsers>(await admin.request(`/api/users?organization_id=${acme.id}`));
@@ -163,7 +174,9 @@ for (const dialect of await storeDialects('Managing people')) {
         ['Globex', 0],
       ]);
       // Bob sees his organisation on his own profile.
-      const me = await json<{ organization_id: string; organization_name: string }>(await bob.request('/api/user'));
+      const me = await json<{ organization_id: string; organization_name: string }>(
+        await bob.request('/api/user'),
+      );
       expect(me).toMatchObject({ organization_id: acme.id, organization_name: 'Acme Corp' });
 
       const unknown = await errorOf(
@@ -195,7 +208,8 @@ for (const dialect of await storeDialects('Managing people')) {
       );
       expect(extra.status).toBe(400);
       expect(
-        (await errorOf(await admin.request('/api/users/nobody', { method: 'PUT', body: { active: false } }))).status,
+        (await errorOf(await admin.request('/api/users/nobody', { method: 'PUT', body: { active: false } })))
+          .status,
       ).toBe(404);
     });
 
@@ -277,10 +291,14 @@ describe('organisations named by the sign-in service', () => {
 
     // A rename is only a label: the claim still finds the organisation at the next sign-in.
     const wonderland = listed.organizations[0]?.id ?? '';
-    await json(await admin.request(`/api/organizations/${wonderland}`, { method: 'PUT', body: { name: 'WL' } }));
+    await json(
+      await admin.request(`/api/organizations/${wonderland}`, { method: 'PUT', body: { name: 'WL' } }),
+    );
     const again = createAppBrowser(running.baseUrl);
     expect((await again.signIn('bob')).status).toBe(302);
-    const me = await json<{ organization_id: string; organization_name: string }>(await again.request('/api/user'));
+    const me = await json<{ organization_id: string; organization_name: string }>(
+      await again.request('/api/user'),
+    );
     expect(me).toMatchObject({ organization_id: wonderland, organization_name: 'WL' });
   });
 });

@@ -1,4 +1,15 @@
-import { accept, flag, integer, oneOf, type Reading, refuse, secret, setting, text, url } from '../setting.ts';
+import {
+  accept,
+  flag,
+  integer,
+  oneOf,
+  type Reading,
+  refuse,
+  secret,
+  setting,
+  text,
+  url,
+} from '../setting.ts';
 import { defineSettings, type SettingValues } from '../setting-group.ts';
 
 /* Who may use the app: the local administrator alone, or people signed in through an OpenID Connect provider. */

@@ -7,7 +7,9 @@ import type { RunQueryDeps } from './run-query.ts';
 import { runQuery } from './run-query.ts';
 
 /** `limitAsks` counts each run against the caller's allowance (the anonymous sandbox's). */
-export function queryHandlers(deps: RunQueryDeps & { limitAsks?: LimitAsks }): RouteHandlers<typeof queryRoutes> {
+export function queryHandlers(
+  deps: RunQueryDeps & { limitAsks?: LimitAsks },
+): RouteHandlers<typeof queryRoutes> {
   return {
     'POST /api/query/_run': {
       options: uncheckedResponse,

@@ -18,7 +18,11 @@ export function jobLeasesMigration(dialect: StoreDialect): Migration {
         .addColumn('owner', 'text', (col) => col.notNull())
         .addColumn('expires_at', kit.timestamp, (col) => col.notNull())
         .execute();
-      await db.schema.createIndex('users_role_created_at_idx').on('users').columns(['role', 'created_at']).execute();
+      await db.schema
+        .createIndex('users_role_created_at_idx')
+        .on('users')
+        .columns(['role', 'created_at'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('users_role_created_at_idx').execute();
