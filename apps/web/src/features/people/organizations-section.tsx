@@ -1,5 +1,5 @@
 import type { Organization, Organizations } from '@querent/contracts';
-import { type FormEvent, useState } from 'react';
+import { type SyntheticEvent, useState } from 'react';
 import { inputClass, secondaryButtonClass } from '../../components/form-field.tsx';
 import { buttonClass } from '../../components/page.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -15,7 +15,7 @@ function OrganizationRow({
   const { rename } = useOrganizationActions();
   const [name, setName] = useState<string | null>(null);
 
-  function save(event: FormEvent) {
+  function save(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (name === null) return;
     rename.mutate({ id: organization.id, name }, { onSuccess: () => setName(null) });
@@ -79,7 +79,7 @@ function OrganizationRow({
 function CreateOrganizationForm() {
   const { create } = useOrganizationActions();
   const [name, setName] = useState('');
-  function submit(event: FormEvent) {
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     create.mutate(name, { onSuccess: () => setName('') });
   }
