@@ -107,6 +107,12 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
       expect(other.id).not.toBe(me.id);
       // The sign-in and sign-out endpoints still answer without making anyone.
       expect((await createAppBrowser(running.baseUrl).request('/api/auth')).status).toBe(200);
+
+      // Visitors are not people to manage: never listed, never changed.
+      const people = await json<{ users: { id: string }[] }>(await admin.request('/api/users'));
+      expect(people.users.map((user) => user.id)).not.toContain(me.id);
+      const change = await admin.request(`/api/users/${me.id}`, { method: 'PUT', body: { role: 'admin' } });
+      expect((await errorOf(change)).status).toBe(404);
     });
 
     it('lets a visitor see and use public databases only, and make nothing to share', async () => {

@@ -302,3 +302,22 @@ describe('organisations named by the sign-in service', () => {
     expect(me).toMatchObject({ organization_id: wonderland, organization_name: 'WL' });
   });
 });
+
+describe('managing people in local mode', () => {
+  it('lists the local administrator, who cannot step down', async () => {
+    const running = await startTestApp();
+    try {
+      const local = createAppBrowser(running.baseUrl, { publicUrl: running.baseUrl });
+      const listed = await json<ManagedUsers>(await local.request('/api/users'));
+      expect(listed.users).toMatchObject([{ id: 'local-admin', role: 'admin', active: true }]);
+      const refused = await errorOf(
+        await local.request('/api/users/local-admin', { method: 'PUT', body: { active: false } }),
+      );
+      expect(refused).toMatchObject({ status: 409, code: 'CONFLICT' });
+      const organizations = await json<Organizations>(await local.request('/api/organizations'));
+      expect(organizations).toEqual({ managed_by: 'admins', organizations: [] });
+    } finally {
+      await running.stop();
+    }
+  });
+});
