@@ -18,6 +18,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRoutes } from './http/register-routes.ts';
+import { sharingHandlers } from './modules/sharing/sharing.routes.ts';
 import { generateRequestId, registerRequestIdEcho } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     secrets,
     store: config.store,
     dataDir: config.dataDir,
+    hostFilesGuarded: config.authMode === 'oidc',
     connections,
     schemaCache: new SchemaCache(),
   };
@@ -260,6 +262,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...businessEntityHandlers({ db: store.db, issues: createEntityIssues(store.db) }),
       ...issueHandlers({ db: store.db, checks: followIssueDecisions(quality) }),
       ...qualityHandlers(quality),
+      ...sharingHandlers({ db: store.db }),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,

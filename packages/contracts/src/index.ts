@@ -17,6 +17,7 @@ export * from './projects.ts';
 export * from './quality.ts';
 export * from './quality-prompts.ts';
 export * from './quality-words.ts';
+export * from './sharing.ts';
 export * from './queries.ts';
 export * from './schema-info.ts';
 export * from './socket.ts';

@@ -185,8 +185,6 @@ export interface FavoritesTable {
   query_id: string | null;
   chart_id: string | null;
   created_at: Timestamp;
-  /** Shared with the owner's organisation (migration 0010). */
-  shared: Bool;
 }
 
 export interface BusinessEntitiesTable {

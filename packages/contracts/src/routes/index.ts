@@ -13,6 +13,7 @@ import { queryRoutes } from './queries.ts';
 import type { RouteTable } from './route.ts';
 import { savedQueryRoutes } from './saved-queries.ts';
 import { sessionRoutes } from './sessions.ts';
+import { sharingRoutes } from './sharing.ts';
 import { healthRoutes, versionRoutes } from './system.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './user.ts';
@@ -35,6 +36,7 @@ export * from './route-key.ts';
 export type * from './route-types.ts';
 export * from './saved-queries.ts';
 export * from './sessions.ts';
+export * from './sharing.ts';
 export * from './system.ts';
 export * from './uploads.ts';
 export * from './user.ts';
@@ -61,6 +63,7 @@ export const apiRoutes = {
   ...uploadRoutes,
   ...businessEntityRoutes,
   ...issueRoutes,
+  ...sharingRoutes,
   ...qualityRoutes,
 } satisfies RouteTable;
 

@@ -38,7 +38,13 @@ export function forbidden(action: Action, what = 'this'): AppError {
 }
 
 /** For `create` and other questions about a kind: "forbidden" when the actor's role may not. */
-export function authorizeKind(actor: Actor, action: Action, subject: Subject, message: string, field?: string): void {
+export function authorizeKind(
+  actor: Actor,
+  action: Action,
+  subject: Subject,
+  message: string,
+  field?: string,
+): void {
   if (can(actor, action, subject)) return;
   throw new AppError('FORBIDDEN', message, field === undefined ? {} : { field });
 }

@@ -40,6 +40,13 @@ export function can(actor: Actor, action: Action, subject: Subject): boolean {
 }
 
 /** Every action the actor may do on the subject, for presenters to send to the client. */
-export function abilitiesOf<A extends Action>(actor: Actor, subject: Subject, asked: readonly A[]): Record<A, boolean> {
-  return Object.fromEntries(asked.map((action) => [action, can(actor, action, subject)])) as Record<A, boolean>;
+export function abilitiesOf<A extends Action>(
+  actor: Actor,
+  subject: Subject,
+  asked: readonly A[],
+): Record<A, boolean> {
+  return Object.fromEntries(asked.map((action) => [action, can(actor, action, subject)])) as Record<
+    A,
+    boolean
+  >;
 }

@@ -7,6 +7,7 @@ export type RoleTable = Readonly<Record<Role, Readonly<Record<ObjectKind, KindRu
 const all = ['read', 'run', 'write_data', 'edit', 'delete', 'share'] as const;
 const useOnly = ['read', 'run'] as const;
 const readOnly = ['read'] as const;
+const change = ['read', 'run', 'edit', 'delete'] as const;
 const ownedPrivate = { owner: ['read', 'run', 'edit', 'delete', 'share'], organization: useOnly } as const;
 
 /*
@@ -15,26 +16,28 @@ const ownedPrivate = { owner: ['read', 'run', 'edit', 'delete', 'share'], organi
  * them; visible but not allowed is "forbidden".
  *
  * - A database or project belongs to its owner and is shared with the owner's organisation:
- *   members query it, the owner and admins change it. A public database is readable by everyone,
- *   and in safe mode for anyone but its owner (no `write_data`).
+ *   members query it read-only, the owner and admins change it. A public database is readable by
+ *   everyone, and in safe mode for anyone but its owner (no `write_data`).
  * - Conversations, saved queries, charts, favourites and uploads are private until their owner
  *   shares them with the organisation (`organization` then applies; see `relationOf`).
  * - Business entities, issues and the analyst's memory follow their database.
  * - A user is their own `owner`; admins manage every user and organisation.
  */
 const memberTable: Record<ObjectKind, KindRules> = {
-  database: { owner: [...all], organization: ['read', 'run', 'write_data'], public: useOnly, none: ['create'] },
-  project: { owner: [...all], organization: useOnly, public: useOnly, none: ['create'] },
-  conversation: { ...ownedPrivate, none: ['create'] },
+  database: { owner: all, organization: useOnly, public: useOnly, none: ['create'] },
+  project: { owner: change, organization: useOnly, public: useOnly, none: ['create'] },
+  conversation: { owner: ownedPrivate.owner, organization: readOnly, none: ['create'] },
   query: { ...ownedPrivate, none: ['create'] },
-  chart: { ...ownedPrivate, none: ['create'] },
-  favorite: { owner: ['read', 'edit', 'delete', 'share'], organization: readOnly, none: ['create'] },
-  business_entity: { owner: ['read', 'run', 'edit', 'delete'], organization: ['read', 'run', 'edit'], public: readOnly },
+  chart: { owner: ownedPrivate.owner, organization: readOnly, none: ['create'] },
+  // A star is personal: colleagues star what is shared with them themselves.
+  favorite: { owner: ['read', 'edit', 'delete'], none: ['create'] },
+  business_entity: { owner: change, organization: ['read', 'run', 'edit'], public: readOnly },
   issue: { owner: ['read', 'edit', 'delete'], organization: ['read', 'edit'], public: readOnly },
-  upload: { owner: [...all], organization: useOnly, none: ['create'] },
+  // An upload is a database (the database rows apply to it) that starts private; this row says who may make one.
+  upload: { none: ['create'] },
   memory: { owner: ['read', 'edit', 'delete'], organization: readOnly, public: readOnly },
   user: { owner: ['read', 'edit'], organization: readOnly },
-  organization: { owner: readOnly, organization: readOnly },
+  organization: { organization: readOnly },
   credits: { owner: readOnly },
 };
 
@@ -47,13 +50,12 @@ export const roleTable: RoleTable = {
       public: useOnly,
       none: ['create', 'publish', 'open_host_files'],
     },
-    project: { ...memberTable.project, organization: all },
-    upload: { ...memberTable.upload, organization: all },
-    business_entity: { ...memberTable.business_entity, organization: memberTable.business_entity.owner ?? [] },
-    issue: { ...memberTable.issue, organization: memberTable.issue.owner ?? [] },
-    memory: { ...memberTable.memory, organization: memberTable.memory.owner ?? [] },
+    project: { ...memberTable.project, organization: change },
+    business_entity: { ...memberTable.business_entity, organization: change },
+    issue: { ...memberTable.issue, organization: ['read', 'edit', 'delete'] },
+    memory: { ...memberTable.memory, organization: ['read', 'edit', 'delete'] },
     user: { owner: ['read', 'edit'], organization: ['read', 'edit'], none: ['read', 'edit'] },
-    organization: { owner: ['read', 'edit'], organization: ['read', 'edit'], none: ['read', 'edit', 'create', 'delete'] },
+    organization: { organization: ['read', 'edit'], none: ['read', 'edit', 'create', 'delete'] },
     credits: { owner: ['read', 'edit'], organization: ['read', 'edit'], none: ['read', 'edit'] },
   },
   member: memberTable,

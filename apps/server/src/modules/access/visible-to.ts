@@ -31,12 +31,17 @@ export function visibleTo(actor: Actor, kind: ObjectKind, columns: VisibilityCol
   const alternatives: Expression<SqlBool>[] = [];
   if (relations.includes('owner')) alternatives.push(sql<SqlBool>`${sql.ref(columns.owner)} = ${actor.id}`);
   if (relations.includes('organization') && actor.organizationId !== null) {
-    const shared = columns.shared === true ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(columns.shared)} = ${true}`;
-    alternatives.push(sql<SqlBool>`(${sql.ref(columns.organization)} = ${actor.organizationId} and ${shared})`);
+    const shared =
+      columns.shared === true ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(columns.shared)} = ${true}`;
+    alternatives.push(
+      sql<SqlBool>`(${sql.ref(columns.organization)} = ${actor.organizationId} and ${shared})`,
+    );
   }
   if (relations.includes('public') && columns.public !== undefined) {
     alternatives.push(
-      typeof columns.public === 'string' ? sql<SqlBool>`${sql.ref(columns.public)} = ${true}` : columns.public,
+      typeof columns.public === 'string'
+        ? sql<SqlBool>`${sql.ref(columns.public)} = ${true}`
+        : columns.public,
     );
   }
   if (alternatives.length === 0) return sql<SqlBool>`1 = 0`;

@@ -5,7 +5,7 @@ import type { User } from '../users/user.ts';
 import { answerMessage, nameAfterFirstQuestion } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { requireOwnedConversation } from './conversation-access.ts';
+import { requireConversation } from './conversation-access.ts';
 import { nameFromQuestion } from './conversation-name.ts';
 import { runTurn } from './run-turn.ts';
 import { storeMessage } from './store-message.ts';
@@ -31,7 +31,7 @@ export async function sendMessage(
   input: { user: User; conversationId: string; text: unknown; kind: 'question' | 'sql'; events: ChatEvents },
 ): Promise<void> {
   const text = checkMessageText(input.text, input.kind === 'sql' ? 'SQL' : 'question');
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
   const context = await resolveContext(deps.db, input.user, conversation.contextId);
   await runTurn(deps, {
     conversationId: conversation.id,

@@ -10,12 +10,18 @@ import type { DatabaseRecord } from './database-record.ts';
 import { databaseSubject } from './database-subject.ts';
 import { insertDatabase } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
+import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
 
 /** Connecting databases (and projects, uploads) is for signed-in users; the policy says who. */
 export function refuseAnonymous(user: User, kind: 'database' | 'project' | 'upload' = 'database'): void {
-  authorizeKind(user, 'create', kindSubject(kind), 'Sign in to connect your own databases; visitors may use the public ones');
+  authorizeKind(
+    user,
+    'create',
+    kindSubject(kind),
+    'Sign in to connect your own databases; visitors may use the public ones',
+  );
 }
 
 /** Making data visible to every user is an administrator's decision (the policy's `publish`). */
@@ -40,6 +46,7 @@ export async function createDatabase(
   // A mask means "the stored secret", and a new database has none.
   const details = parseDetails(engine, restoreMaskedSecrets(incomingDetails(body.details), null));
   refuseOwnStore(engine, details, deps.store);
+  refuseHostFilesUnlessAllowed(deps, user, engine, details);
   if (body.public === true) refusePublicUnlessAdmin(user);
   const dbt = dbtChanges(body, { manifest: null, catalog: null });
 

@@ -26,6 +26,16 @@ export function databaseNotFound(): AppError {
 }
 
 /**
+ * The database as the actor may use it: in safe mode for whoever may not change its data (a
+ * public database's visitors), so every path that runs SQL (editor, chat, analyst) reads it
+ * read-only without a rule of its own.
+ */
+export function databaseSeenBy(actor: Actor, database: DatabaseRecord): DatabaseRecord {
+  if (database.safeMode || can(actor, 'write_data', databaseSubject(database))) return database;
+  return { ...database, safeMode: true };
+}
+
+/**
  * Loads a database the actor may act on as asked (`write` is `edit`). One the actor may not see
  * is "not found" rather than "forbidden", so ids of other people's databases reveal nothing.
  */
@@ -47,7 +57,7 @@ export async function requireDatabase(
           : `You may not ${action === 'share' ? 'share' : 'use'} this database`,
       ),
   });
-  return database;
+  return databaseSeenBy(actor, database);
 }
 
 /** A database whoever may see it, or null: the caller applies its own rule (a project's, a query's). */

@@ -183,3 +183,8 @@ export async function deleteDatabase(db: StoreDb, id: string): Promise<boolean> 
   const result = await db.deleteFrom('databases').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Shares the row with its owner's organisation, or makes it private again (the caller asked the policy). */
+export async function setDatabasesShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
+  await db.updateTable('databases').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
+}

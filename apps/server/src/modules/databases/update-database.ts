@@ -16,6 +16,7 @@ import type { DatabaseDeps } from './database-deps.ts';
 import type { DatabaseRecord } from './database-record.ts';
 import { updateDatabase as updateDatabaseRow } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
+import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
 
@@ -49,6 +50,8 @@ export async function updateDatabase(
     );
   }
   const details = body.details === undefined ? undefined : nextDetails(deps, database, body.details);
+  if (details !== undefined)
+    refuseHostFilesUnlessAllowed(deps, user, database.engine, details, database.details);
   if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user, database);
   const dbt = dbtChanges(body, database.dbtSummary);
 

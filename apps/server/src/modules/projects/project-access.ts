@@ -4,7 +4,7 @@ import type { Actor } from '../access/can.ts';
 import { can } from '../access/can.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { findDatabase } from '../databases/database-access.ts';
+import { databaseSeenBy, findDatabase } from '../databases/database-access.ts';
 import type { DatabaseAccess } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { ProjectRecord } from './project-record.ts';
@@ -43,5 +43,9 @@ export async function requireProject(
         'This project is shared read-only: only its owner and administrators can change it',
       ),
   });
-  return { project, database, access: projectAccess(actor, project, database) };
+  return {
+    project,
+    database: databaseSeenBy(actor, database),
+    access: projectAccess(actor, project, database),
+  };
 }

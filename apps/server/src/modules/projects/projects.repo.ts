@@ -128,7 +128,10 @@ export async function listProjectsVisibleTo(db: StoreDb, viewer: Viewer): Promis
           // A public database shares its publisher's projects (project-subject.ts says the same).
           public: eb.and([
             eb('d.public', '=', true),
-            eb.or([eb('p.owner_id', '=', eb.ref('d.owner_id')), eb('p.organization_id', '=', eb.ref('d.organization_id'))]),
+            eb.or([
+              eb('p.owner_id', '=', eb.ref('d.owner_id')),
+              eb('p.organization_id', '=', eb.ref('d.organization_id')),
+            ]),
           ]),
         }),
       ]),

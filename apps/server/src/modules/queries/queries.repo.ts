@@ -117,6 +117,7 @@ function selectRecords(db: StoreDb) {
       'queries.database_id',
       'queries.owner_id',
       'users.organization_id as owner_organization_id',
+      'queries.shared',
       'queries.conversation_id',
       'queries.is_saved',
       // Whether rows exist, without reading them: they can be megabytes.
@@ -142,6 +143,7 @@ function toRecord(row: RecordRow): QueryRecord {
     databaseId: row.database_id,
     ownerId: row.owner_id,
     ownerOrganizationId: row.owner_organization_id ?? null,
+    sharedWithOrganization: readBool(row.shared),
     conversationId: row.conversation_id,
     isSaved: readBool(row.is_saved),
     hasRows: readBool(row.has_rows),
@@ -276,4 +278,9 @@ export async function listQueryHistory(
     .limit(filter.limit)
     .execute();
   return rows.map(toRecord);
+}
+
+/** Shares the row with its owner's organisation, or makes it private again (the caller asked the policy). */
+export async function setQueriesShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
+  await db.updateTable('queries').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
 }

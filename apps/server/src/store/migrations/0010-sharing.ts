@@ -5,11 +5,11 @@ import type { StoreDialect } from '../connect.ts';
 import { columnKit } from './column-kit.ts';
 
 /** Tables whose rows are private to their owner until shared with the owner's organisation. */
-const privateUntilShared = ['conversations', 'queries', 'charts', 'favorites'] as const;
+const privateUntilShared = ['conversations', 'queries', 'charts'] as const;
 
 /**
- * `shared`: whether a row is shared with its owner's organisation. Conversations, queries, charts
- * and favourites start private; databases start shared (as they were), except uploads, which the
+ * `shared`: whether a row is shared with its owner's organisation. Conversations, queries and charts
+ * start private (a favourite is its owner's alone); databases start shared (as they were), except uploads, which the
  * upload use case creates private.
  */
 export function sharingMigration(dialect: StoreDialect): Migration {
