@@ -53,8 +53,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   return exited;
 }
 
-/** Starts the provider, then Querent signing in through it; resolves once Querent answers. */
-export async function startHostedQuerent(): Promise<HostedQuerent> {
+/**
+ * Starts the provider, then Querent signing in through it; resolves once Querent answers.
+ * `env` adds to (or overrides) Querent's hosted configuration, e.g. ANONYMOUS_ACCESS.
+ */
+export async function startHostedQuerent(env: Record<string, string> = {}): Promise<HostedQuerent> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const provider = await startTestProvider({
@@ -83,6 +86,7 @@ export async function startHostedQuerent(): Promise<HostedQuerent> {
       OIDC_CLIENT_SECRET: 'querent-e2e-secret',
       OIDC_SCOPES: 'openid email profile org',
       OIDC_ORGANIZATION_CLAIM: 'org',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,6 +110,8 @@ export interface SeededDatabase {
   name: string;
   /** The organisation's name, as the provider's organisation claim names it. */
   organization: string;
+  /** Readable by everyone, anonymous visitors included. */
+  public?: boolean;
 }
 
 /**
@@ -145,8 +151,8 @@ export function seedOrganizationDatabases(
         );
       store
         .prepare(
-          `INSERT INTO databases (id, name, engine, details, owner_id, organization_id, created_at, updated_at)
-           VALUES (?, ?, 'sqlite', ?, ?, ?, ?, ?)`,
+          `INSERT INTO databases (id, name, engine, details, owner_id, organization_id, public, created_at, updated_at)
+           VALUES (?, ?, 'sqlite', ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           `db-${index}`,
@@ -154,6 +160,7 @@ export function seedOrganizationDatabases(
           JSON.stringify({ filename: sqliteFile }),
           ownerId,
           organizationId,
+          database.public === true ? 1 : 0,
           now,
           now,
         );

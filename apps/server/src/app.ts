@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAnonymousSandbox } from './auth/anonymous/anonymous-sandbox.ts';
 import { loadHostedSignIn } from './auth/oidc/load-hosted-sign-in.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
@@ -24,6 +25,7 @@ import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { userHandlers } from './modules/account/account.routes.ts';
 import { sessionHandlers } from './modules/account/sessions.routes.ts';
+import { peopleHandlers } from './modules/people/people.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
@@ -167,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hostedAuth === null
       ? null
       : { db: store.db, policy: hostedAuth.sessions, ...(options.now ? { now: options.now } : {}) };
+  const sandbox = createAnonymousSandbox({ db: store.db, hosted: hostedAuth, now: options.now });
   const sessionSockets = createSessionSockets();
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
   const connections: DatabaseConnections = createDatabaseConnections({
@@ -209,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     log: app.log,
     languageModel: options.languageModel,
     now: options.now,
+    limitAsks: sandbox.limitAsks,
   });
 
   let realtime: Realtime;
@@ -220,7 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerSecurityHeaders(app);
     await app.register(cookie);
     registerSameOriginCheck(app, hostedAuth?.publicUrl ?? null);
-    registerHttpAuth(app, auth);
+    registerHttpAuth(app, auth, sandbox.visitors);
     await registerOpenApi(app, { version: readProductVersion() });
 
     // Queries and charts show the user's stars; the favourites module, which lists both, reads them.
@@ -250,10 +254,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       // Credits are enforced only in hosted mode; local mode is unlimited.
       ...userHandlers({ db: store.db, creditsEnforced: false }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
+      ...peopleHandlers({
+        db: store.db,
+        sessions,
+        sessionEnds: sessionSockets,
+        organizationsFromSignIn: hostedAuth?.provider.claims.organization != null,
+      }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),
       ...chat.routeHandlers(),
-      ...queryHandlers(queries),
+      ...queryHandlers({ ...queries, limitAsks: sandbox.limitAsks }),
       ...savedQueryHandlers(queries),
       ...chartHandlers(queries),
       ...favoriteHandlers(queries),
@@ -292,11 +302,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
 
   const scheduler = startQualityScheduler(quality);
+  const visitorCleanup = sandbox.startCleanup(app.log);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await scheduler.stop();
+      await visitorCleanup.stop();
       await chat.close();
       await realtime.close();
       await app.close();

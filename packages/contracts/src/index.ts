@@ -13,6 +13,7 @@ export * from './favorites.ts';
 export * from './memories.ts';
 export * from './health.ts';
 export * from './issues.ts';
+export * from './people.ts';
 export * from './projects.ts';
 export * from './quality.ts';
 export * from './quality-prompts.ts';

@@ -330,6 +330,13 @@ export interface CreditLedgerTable {
   created_at: Timestamp;
 }
 
+/** Which instance runs a periodic job shared by all of them, until when (migration 0011). */
+export interface JobLeasesTable {
+  name: string;
+  owner: string;
+  expires_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: JsonText;
@@ -340,6 +347,7 @@ export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  job_leases: JobLeasesTable;
   sign_in_attempts: SignInAttemptsTable;
   databases: DatabasesTable;
   projects: ProjectsTable;

@@ -97,6 +97,27 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
   'GET /api/user/sessions': user('/api/user/sessions'),
   'DELETE /api/user/sessions': user('/api/user/sessions'),
   'DELETE /api/user/sessions/:id': user('/api/user/sessions/someone-elses', { status: 404 }),
+
+  // People and organisations are administrators' to manage; the check comes before any lookup,
+  // so an unknown id is 404 to an administrator and 403 to everyone else. Organisations come from
+  // the sign-in service's claim here, so an administrator creating one is refused (409).
+  'GET /api/users': user('/api/users', { allowed: ['admin'] }),
+  'PUT /api/users/:id': user('/api/users/nobody', {
+    allowed: ['admin'],
+    body: { role: 'member' },
+    status: 404,
+  }),
+  'GET /api/organizations': user('/api/organizations', { allowed: ['admin'] }),
+  'POST /api/organizations': user('/api/organizations', {
+    allowed: ['admin'],
+    body: { name: 'Matrix organisation' },
+    status: 409,
+  }),
+  'PUT /api/organizations/:id': user('/api/organizations/nowhere', {
+    allowed: ['admin'],
+    body: { name: 'Renamed' },
+    status: 404,
+  }),
   'GET /api/databases': user('/api/databases'),
   'GET /api/projects': user('/api/projects'),
   'GET /api/queries': user('/api/queries'),

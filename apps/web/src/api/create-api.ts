@@ -1,4 +1,4 @@
-import type { Issue, RouteBody, ShareableKind } from '@querent/contracts';
+import type { Issue, RouteBody, RouteQuery, ShareableKind } from '@querent/contracts';
 import type { HttpClient } from '../lib/http-client.ts';
 import { createRouteCalls } from './call-route.ts';
 import { createConversationsApi } from './conversations-api.ts';
@@ -28,6 +28,16 @@ export function createApi(http: HttpClient) {
       sessions: () => call('GET /api/user/sessions'),
       signOutSession: (id: string) => call('DELETE /api/user/sessions/:id', { params: { id } }),
       signOutOtherSessions: () => call('DELETE /api/user/sessions'),
+    },
+    /** Administrators only: people and organisations (/user). */
+    people: {
+      list: (query: RouteQuery<'GET /api/users'>) => call('GET /api/users', { query }),
+      change: (id: string, body: RouteBody<'PUT /api/users/:id'>) =>
+        call('PUT /api/users/:id', { params: { id }, body }),
+      organizations: () => call('GET /api/organizations'),
+      createOrganization: (name: string) => call('POST /api/organizations', { body: { name } }),
+      renameOrganization: (id: string, name: string) =>
+        call('PUT /api/organizations/:id', { params: { id }, body: { name } }),
     },
     version: () => call('GET /api/version'),
     databases: {

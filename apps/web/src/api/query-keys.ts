@@ -2,6 +2,9 @@
 export const queryKeys = {
   userProfile: ['user', 'profile'] as const,
   userSessions: ['user', 'sessions'] as const,
+  peopleRoot: ['people'] as const,
+  people: (search: string, organizationId: string | null) => ['people', search, organizationId] as const,
+  organizations: ['organizations'] as const,
   databases: ['databases'] as const,
   database: (id: string) => ['databases', id] as const,
   databaseMemories: (id: string) => ['memories', id] as const,

@@ -7,6 +7,7 @@ import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
 import { issueRoutes } from './issues.ts';
 import { memoryRoutes } from './memories.ts';
+import { peopleRoutes } from './people.ts';
 import { projectRoutes } from './projects.ts';
 import { qualityRoutes } from './quality.ts';
 import { queryRoutes } from './queries.ts';
@@ -28,6 +29,7 @@ export * from './favorites.ts';
 export * from './id-params.ts';
 export * from './issues.ts';
 export * from './memories.ts';
+export * from './people.ts';
 export * from './projects.ts';
 export * from './quality.ts';
 export * from './queries.ts';
@@ -51,6 +53,7 @@ export const apiRoutes = {
   ...authRoutes,
   ...userRoutes,
   ...sessionRoutes,
+  ...peopleRoutes,
   ...databaseRoutes,
   ...projectRoutes,
   ...conversationRoutes,
