@@ -4,7 +4,8 @@ import { findChatCharts } from '../charts/find-chat-charts.ts';
 import type { ChatQueryRecord } from '../queries/chat-queries.ts';
 import { findChatQueries } from '../queries/chat-queries.ts';
 import type { ConversationRecord } from './conversations.repo.ts';
-import { effectiveStatus } from './conversations.repo.ts';
+import { effectiveStatus, turnLapsed } from './conversations.repo.ts';
+import { INTERRUPTED_TURN_MESSAGE } from './interrupted-turn.ts';
 import type { MessageRecord } from './messages.repo.ts';
 
 export function presentSummary(record: ConversationRecord): ConversationSummary {
@@ -86,7 +87,7 @@ export async function presentConversation(
   const status = effectiveStatus(record);
   return {
     ...presentSummary(record),
-    error: status === 'error' ? record.error : null,
+    error: status !== 'error' ? null : turnLapsed(record) ? INTERRUPTED_TURN_MESSAGE : record.error,
     messages: await presentMessages(db, messages),
   };
 }
