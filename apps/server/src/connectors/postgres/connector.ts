@@ -62,6 +62,16 @@ const sessionCommands = new Set([
   'LISTEN',
 ]);
 
+/** How often a backend checks that Querent is still there while a statement runs. */
+export const CLIENT_CHECK_INTERVAL_MS = 2000;
+
+/**
+ * A backend whose client died (Querent killed, the network lost) notices within seconds and
+ * stops the statement, instead of running on to its timeout. The setting exists from PostgreSQL
+ * 14 on; reading it through pg_settings leaves older servers alone instead of failing.
+ */
+const watchClientSql = `SELECT set_config(name, '${CLIENT_CHECK_INTERVAL_MS}', false) FROM pg_settings WHERE name = 'client_connection_check_interval'`;
+
 export class PostgresConnector implements Connector {
   readonly engine = 'postgres' as const;
   readonly dialect = 'postgres' as const;
@@ -93,6 +103,13 @@ export class PostgresConnector implements Connector {
     });
     // An idle connection dropped by the server is removed by the pool; the next query reports it.
     this.#pool.on('error', () => undefined);
+    // Queued before the connection's first statement, so every backend watches its client.
+    this.#pool.on('connect', (client) => {
+      // A backend ended while its connection is lent out (pg_terminate_backend, a failover) fails
+      // the statement, which reports it; the client's own error event must not crash the server.
+      client.on('error', () => undefined);
+      client.query(watchClientSql).catch(() => undefined);
+    });
   }
 
   async test(): Promise<void> {
