@@ -174,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     dataDir: config.dataDir,
     connections,
     schemaCache: new SchemaCache(),
+    hosted: hostedAuth !== null,
   };
 
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)

@@ -29,6 +29,8 @@ export interface ScratchDatabase {
    * are a superuser's), for servers that have logins; dropped by dispose().
    */
   leastPrivilege: (() => Promise<ConnectionDetails>) | null;
+  /** Runs setup SQL as the administrator (grants, revokes); null for file databases. */
+  run: ((sql: string) => Promise<void>) | null;
   dispose(): Promise<void>;
 }
 
@@ -76,6 +78,9 @@ export async function postgresScratch(): Promise<ScratchDatabase | null> {
         GRANT USAGE ON SCHEMA ${s} TO ${s}_reader;
         GRANT SELECT ON ${t} TO ${s}_reader;`);
       return { ...postgresServer, user: `${s}_reader`, password: 'reader', database: chinookDatabase };
+    },
+    run: async (sql) => {
+      await admin.query(sql);
     },
     dispose: async () => {
       await admin.query(`DROP SCHEMA ${s} CASCADE`);
@@ -129,6 +134,9 @@ export async function mysqlScratch(): Promise<ScratchDatabase | null> {
         GRANT SELECT ON ${s}.items TO '${s}_r'@'%';`);
       return { ...mysqlServer, user: `${s}_r`, password: 'reader', database: s };
     },
+    run: async (sql) => {
+      await admin.query(sql);
+    },
     dispose: async () => {
       await admin.query(`DROP USER IF EXISTS '${s}_r'@'%'`);
       await admin.query(`DROP DATABASE ${s}`);
@@ -170,6 +178,7 @@ export async function sqliteScratch(): Promise<ScratchDatabase> {
     },
     disguisedWrite: null,
     leastPrivilege: null,
+    run: null,
     dispose: remove,
   };
 }
@@ -208,6 +217,7 @@ export async function duckdbScratch(): Promise<ScratchDatabase> {
     },
     disguisedWrite: null,
     leastPrivilege: null,
+    run: null,
     dispose: async () => {
       await reader.close();
       await remove();

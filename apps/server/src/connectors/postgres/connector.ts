@@ -1,6 +1,7 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type {
+  CredentialFindings,
   ConnectionDetails,
   Connector,
   ConnectorOptions,
@@ -28,6 +29,7 @@ import {
 import { portDetail, secretDetail, textDetail, textDetailOr } from '../details.ts';
 import { rowsFromArrays, uniqueColumnNames } from '../json-values.ts';
 import { PostgresCappedRead } from './capped-read.ts';
+import { type PostgresCredentialRow, postgresCredentialSql, postgresFindings } from './credentials.ts';
 import { PostgresCopyOut, PostgresDescribe, copyCsvSql } from './copy.ts';
 import { introspectPostgres } from './introspect.ts';
 import { PostgresTypeNames, postgresResultTypes } from './types.ts';
@@ -110,6 +112,15 @@ export class PostgresConnector implements Connector {
       client.on('error', () => undefined);
       client.query(watchClientSql).catch(() => undefined);
     });
+  }
+
+  async inspectCredentials(safeMode: boolean): Promise<CredentialFindings | null> {
+    // Our own catalog read, which the safe-mode grammar does not follow: run as it is.
+    const result = await this.run(postgresCredentialSql, { rowCap: 1, timeoutMs: 10_000, readOnly: false });
+    const [row] = result.rows;
+    if (!row) return null;
+    const named = Object.fromEntries(result.columns.map((column, index) => [column.name, row[index]]));
+    return postgresFindings(named as unknown as PostgresCredentialRow, safeMode);
   }
 
   async test(): Promise<void> {

@@ -4,6 +4,7 @@ import { restoreMaskedSecrets, sealDetails } from '../../secrets/connection-secr
 import { newId } from '../../store/values.ts';
 import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
+import { inspectCredentialPower, requireConfirmedPower } from './credential-power.ts';
 import type { DatabaseDeps } from './database-deps.ts';
 import { insertDatabase } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
@@ -39,6 +40,14 @@ export async function createDatabase(
   refuseOwnStore(engine, details, deps.store);
   if (body.public === true) refusePublicUnlessAdmin(user);
   const dbt = dbtChanges(body, { manifest: null, catalog: null });
+  const warning = await inspectCredentialPower(deps, engine, details, body.safe_mode ?? false);
+  requireConfirmedPower({
+    hosted: deps.hosted,
+    user,
+    sharedWithOthers: body.public === true || user.organizationId !== null,
+    warning,
+    confirmed: body.confirm_powerful_credentials,
+  });
 
   const database = await insertDatabase(deps.db, {
     id: newId(),
@@ -54,5 +63,5 @@ export async function createDatabase(
     ownerId: user.id,
     organizationId: user.organizationId,
   });
-  return presentDatabase(database, 'write');
+  return { ...presentDatabase(database, 'write'), credential_warning: warning };
 }

@@ -14,4 +14,6 @@ export interface DatabaseDeps {
   dataDir: string;
   connections: DatabaseConnections;
   schemaCache: SchemaCache;
+  /** Hosted mode: databases others use need an administrator's yes to a login that can do more than read. */
+  hosted: boolean;
 }
