@@ -11,6 +11,7 @@ import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favor
 import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
 import { dataQualityMigration } from './migrations/0009-data-quality.ts';
 import { turnInstanceMigration } from './migrations/0012-turn-instance.ts';
+import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -27,6 +28,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0008-hosted-sign-in': hostedSignInMigration(dialect),
     '0009-data-quality': dataQualityMigration(dialect),
     '0012-turn-instance': turnInstanceMigration(),
+    '0014-verified-queries': verifiedQueriesMigration(dialect),
   };
 }
 
@@ -36,7 +38,13 @@ function staticProvider(dialect: StoreDialect): MigrationProvider {
 
 /** Brings the store to the latest schema; safe to run on every boot and from several instances. */
 export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db: store.db, provider: staticProvider(store.dialect) });
+  const migrator = new Migrator({
+    db: store.db,
+    provider: staticProvider(store.dialect),
+    // Numbers are handed out to work done side by side, so a lower one (0012) may arrive after a
+    // higher one (0014) already ran on a store; each migration stands alone, so it simply runs then.
+    allowUnorderedMigrations: true,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error !== undefined) {
     const failed = result.results?.find((entry) => entry.status === 'Error');

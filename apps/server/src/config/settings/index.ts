@@ -1,3 +1,4 @@
+import { analystSettings } from './analyst.ts';
 import { authSettings } from './auth.ts';
 import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
@@ -17,4 +18,5 @@ export const settingGroups = [
   qualitySettings,
   endpointSettings,
   llmSettings,
+  analystSettings,
 ] as const;
