@@ -102,6 +102,8 @@ export interface BuiltApp {
   databases: DatabaseDeps;
   /** What the data-quality use cases share (scans, runs, schedules). */
   quality: QualityDeps;
+  /** Closes as interrupted the turns a previous process of this instance left running; after migrating. */
+  recoverInterruptedTurns(): Promise<number>;
   /** Stops realtime, then HTTP, then the store if the app opened it. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -184,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hostFilesGuarded: config.authMode === 'oidc',
     connections,
     schemaCache: new SchemaCache(),
+    hosted: hostedAuth !== null,
   };
 
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
@@ -318,5 +321,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     return closing;
   };
 
-  return { app, io: realtime.io, store, auth, databases, quality, close };
+  return {
+    app,
+    io: realtime.io,
+    store,
+    auth,
+    databases,
+    quality,
+    recoverInterruptedTurns: () => chat.recoverInterruptedTurns(),
+    close,
+  };
 }
