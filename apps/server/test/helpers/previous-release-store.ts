@@ -28,7 +28,9 @@ export async function migrateToPreviousRelease(store: Store): Promise<void> {
     provider: { getMigrations: () => Promise.resolve(migrations(store.dialect)) },
   });
   const result = await migrator.migrateTo(PREVIOUS_RELEASE_MIGRATION);
-  if (result.error !== undefined) throw result.error;
+  if (result.error !== undefined) {
+    throw new Error(`Could not migrate to ${PREVIOUS_RELEASE_MIGRATION}`, { cause: result.error });
+  }
 }
 
 const iso = (day: number, ms = 0) => new Date(Date.UTC(2026, 9, day, 8, 30, 15, ms)).toISOString();
