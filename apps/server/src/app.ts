@@ -36,6 +36,7 @@ import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
+import { createReadinessChecks } from './modules/health/readiness.ts';
 import { createEntityIssues } from './modules/issues/entity-issues.ts';
 import { issueHandlers } from './modules/issues/issues.routes.ts';
 import { followIssueDecisions } from './modules/quality/checks/follow-issue-decisions.ts';
@@ -60,7 +61,7 @@ import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
 import { createSecretBox } from './secrets/secret-box.ts';
 import { loadSecretKey } from './secrets/secret-key.ts';
-import { createStore } from './store/connect.ts';
+import { createStore, pingStore } from './store/connect.ts';
 import type { Store } from './store/connect.ts';
 
 export interface BuildAppOptions {
@@ -201,6 +202,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     languageModel: options.languageModel,
   });
 
+  const readiness = createReadinessChecks();
+  readiness.set('store', () => pingStore(store));
+
   let realtime: Realtime;
   try {
     registerRequestIdEcho(app);
@@ -234,7 +238,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             sessionEnds: sessionSockets,
           };
     await registerRoutes(app, apiRoutes, {
-      ...healthHandlers(),
+      ...healthHandlers(readiness),
       ...versionHandlers(),
       ...authHandlers({ hosted }),
       // Credits are enforced only in hosted mode; local mode is unlimited.
@@ -269,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       redisUrl: config.redisUrl,
       log: app.log,
     });
+    if (realtime.pingRedis !== null) readiness.set('redis', realtime.pingRedis);
     sessionSockets.attach(realtime.io);
     chat.attach(realtime.io, config.redisUrl !== null);
     qualityEvents.attach(realtime.io);
