@@ -14,6 +14,7 @@ import type { SessionDeps } from './auth/sessions/session-policy.ts';
 import type { AppConfig } from './config/load-config.ts';
 import { defaultScheduleMinutes } from './config/settings/quality.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions, REQUEST_ID_LOG_LABEL } from './http/logger-options.ts';
 import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRoutes } from './http/register-routes.ts';
@@ -63,6 +64,9 @@ import { createSecretBox } from './secrets/secret-box.ts';
 import { loadSecretKey } from './secrets/secret-key.ts';
 import { createStore, pingStore } from './store/connect.ts';
 import type { Store } from './store/connect.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { registerMetrics } from './metrics/metrics-route.ts';
 
 export interface BuildAppOptions {
   /** A store the caller owns (tests share one); otherwise one is opened from the config and closed with the app. */
@@ -121,13 +125,8 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
 
 function createHttp(config: AppConfig): ZodApp {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger: loggerOptions(config),
+    requestIdLogLabel: REQUEST_ID_LOG_LABEL,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,
@@ -175,13 +174,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     schemaCache: new SchemaCache(),
   };
 
+  const metrics: Metrics | null = config.metricsEnabled ? createMetrics() : null;
+
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
   // shares these limits and observers.
   const sqlRuns: SqlRunDeps = {
     connections,
     rowCap: config.queryRowCap,
     defaultTimeoutMs: config.queryTimeoutMs,
-    sqlRunObservers: options.sqlRunObservers ?? [],
+    sqlRunObservers: [...(options.sqlRunObservers ?? []), ...(metrics ? [metrics.sqlRuns] : [])],
     log: app.log,
   };
 
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     quality,
     log: app.log,
     languageModel: options.languageModel,
+    ...(metrics ? { telemetry: metrics } : {}),
   });
 
   const readiness = createReadinessChecks();
@@ -208,6 +210,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   let realtime: Realtime;
   try {
     registerRequestIdEcho(app);
+    if (metrics) registerMetrics(app, metrics, config.metricsToken);
     registerErrorHandler(app);
     // The API speaks JSON only; anything else is answered 415 rather than parsed as a string.
     app.removeContentTypeParser('text/plain');
@@ -274,6 +277,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       log: app.log,
     });
     if (realtime.pingRedis !== null) readiness.set('redis', realtime.pingRedis);
+    const { io } = realtime;
+    metrics?.countSocketsWith(() => io.of('/').sockets.size);
     sessionSockets.attach(realtime.io);
     chat.attach(realtime.io, config.redisUrl !== null);
     qualityEvents.attach(realtime.io);

@@ -14,6 +14,13 @@ export interface StepToolCall {
   error: unknown;
 }
 
+/** Tokens of one model call; a provider that does not say counts as zero. */
+export interface ModelUsage {
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export interface StepInput {
   model: LanguageModelV4;
   llm: LlmConfig;
@@ -24,6 +31,7 @@ export interface StepInput {
   toolChoice: 'auto' | 'none';
   signal: AbortSignal;
   writer: AnswerWriter;
+  onUsage?: (usage: Omit<ModelUsage, 'model'>) => void;
 }
 
 /**
@@ -64,6 +72,12 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
             input: part.input,
             invalid: part.invalid === true,
             error: part.error,
+          });
+          break;
+        case 'finish-step':
+          input.onUsage?.({
+            inputTokens: part.usage.inputTokens ?? 0,
+            outputTokens: part.usage.outputTokens ?? 0,
           });
           break;
         case 'error':

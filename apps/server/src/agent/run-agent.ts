@@ -11,6 +11,7 @@ import { createAnswerWriter } from './answer-writer.ts';
 import { compactHistory } from './compact-history.ts';
 import { toModelMessages } from './history.ts';
 import type { StepToolCall } from './model-step.ts';
+import type { ModelUsage } from './model-step.ts';
 import { runModelStep } from './model-step.ts';
 import { referableIds } from './references.ts';
 import { estimateTokens } from './token-estimate.ts';
@@ -24,6 +25,8 @@ export interface AgentDeps {
   /** AGENT_MAX_STEPS: most model calls in one turn. */
   maxSteps: number;
   log: FastifyBaseLogger;
+  /** Told the tokens of each model call, as the provider reported them (metrics). */
+  onModelUsage?: (usage: ModelUsage) => void;
 }
 
 /** Consecutive steps whose tool calls could not be read before the turn gives up. */
@@ -126,6 +129,7 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
       toolChoice: lastStep ? 'none' : 'auto',
       signal: port.signal,
       writer,
+      onUsage: (usage) => deps.onModelUsage?.({ model: model.modelId, ...usage }),
     }).catch((error: unknown) => {
       // On the last step tools are off; a model calling one anyway has simply not finished.
       if (lastStep && ToolChoiceViolationError.isInstance(error)) return null;

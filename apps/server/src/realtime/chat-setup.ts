@@ -37,6 +37,8 @@ export function createChatSetup(input: {
   quality: QualityDeps;
   log: FastifyBaseLogger;
   languageModel?: LanguageModelV4 | undefined;
+  /** Told how each turn ended and what each model call used (metrics). */
+  telemetry?: Pick<ChatDeps, 'onTurnEnd' | 'onModelUsage'>;
 }): ChatSetup {
   const turns = new TurnRegistry();
   const given = input.languageModel;
@@ -49,6 +51,7 @@ export function createChatSetup(input: {
     llm: input.config.llm,
     maxSteps: input.config.agent.maxSteps,
     log: input.log,
+    ...input.telemetry,
     turns,
     relay: {
       stop: (conversationId) => relay.stop(conversationId),
