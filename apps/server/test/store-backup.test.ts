@@ -40,7 +40,11 @@ async function script(name: 'backup' | 'restore', args: string[], env: Record<st
     env: { PATH: process.env.PATH ?? '', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ ...error }),
+    (error: unknown) => {
+      // execFile's failure carries the exit code and both outputs.
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    },
   );
 }
 
