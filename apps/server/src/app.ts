@@ -65,7 +65,6 @@ import { loadSecretKey } from './secrets/secret-key.ts';
 import { createStore, pingStore } from './store/connect.ts';
 import type { Store } from './store/connect.ts';
 import type { Metrics } from './metrics/metrics.ts';
-import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/metrics-route.ts';
 
 export interface BuildAppOptions {
@@ -174,7 +173,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     schemaCache: new SchemaCache(),
   };
 
-  const metrics: Metrics | null = config.metricsEnabled ? createMetrics() : null;
+  // prom-client loads only when metrics are on, so an instance without them starts no slower.
+  const metrics: Metrics | null = config.metricsEnabled
+    ? (await import('./metrics/metrics.ts')).createMetrics()
+    : null;
 
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
   // shares these limits and observers.
