@@ -1,3 +1,4 @@
+import { analystSettings } from './analyst.ts';
 import { authSettings } from './auth.ts';
 import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
@@ -19,4 +20,5 @@ export const settingGroups = [
   qualitySettings,
   endpointSettings,
   llmSettings,
+  analystSettings,
 ] as const;
