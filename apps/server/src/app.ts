@@ -36,6 +36,7 @@ import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
+import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { createReadinessChecks } from './modules/health/readiness.ts';
 import { createEntityIssues } from './modules/issues/entity-issues.ts';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   store?: Store;
   /** The model answering conversations instead of the configured provider (scripted test models). */
   languageModel?: LanguageModelV4;
+  /** Where the log goes instead of stdout: a test reads what the server warned about. */
+  logStream?: { write(line: string): void };
   /**
    * Tests only, never configuration: a request naming a user id in this header is that user, so
    * suites can act as several users through the real authentication path.
@@ -125,9 +128,9 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
   return (_address: string, hop: number) => hop < value;
 }
 
-function createHttp(config: AppConfig): ZodApp {
+function createHttp(config: AppConfig, logStream: BuildAppOptions['logStream']): ZodApp {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     requestIdLogLabel: REQUEST_ID_LOG_LABEL,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -148,7 +151,7 @@ function createHttp(config: AppConfig): ZodApp {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const ownsStore = options.store === undefined;
   const store = options.store ?? createStore(config.store);
-  const app = createHttp(config);
+  const app = createHttp(config, options.logStream);
   const { hostedAuth } = config;
   const auth = createAuthResolver({
     mode: config.authMode,
@@ -263,6 +266,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...businessEntityHandlers({ db: store.db, issues: createEntityIssues(store.db) }),
       ...issueHandlers({ db: store.db, checks: followIssueDecisions(quality) }),
       ...qualityHandlers(quality),
+      ...memoryHandlers({ db: store.db }),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,

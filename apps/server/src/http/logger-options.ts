@@ -18,6 +18,8 @@ export function resolveLogFormat(format: LogFormat, stdoutIsTerminal: boolean): 
  */
 export function loggerOptions(
   config: Pick<AppConfig, 'logLevel' | 'logFormat'>,
+  /** Takes pino's JSON lines as they are instead of stdout (tests reading the log). */
+  given?: { write(line: string): void },
   out: NodeJS.WriteStream = process.stdout,
 ): NonNullable<FastifyServerOptions['logger']> {
   const base = {
@@ -27,6 +29,7 @@ export function loggerOptions(
       censor: '[redacted]',
     },
   };
+  if (given) return { ...base, stream: given };
   // Typed boolean, but undefined at run time for a pipe or a file: falsy either way.
   const isTerminal = out.isTTY;
   if (resolveLogFormat(config.logFormat, isTerminal) === 'json') return base;
