@@ -15,6 +15,7 @@ import type { SessionDeps } from './auth/sessions/session-policy.ts';
 import type { AppConfig } from './config/load-config.ts';
 import { defaultScheduleMinutes } from './config/settings/quality.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions, REQUEST_ID_LOG_LABEL } from './http/logger-options.ts';
 import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRoutes } from './http/register-routes.ts';
@@ -40,6 +41,7 @@ import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
+import { createReadinessChecks } from './modules/health/readiness.ts';
 import { createEntityIssues } from './modules/issues/entity-issues.ts';
 import { issueHandlers } from './modules/issues/issues.routes.ts';
 import { followIssueDecisions } from './modules/quality/checks/follow-issue-decisions.ts';
@@ -64,8 +66,10 @@ import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
 import { createSecretBox } from './secrets/secret-box.ts';
 import { loadSecretKey } from './secrets/secret-key.ts';
-import { createStore } from './store/connect.ts';
+import { createStore, pingStore } from './store/connect.ts';
 import type { Store } from './store/connect.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import { registerMetrics } from './metrics/metrics-route.ts';
 
 export interface BuildAppOptions {
   /** A store the caller owns (tests share one); otherwise one is opened from the config and closed with the app. */
@@ -131,14 +135,8 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
 
 function createHttp(config: AppConfig, logStream: BuildAppOptions['logStream']): ZodApp {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger: loggerOptions(config, logStream),
+    requestIdLogLabel: REQUEST_ID_LOG_LABEL,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,
@@ -189,13 +187,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hosted: hostedAuth !== null,
   };
 
+  // prom-client loads only when metrics are on, so an instance without them starts no slower.
+  const metrics: Metrics | null = config.metricsEnabled
+    ? (await import('./metrics/metrics.ts')).createMetrics()
+    : null;
+
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
   // shares these limits and observers.
   const sqlRuns: SqlRunDeps = {
     connections,
     rowCap: config.queryRowCap,
     defaultTimeoutMs: config.queryTimeoutMs,
-    sqlRunObservers: options.sqlRunObservers ?? [],
+    sqlRunObservers: [...(options.sqlRunObservers ?? []), ...(metrics ? [metrics.sqlRuns] : [])],
     log: app.log,
   };
 
@@ -214,13 +217,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     quality,
     log: app.log,
     languageModel: options.languageModel,
+    ...(metrics ? { telemetry: metrics } : {}),
     now: options.now,
     limitAsks: sandbox.limitAsks,
   });
 
+  const readiness = createReadinessChecks();
+  readiness.set('store', () => pingStore(store));
+
   let realtime: Realtime;
   try {
     registerRequestIdEcho(app);
+    if (metrics) registerMetrics(app, metrics, config.metricsToken);
     registerErrorHandler(app);
     // The API speaks JSON only; anything else is answered 415 rather than parsed as a string.
     app.removeContentTypeParser('text/plain');
@@ -251,7 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             sessionEnds: sessionSockets,
           };
     await registerRoutes(app, apiRoutes, {
-      ...healthHandlers(),
+      ...healthHandlers(readiness),
       ...versionHandlers(),
       ...authHandlers({ hosted }),
       // Credits are enforced only in hosted mode; local mode is unlimited.
@@ -294,6 +302,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       redisUrl: config.redisUrl,
       log: app.log,
     });
+    if (realtime.pingRedis !== null) readiness.set('redis', realtime.pingRedis);
+    const { io } = realtime;
+    metrics?.countSocketsWith(() => io.of('/').sockets.size);
     sessionSockets.attach(realtime.io);
     chat.attach(realtime.io, config.redisUrl !== null);
     qualityEvents.attach(realtime.io);

@@ -65,13 +65,19 @@ describe('the API route table', () => {
     }
   });
 
-  it('leaves only the health check, the version and the sign-in callback public, and sign-in and sign-out optional', () => {
+  it('leaves only the health checks, the version and the sign-in callback public, and sign-in and sign-out optional', () => {
     const byAuth = (auth: string) =>
       entries
         .filter(([, route]) => route.auth === auth)
         .map(([key]) => key)
         .sort();
-    expect(byAuth('public')).toEqual(['GET /api/auth/callback', 'GET /api/health', 'GET /api/version']);
+    expect(byAuth('public')).toEqual([
+      'GET /api/auth/callback',
+      'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
+      'GET /api/version',
+    ]);
     expect(byAuth('optional')).toEqual(['GET /api/auth', 'POST /api/auth/logout']);
   });
 });

@@ -17,6 +17,13 @@ export interface StepToolCall {
   error: unknown;
 }
 
+/** Tokens of one model call; a provider that does not say counts as zero. */
+export interface ModelUsage {
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /** What one model call produced: its tool calls, why it stopped, and the input it was billed for. */
 export interface StepOutcome {
   calls: StepToolCall[];
@@ -39,6 +46,7 @@ export interface StepInput {
   toolChoice: 'auto' | 'none';
   signal: AbortSignal;
   writer: AnswerWriter;
+  onUsage?: (usage: Omit<ModelUsage, 'model'>) => void;
 }
 
 /**
@@ -110,6 +118,10 @@ export async function runModelStep(input: StepInput): Promise<StepOutcome> {
           finishReason = part.finishReason;
           rawFinishReason = part.rawFinishReason ?? null;
           inputTokens = part.usage.inputTokens ?? null;
+          input.onUsage?.({
+            inputTokens: part.usage.inputTokens ?? 0,
+            outputTokens: part.usage.outputTokens ?? 0,
+          });
           break;
         case 'error':
           failure ??= part.error;

@@ -14,6 +14,7 @@ import type { KeptReasoning } from './kept-reasoning.ts';
 import { withKeptReasoning } from './kept-reasoning.ts';
 import { toModelMessages } from './history.ts';
 import type { StepToolCall } from './model-step.ts';
+import type { ModelUsage } from './model-step.ts';
 import { runModelStep } from './model-step.ts';
 import { referableIds } from './references.ts';
 import { cutShortMessage, usageGap } from './step-checks.ts';
@@ -28,6 +29,8 @@ export interface AgentDeps {
   /** AGENT_MAX_STEPS: most model calls in one turn. */
   maxSteps: number;
   log: FastifyBaseLogger;
+  /** Told the tokens of each model call, as the provider reported them (metrics). */
+  onModelUsage?: (usage: ModelUsage) => void;
   /** The clock "today" is read from; tests and the evaluation fix it. */
   now(): Date;
   /** ANALYST_TIME_ZONE, else the server's zone. */
@@ -149,6 +152,7 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
       toolChoice: lastStep ? 'none' : 'auto',
       signal: port.signal,
       writer,
+      onUsage: (usage) => deps.onModelUsage?.({ model: model.modelId, ...usage }),
     }).catch((error: unknown) => {
       // On the last step tools are off; a model calling one anyway has simply not finished.
       if (lastStep && ToolChoiceViolationError.isInstance(error)) return null;

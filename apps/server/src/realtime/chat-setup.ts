@@ -47,6 +47,8 @@ export function createChatSetup(input: {
   quality: QualityDeps;
   log: FastifyBaseLogger;
   languageModel?: LanguageModelV4 | undefined;
+  /** Told how each turn ended and what each model call used (metrics). */
+  telemetry?: Pick<ChatDeps, 'onTurnEnd' | 'onModelUsage'>;
   /** The clock the analyst reads "today" from; the system's by default. */
   now?: (() => Date) | undefined;
   /** Counts each question against the sender's allowance (the anonymous sandbox's). */
@@ -67,6 +69,7 @@ export function createChatSetup(input: {
     now: input.now ?? (() => new Date()),
     timeZone: analystTimeZone(input.config.analystTimeZone),
     log: input.log,
+    ...input.telemetry,
     turns,
     instanceId: input.config.instanceId,
     relay: {

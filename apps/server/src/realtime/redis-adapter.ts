@@ -13,7 +13,7 @@ export async function attachRedisAdapter(
   io: QuerentServer,
   url: string,
   log: FastifyBaseLogger,
-): Promise<{ close(): Promise<void> }> {
+): Promise<{ close(): Promise<void>; ping(): Promise<void> }> {
   let connectedOnce = false;
   const pubClient = createClient({
     url,
@@ -53,6 +53,10 @@ export async function attachRedisAdapter(
   io.adapter(createAdapter(pubClient, subClient));
 
   return {
+    // Asked through the publish client: if it cannot reach Redis, events cannot reach other instances.
+    async ping() {
+      await pubClient.ping();
+    },
     async close() {
       await Promise.allSettled([pubClient.close(), subClient.close()]);
     },

@@ -16,6 +16,8 @@ export const socketSessionCheckMs = 60_000;
 
 export interface Realtime {
   io: QuerentServer;
+  /** Asks Redis for an answer when the adapter uses it; null on a single instance. */
+  pingRedis: (() => Promise<void>) | null;
   /** Disconnects every socket and releases the adapter's Redis clients. */
   close(): Promise<void>;
 }
@@ -108,7 +110,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     void socket.join(sessionId === null ? userRoom(user.id) : [userRoom(user.id), sessionRoom(sessionId)]);
   });
 
-  let redis: { close(): Promise<void> } | null = null;
+  let redis: { close(): Promise<void>; ping(): Promise<void> } | null = null;
   if (deps.redisUrl) {
     // The Redis client is a large library (a tenth of a second to load) only several instances need.
     const { attachRedisAdapter } = await import('./redis-adapter.ts');
@@ -124,8 +126,10 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
           log: deps.log,
         });
 
+  const connectedRedis = redis;
   return {
     io,
+    pingRedis: connectedRedis === null ? null : () => connectedRedis.ping(),
     async close() {
       watch?.stop();
       io.local.disconnectSockets(true);

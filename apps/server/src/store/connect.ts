@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { CustomTypesConfig } from 'pg';
 import type { StoreConfig } from '../config/settings/server.ts';
@@ -70,3 +70,8 @@ export function createStore(config: StoreConfig): Store {
 
 /** What repositories take: the whole store or a transaction inside it. */
 export type StoreDb = Kysely<StoreSchema>;
+
+/** The cheapest statement that proves the store answers (readiness). */
+export async function pingStore(store: Store): Promise<void> {
+  await sql`select 1`.execute(store.db);
+}

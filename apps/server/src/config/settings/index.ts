@@ -4,6 +4,7 @@ import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
 import { exportSettings } from './exports.ts';
 import { llmSettings } from './llm.ts';
+import { observabilitySettings } from './observability.ts';
 import { qualitySettings } from './quality.ts';
 import { serverSettings } from './server.ts';
 import { uploadSettings } from './uploads.ts';
@@ -11,6 +12,7 @@ import { uploadSettings } from './uploads.ts';
 /** Every group of settings, in the order of the README's configuration table. */
 export const settingGroups = [
   serverSettings,
+  observabilitySettings,
   authSettings,
   databaseSettings,
   exportSettings,

@@ -12,6 +12,9 @@ export interface TurnRelay {
   decide(conversationId: string, queryId: string, decision: WriteDecision): void;
 }
 
+/** How a turn ended: an answer, a stop asked by the user, or a failure shown to the user. */
+export type TurnOutcome = 'answered' | 'stopped' | 'failed';
+
 /** What the chat use cases need; built once by the app. */
 export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   /** The analyst's and the SQL runs' log alike. */
@@ -22,4 +25,6 @@ export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   instanceId: string;
   /** What the analyst's data-quality tools reach through the port. */
   quality: QualityDeps;
+  /** Told once each turn has ended (metrics); never throws. */
+  onTurnEnd?: (outcome: TurnOutcome) => void;
 }

@@ -60,6 +60,7 @@ export async function runTurn(
     );
     deps.turns.end(turn);
     events.status({ conversation_id: conversationId, ...outcome });
+    deps.onTurnEnd?.(outcome.status === 'error' ? 'failed' : turn.signal.aborted ? 'stopped' : 'answered');
   }
   return true;
 }

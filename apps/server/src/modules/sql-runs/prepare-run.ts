@@ -49,6 +49,7 @@ export async function prepareRun(
     purpose: request.purpose,
     actorId: request.actorId,
     databaseId: database.id,
+    engine: database.engine,
     sql: request.sql,
     readOnly: request.readOnly === true || database.safeMode,
   };

@@ -1,3 +1,4 @@
+import type { Engine } from '@querent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Why SQL reaches a user's database; metering and auditing tell runs apart by it. */
@@ -9,6 +10,8 @@ export interface SqlRunStart {
   /** The user the SQL runs for. */
   actorId: string;
   databaseId: string;
+  /** The database's engine, so runs can be told apart by it (metrics). */
+  engine: Engine;
   sql: string;
   /** Whether the run is read-only (safe mode, or the caller asked). */
   readOnly: boolean;
