@@ -87,6 +87,8 @@ const wasShared = (scenario: Scenario) => ({ shared: scenario !== 'private' });
 
 export const matrixRoutes: Record<string, MatrixRoute> = {
   'GET /api/health': { type: 'public', path: '/api/health' },
+  'GET /api/health/live': { type: 'public', path: '/api/health/live' },
+  'GET /api/health/ready': { type: 'public', path: '/api/health/ready' },
   'GET /api/version': { type: 'public', path: '/api/version' },
   'GET /api/auth': { type: 'public', path: '/api/auth' },
   'GET /api/auth/callback': { type: 'public', path: '/api/auth/callback' },
