@@ -45,7 +45,8 @@ function askAll(plan: { socket: ChatSocket; conversationId: string }[], timeoutM
             if (event.status === 'running') return;
             clearTimeout(timer);
             socket.off('status', onStatus);
-            if (event.status !== 'clear') reject(new Error(`${conversationId} ended ${JSON.stringify(event)}`));
+            if (event.status !== 'clear')
+              reject(new Error(`${conversationId} ended ${JSON.stringify(event)}`));
             else resolve({ conversationId, firstStatusMs, answerMs: ms });
           };
           socket.on('status', onStatus);
@@ -83,12 +84,21 @@ async function bareInsert(conversationIds: string[]): Promise<{ rows: number; co
 async function insertEach(pool: pg.Pool, rows: Record<string, unknown>[]): Promise<void> {
   const columns = Object.keys(rows[0] as object);
   const sql = `INSERT INTO bare_messages (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`;
-  await Promise.all(rows.map((row) => pool.query(sql, columns.map((column) => jsonable(row[column])))));
+  await Promise.all(
+    rows.map((row) =>
+      pool.query(
+        sql,
+        columns.map((column) => jsonable(row[column])),
+      ),
+    ),
+  );
 }
 
 /** pg reads json columns as objects; written back they must be JSON text again. */
 function jsonable(value: unknown): unknown {
-  return value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
+  return value !== null && typeof value === 'object' && !(value instanceof Date)
+    ? JSON.stringify(value)
+    : value;
 }
 
 function perTurn(counters: StoreCounters, turns: number): string {
@@ -104,7 +114,10 @@ async function measure(cluster: Cluster, conversationCount: number, socketCount:
     const databaseId = await demoDatabaseId(base);
     const plan: { socket: ChatSocket; conversationId: string }[] = [];
     for (let index = 0; index < conversationCount; index++)
-      plan.push({ socket: sockets[index % socketCount] as ChatSocket, conversationId: await newConversation(base, databaseId) });
+      plan.push({
+        socket: sockets[index % socketCount] as ChatSocket,
+        conversationId: await newConversation(base, databaseId),
+      });
     await settleStats();
     const before = await readCounters(database);
     const started = performance.now();
@@ -150,11 +163,15 @@ export async function benchChatScale() {
   try {
     const result = await measure(cluster, conversationCount, socketCount);
     if (result.found.length > 0)
-      console.error(`chat scale: ${result.found.length} problems, the first ones:\n${result.found.slice(0, 20).join('\n')}`);
+      console.error(
+        `chat scale: ${result.found.length} problems, the first ones:\n${result.found.slice(0, 20).join('\n')}`,
+      );
     const first = result.asked.map((entry) => entry.firstStatusMs);
     const answer = result.asked.map((entry) => entry.answerMs);
     const verdict =
-      result.found.length === 0 ? 'every message once and in order on every socket' : `${result.found.length} PROBLEMS`;
+      result.found.length === 0
+        ? 'every message once and in order on every socket'
+        : `${result.found.length} PROBLEMS`;
     const ms = (value: number) => `${value.toFixed(0)} ms`;
     return [
       {

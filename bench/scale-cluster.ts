@@ -14,6 +14,7 @@ export interface Cluster {
   base: string;
   database: string;
   proxy: StickyProxy;
+  ports: [number, number];
   instances: { child: ChildProcess; stop: () => Promise<void> }[];
   stop(): Promise<void>;
 }
@@ -34,7 +35,12 @@ async function freshDatabase(database: string): Promise<void> {
  * Starts the instances one after the other (the first migrates the store and makes the demo
  * database, the second finds both), on one data directory so the demo SQLite file is the same.
  */
-export async function startCluster(database: string, ports: [number, number], proxyPort: number): Promise<Cluster> {
+export async function startCluster(
+  database: string,
+  ports: [number, number],
+  proxyPort: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Cluster> {
   await freshDatabase(database);
   const password = postgresServer.password ? `:${encodeURIComponent(postgresServer.password)}` : '';
   const shared = {
@@ -42,14 +48,17 @@ export async function startCluster(database: string, ports: [number, number], pr
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'querent-scale-')),
+    ...extraEnv,
   };
-  const instances = [];
-  for (const port of ports) instances.push(await startQuerent(port, { ...shared, INSTANCE_ID: `bench-${port}` }));
+  const instances: Cluster['instances'] = [];
+  for (const port of ports)
+    instances.push(await startQuerent(port, { ...shared, INSTANCE_ID: `bench-${port}` }));
   const proxy = await startStickyProxy(ports, proxyPort);
   return {
     base: proxy.url,
     database,
     proxy,
+    ports,
     instances,
     async stop() {
       await proxy.close();
