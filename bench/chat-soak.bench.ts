@@ -27,7 +27,7 @@ async function memoryOf(port: number): Promise<{ rss: number; heap: number }> {
   return { rss: read('process_resident_memory_bytes'), heap: read('nodejs_heap_size_used_bytes') };
 }
 
-/** Least-squares slope of `value` over minutes. */
+/** Least-squares slope of y over x (minutes). */
 export function slope(points: { x: number; y: number }[]): number {
   const n = points.length;
   const meanX = points.reduce((sum, p) => sum + p.x, 0) / n;
@@ -44,6 +44,27 @@ export function slope(points: { x: number; y: number }[]): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * The lowest point of each of six stretches of the window: the heap climbs between collections
+ * and drops after each, so the troughs show what stays alive, where single samples show the saw.
+ */
+function troughs(samples: Sample[], pick: (sample: Sample) => number): { x: number; y: number }[] {
+  const stretches = 6;
+  const found: { x: number; y: number }[] = [];
+  for (let index = 0; index < stretches; index++) {
+    const part = samples.slice(
+      Math.floor((index * samples.length) / stretches),
+      Math.floor(((index + 1) * samples.length) / stretches),
+    );
+    const lowest = part.reduce<Sample | undefined>(
+      (low, s) => (low && pick(low) <= pick(s) ? low : s),
+      undefined,
+    );
+    if (lowest) found.push({ x: lowest.minute, y: pick(lowest) });
+  }
+  return found;
 }
 
 /** One socket asking turn after turn, each in a new conversation, until `until`. */
@@ -70,7 +91,8 @@ async function keepAsking(
  * polling sockets asking the offline analyst one turn after another, each in a new conversation,
  * for SOAK_MINUTES (default 10). Each instance's RSS and used heap are sampled every 5 s from its
  * /metrics; after a warm-up of the first fifth, the least-squares slope must project a growth of
- * at most 10 % of the median level over the measured window. The baseline is the same instances'
+ * at most 10 % of the median level over the measured window; the slope is fitted to the
+ * lowest sample of each sixth of the window (after collections), not to the garbage-collection saw. The baseline is the same instances'
  * memory at the end of the warm-up.
  */
 export async function benchChatSoak() {
@@ -106,7 +128,7 @@ export async function benchChatSoak() {
       const window = minutes * 0.8;
       const judge = (pick: (sample: Sample) => number) => {
         const level = median(measured.map(pick));
-        const perMinute = slope(measured.map((sample) => ({ x: sample.minute, y: pick(sample) })));
+        const perMinute = slope(troughs(measured, pick));
         return { level, perMinute, flat: perMinute * window <= allowedGrowth * level };
       };
       const rss = judge((sample) => sample.rss);
