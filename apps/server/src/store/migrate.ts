@@ -10,6 +10,7 @@ import { resultRowsAsArraysMigration } from './migrations/0006-result-rows-as-ar
 import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favorites-cascade-with-their-items.ts';
 import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
 import { dataQualityMigration } from './migrations/0009-data-quality.ts';
+import { creditsMigration } from './migrations/0013-credits.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -25,6 +26,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0007-favorites-cascade-with-their-items': favoritesCascadeWithTheirItemsMigration(dialect),
     '0008-hosted-sign-in': hostedSignInMigration(dialect),
     '0009-data-quality': dataQualityMigration(dialect),
+    '0013-credits': creditsMigration(dialect),
   };
 }
 
