@@ -27,6 +27,11 @@ import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
 import { chartHandlers } from './modules/charts/charts.routes.ts';
+import { createCreditTurnMeter } from './modules/credits/credit-turn-meter.ts';
+import { creditHandlers } from './modules/credits/credits.routes.ts';
+import type { CreditsDeps } from './modules/credits/credits-deps.ts';
+import { createSqlRunMeter } from './modules/credits/sql-run-meter.ts';
+import { unmeteredTurns } from './modules/conversations/turn-meter.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseDeps } from './modules/databases/database-deps.ts';
@@ -174,13 +179,25 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     schemaCache: new SchemaCache(),
   };
 
+  // Credits count in hosted mode only; local mode is unlimited and meters nothing.
+  const creditsEnforced = config.authMode === 'oidc';
+  const credits: CreditsDeps & { creditsEnforced: boolean } = {
+    db: store.db,
+    signupCredits: config.signupCredits,
+    creditsEnforced,
+    ...(options.now ? { now: options.now } : {}),
+  };
+  const sqlRunMeters = creditsEnforced
+    ? [createSqlRunMeter({ ...credits, perQuery: config.creditPricing.perQuery })]
+    : [];
+
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
   // shares these limits and observers.
   const sqlRuns: SqlRunDeps = {
     connections,
     rowCap: config.queryRowCap,
     defaultTimeoutMs: config.queryTimeoutMs,
-    sqlRunObservers: options.sqlRunObservers ?? [],
+    sqlRunObservers: [...sqlRunMeters, ...(options.sqlRunObservers ?? [])],
     log: app.log,
   };
 
@@ -199,6 +216,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     quality,
     log: app.log,
     languageModel: options.languageModel,
+    meter: creditsEnforced
+      ? createCreditTurnMeter({
+          ...credits,
+          pricing: config.creditPricing,
+          // The offline analyst costs nothing; a model a test hands in is priced like any other.
+          freeModel: config.llm.provider === 'offline' && options.languageModel === undefined,
+        })
+      : unmeteredTurns,
   });
 
   let realtime: Realtime;
@@ -237,8 +262,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...healthHandlers(),
       ...versionHandlers(),
       ...authHandlers({ hosted }),
-      // Credits are enforced only in hosted mode; local mode is unlimited.
-      ...userHandlers({ db: store.db, creditsEnforced: false }),
+      ...userHandlers(credits),
+      ...creditHandlers(credits),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),

@@ -40,6 +40,13 @@ export interface AgentQueryOutcome {
   affectedRows: number | null;
 }
 
+/** One model call's real token usage, as the provider reported it. */
+export interface ModelUsage {
+  modelId: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export type WriteDecision = 'confirmed' | 'rejected';
 
 export interface WriteRequest {
@@ -68,6 +75,8 @@ export interface AgentPort extends AgentSubject {
   readSchema(): Promise<SchemaInfo>;
   /** What the analyst remembers about this database, most useful first. */
   readMemories(): Promise<readonly { content: string }[]>;
+  /** Each model call's real usage, so the turn is charged what it cost. */
+  recordUsage(usage: ModelUsage): void;
   /** The stored conversation, in order. */
   readHistory(): Promise<readonly AgentMessage[]>;
   /** Stores an empty answer to stream into; the chat hears of it with its first piece. */

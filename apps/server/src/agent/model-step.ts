@@ -3,6 +3,7 @@ import type { ModelMessage, ToolSet } from 'ai';
 import { streamText } from 'ai';
 import type { LlmConfig } from '../config/settings/llm.ts';
 import { LlmTimeoutError } from '../llm/llm-errors.ts';
+import type { ModelUsage } from './agent-port.ts';
 import type { AnswerWriter } from './answer-writer.ts';
 
 export interface StepToolCall {
@@ -24,6 +25,8 @@ export interface StepInput {
   toolChoice: 'auto' | 'none';
   signal: AbortSignal;
   writer: AnswerWriter;
+  /** Told the call's real token usage when it finishes. */
+  onUsage?: (usage: ModelUsage) => void;
 }
 
 /**
@@ -68,6 +71,13 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
           break;
         case 'error':
           failure ??= part.error;
+          break;
+        case 'finish-step':
+          input.onUsage?.({
+            modelId: part.response.modelId,
+            inputTokens: part.usage.inputTokens ?? 0,
+            outputTokens: part.usage.outputTokens ?? 0,
+          });
           break;
         case 'abort':
           aborted = true;

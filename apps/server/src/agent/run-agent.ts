@@ -126,6 +126,7 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
       toolChoice: lastStep ? 'none' : 'auto',
       signal: port.signal,
       writer,
+      onUsage: (usage) => port.recordUsage(usage),
     }).catch((error: unknown) => {
       // On the last step tools are off; a model calling one anyway has simply not finished.
       if (lastStep && ToolChoiceViolationError.isInstance(error)) return null;

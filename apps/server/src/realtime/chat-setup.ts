@@ -7,6 +7,7 @@ import { loadLanguageModel } from '../llm/load-language-model.ts';
 import { loadOnce } from '../load-once.ts';
 import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts';
 import { conversationHandlers } from '../modules/conversations/conversations.routes.ts';
+import type { TurnMeter } from '../modules/conversations/turn-meter.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
 import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
 import type { QualityDeps } from '../modules/quality/quality-deps.ts';
@@ -37,6 +38,8 @@ export function createChatSetup(input: {
   quality: QualityDeps;
   log: FastifyBaseLogger;
   languageModel?: LanguageModelV4 | undefined;
+  /** Credits: how turns are charged (hosted mode) or not (local mode). */
+  meter: TurnMeter;
 }): ChatSetup {
   const turns = new TurnRegistry();
   const given = input.languageModel;
@@ -49,6 +52,7 @@ export function createChatSetup(input: {
     llm: input.config.llm,
     maxSteps: input.config.agent.maxSteps,
     log: input.log,
+    meter: input.meter,
     turns,
     relay: {
       stop: (conversationId) => relay.stop(conversationId),

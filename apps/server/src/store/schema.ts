@@ -139,6 +139,8 @@ export interface MessagesTable {
   chart_id: string | null;
   seq: number;
   created_at: Timestamp;
+  /** JSON: what the turn answering this question cost (migration 0013); null when not metered. */
+  usage: NullableJsonText;
 }
 
 export interface QueriesTable {

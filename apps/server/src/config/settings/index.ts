@@ -1,4 +1,5 @@
 import { authSettings } from './auth.ts';
+import { creditSettings } from './credits.ts';
 import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
 import { exportSettings } from './exports.ts';
@@ -11,6 +12,7 @@ import { uploadSettings } from './uploads.ts';
 export const settingGroups = [
   serverSettings,
   authSettings,
+  creditSettings,
   databaseSettings,
   exportSettings,
   uploadSettings,

@@ -4,6 +4,7 @@ import type { AgentDeps } from '../../agent/run-agent.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
 import type { QualityDeps } from '../quality/quality-deps.ts';
 import type { RunChatQueryDeps } from './run-chat-query.ts';
+import type { TurnMeter } from './turn-meter.ts';
 import type { TurnRegistry } from './turn-registry.ts';
 
 /** Reaches turns running on other instances; a no-op with one instance. */
@@ -20,4 +21,6 @@ export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   relay: TurnRelay;
   /** What the analyst's data-quality tools reach through the port. */
   quality: QualityDeps;
+  /** Credits: hosted mode charges turns; local mode counts nothing. */
+  meter: TurnMeter;
 }

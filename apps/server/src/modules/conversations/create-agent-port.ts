@@ -31,6 +31,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     readSchema: () => loadDatabaseSchema(deps, database),
     readMemories: () => listMemories(deps.db, database.id),
     readHistory: () => listMessages(deps.db, conversationId),
+    recordUsage: (usage) => input.metered.addUsage(usage),
     async startAnswer() {
       return (await insertMessage(deps.db, { conversationId, role: 'assistant', content: '' })).id;
     },

@@ -13,6 +13,7 @@ import { columnKit } from './column-kit.ts';
  * - credit_accounts: one row per balance, updated to serialise the check-then-hold of one account
  *   on PostgreSQL (a row lock) as SQLite's single writer already does.
  * - credit_member_caps: the most a member may draw from their organisation's pool in a month.
+ * - messages.usage: what the turn answering a question cost (tokens and credits).
  */
 export function creditsMigration(dialect: StoreDialect): Migration {
   const kit = columnKit(dialect);
@@ -31,6 +32,7 @@ export function creditsMigration(dialect: StoreDialect): Migration {
         .addColumn('actor_id', 'text', (col) => col.references('users.id').onDelete('set null'))
         .execute();
       await db.schema.alterTable('credit_ledger').addColumn('subject', 'text').execute();
+      await db.schema.alterTable('messages').addColumn('usage', kit.json).execute();
       await db.schema.alterTable('credit_ledger').addColumn('idempotency_key', 'text').execute();
       await db.schema
         .createIndex('credit_ledger_idempotency_key_unique')
@@ -82,6 +84,7 @@ export function creditsMigration(dialect: StoreDialect): Migration {
       await db.schema.dropTable('credit_holds').execute();
       await db.schema.dropIndex('credit_ledger_organization_user_idx').execute();
       await db.schema.dropIndex('credit_ledger_idempotency_key_unique').execute();
+      await db.schema.alterTable('messages').dropColumn('usage').execute();
       for (const column of ['idempotency_key', 'subject', 'actor_id', 'organization_id', 'kind']) {
         await db.schema.alterTable('credit_ledger').dropColumn(column).execute();
       }

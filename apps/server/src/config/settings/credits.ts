@@ -1,0 +1,109 @@
+import type { Reading } from '../setting.ts';
+import { accept, integer, refuse, setting } from '../setting.ts';
+import { defineSettings } from '../setting-group.ts';
+
+/* Credits in hosted mode: what a new user starts with, and what the analyst and SQL runs cost. */
+
+export interface TokenPrice {
+  /** Credits per thousand input (prompt) tokens. */
+  input: number;
+  /** Credits per thousand output (completion) tokens. */
+  output: number;
+}
+
+export interface CreditPricing {
+  /** The price of a model not named in `models`. */
+  defaultPrice: TokenPrice;
+  models: Readonly<Record<string, TokenPrice>>;
+  /** The least an answered analyst turn costs. */
+  minimumPerTurn: number;
+  /** Credits held before a turn's first model call; the turn's real cost is settled after. */
+  turnHold: number;
+  /** The price of one SQL run of the user's own (editor, chat SQL, saved queries, exports); 0: free. */
+  perQuery: number;
+}
+
+const MAX_PRICE = 1_000_000;
+
+function readPrice(value: string): Reading<number> {
+  const parsed = Number(value);
+  return /^\d+(\.\d+)?$/.test(value) && parsed <= MAX_PRICE
+    ? accept(parsed)
+    : refuse(`must be a number between 0 and ${MAX_PRICE}`);
+}
+
+/** `model=input/output` pairs, comma-separated, e.g. `gpt-4o=2.5/10,claude-sonnet-4-5=3/15`. */
+function readModelPrices(value: string): Reading<Readonly<Record<string, TokenPrice>>> {
+  const prices: Record<string, TokenPrice> = {};
+  for (const item of value.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+    const match = /^([^=\s]+)\s*=\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/.exec(item);
+    if (!match) return refuse(`"${item}" is not model=input/output (credits per 1000 tokens)`);
+    const [, model = '', input = '0', output = '0'] = match;
+    prices[model] = { input: Number(input), output: Number(output) };
+  }
+  return accept(prices);
+}
+
+const settings = {
+  signupCredits: integer({
+    name: 'SIGNUP_CREDITS',
+    min: 0,
+    max: 1_000_000_000,
+    default: 100,
+    description: 'Credits a new user starts with in hosted mode; 0 gives none.',
+  }),
+  inputPrice: setting({
+    name: 'CREDIT_PRICE_INPUT_PER_1K',
+    default: 1,
+    read: readPrice,
+    description: "Credits per thousand input tokens of a model CREDIT_MODEL_PRICES does not name (hosted mode).",
+  }),
+  outputPrice: setting({
+    name: 'CREDIT_PRICE_OUTPUT_PER_1K',
+    default: 3,
+    read: readPrice,
+    description: "Credits per thousand output tokens of a model CREDIT_MODEL_PRICES does not name (hosted mode).",
+  }),
+  modelPrices: setting({
+    name: 'CREDIT_MODEL_PRICES',
+    default: {} as Readonly<Record<string, TokenPrice>>,
+    shownDefault: '(none)',
+    read: readModelPrices,
+    description:
+      'Prices per model as comma-separated model=input/output credits per thousand tokens, e.g. gpt-4o=2.5/10. The offline analyst is free.',
+  }),
+  minimumPerTurn: integer({
+    name: 'CREDIT_MIN_PER_TURN',
+    min: 0,
+    max: 1_000_000,
+    default: 1,
+    description: 'The least an answered analyst turn costs, in credits (hosted mode).',
+  }),
+  turnHold: integer({
+    name: 'CREDIT_TURN_HOLD',
+    min: 1,
+    max: 1_000_000,
+    default: 50,
+    description:
+      "Credits set aside before an analyst turn's first model call so concurrent turns cannot overspend; the turn is charged its real token usage after.",
+  }),
+  perQuery: integer({
+    name: 'CREDIT_PRICE_PER_QUERY',
+    min: 0,
+    max: 1_000_000,
+    default: 0,
+    description:
+      "Credits one run of the user's own SQL costs (editor, chat SQL, saved queries, exports) in hosted mode; 0 keeps them free.",
+  }),
+};
+
+export const creditSettings = defineSettings(settings, (values) => ({
+  signupCredits: values.signupCredits,
+  creditPricing: {
+    defaultPrice: { input: values.inputPrice, output: values.outputPrice },
+    models: values.modelPrices,
+    minimumPerTurn: values.minimumPerTurn,
+    turnHold: values.turnHold,
+    perQuery: values.perQuery,
+  } satisfies CreditPricing,
+}));

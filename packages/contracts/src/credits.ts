@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const creditEntryKinds = ['grant', 'allowance', 'purchase', 'spend', 'refund', 'expiry'] as const;
+export type CreditEntryKind = (typeof creditEntryKinds)[number];
+
+/** POST /api/credits/grants: an administrator adds (or with a negative amount removes) credits. */
+export const creditGrantSchema = z
+  .object({
+    /** The user whose own balance changes; or */
+    user_id: z.string().min(1).optional(),
+    /** the organisation whose pool changes. */
+    organization_id: z.string().min(1).optional(),
+    amount: z
+      .number()
+      .int()
+      .refine((value) => value !== 0, 'must not be 0'),
+    reason: z.string().trim().min(1, 'say why the credits change').max(500),
+  })
+  .refine((body) => (body.user_id === undefined) !== (body.organization_id === undefined), {
+    message: 'name either user_id or organization_id',
+    path: ['user_id'],
+  });
+export type CreditGrant = z.infer<typeof creditGrantSchema>;
+
+export const creditGrantResultSchema = z.object({
+  /** The changed balance afterwards. */
+  credits_remaining: z.number(),
+});
+
+/** One change of a balance, as the ledger keeps it. */
+export const creditEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(creditEntryKinds),
+  amount: z.number(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
+
+/** GET /api/user/credits/history: the balance the user draws on and its latest entries. */
+export const creditHistorySchema = z.object({
+  credits_remaining: z.number(),
+  unlimited: z.boolean(),
+  /** True when the user draws on their organisation's pool. */
+  organization_pool: z.boolean(),
+  entries: z.array(creditEntrySchema),
+});
+export type CreditHistory = z.infer<typeof creditHistorySchema>;
