@@ -5,7 +5,12 @@ import type { CreditsDeps } from '../src/modules/credits/credits-deps.ts';
 import { getCreditBalance } from '../src/modules/credits/get-credit-balance.ts';
 import { changeCredits } from '../src/modules/credits/grant-credits.ts';
 import type { CreditHold } from '../src/modules/credits/hold-credits.ts';
-import { HOLD_TTL_MS, releaseCredits, reserveCredits, settleCredits } from '../src/modules/credits/hold-credits.ts';
+import {
+  HOLD_TTL_MS,
+  releaseCredits,
+  reserveCredits,
+  settleCredits,
+} from '../src/modules/credits/hold-credits.ts';
 import { ensureOrganizationByExternalKey } from '../src/modules/organizations/organizations.repo.ts';
 import { insertUser } from '../src/modules/users/users.repo.ts';
 import type { Store } from '../src/store/connect.ts';
@@ -95,7 +100,10 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
       expect(results.map((result) => result.charged).sort()).toEqual([0, 0, 7]);
       expect(await sumBalance(store.db, account)).toBe(43);
       const entries = await listEntries(store.db, account, 10);
-      expect(entries.map((entry) => `${entry.kind} ${entry.amount}`).sort()).toEqual(['grant 50', 'spend -7']);
+      expect(entries.map((entry) => `${entry.kind} ${entry.amount}`).sort()).toEqual([
+        'grant 50',
+        'spend -7',
+      ]);
     });
 
     it('gives a released hold back whole and lets an expired one lapse', async () => {
@@ -143,7 +151,15 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
         }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST', field: 'amount' });
       await expect(
-        changeCredits(deps, { account, amount: 0, kind: 'grant', reason: 'x', actorId: null, subject: null, idempotencyKey: null }),
+        changeCredits(deps, {
+          account,
+          amount: 0,
+          kind: 'grant',
+          reason: 'x',
+          actorId: null,
+          subject: null,
+          idempotencyKey: null,
+        }),
       ).rejects.toMatchObject({ field: 'amount' });
       expect(await sumBalance(store.db, account)).toBe(5);
     });
@@ -169,7 +185,9 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
       expect((await balanceOf(ben.userId)).creditsRemaining).toBe(25);
 
       const benInPool = { userId: ben.userId, organizationId };
-      const charges = await Promise.all(Array.from({ length: 10 }, (_, index) => turn(benInPool, 100 + index, 10)));
+      const charges = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => turn(benInPool, 100 + index, 10)),
+      );
       expect(charges.reduce((sum, value) => sum + value, 0)).toBe(25);
       expect((await balanceOf(ben.userId)).creditsRemaining).toBe(0);
       expect((await balanceOf(ann.userId)).creditsRemaining).toBe(75);
@@ -183,7 +201,9 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
       const user = await insertUser(store.db, { role: 'member' });
       const withSignup = { ...deps, signupCredits: 30, creditsEnforced: true };
       const reads = await Promise.all(
-        Array.from({ length: 5 }, () => getCreditBalance(withSignup, { user: { id: user.id, organizationId: null } })),
+        Array.from({ length: 5 }, () =>
+          getCreditBalance(withSignup, { user: { id: user.id, organizationId: null } }),
+        ),
       );
       expect(reads.every((read) => read.creditsRemaining === 30)).toBe(true);
       expect(await sumBalance(store.db, { userId: user.id, organizationId: null })).toBe(30);

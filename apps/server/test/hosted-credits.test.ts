@@ -2,6 +2,7 @@ import type { Message } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sumBalance } from '../src/modules/credits/credit-ledger.repo.ts';
 import { chinookSqliteCopy } from './fixtures/chinook.ts';
+import type { ApiResponse } from './helpers/api-client.ts';
 import { scriptedModel } from './helpers/scripted-model.ts';
 import type { RunningApp } from './helpers/test-app.ts';
 import { startTestApp } from './helpers/test-app.ts';
@@ -67,9 +68,14 @@ async function signedIn(login: string): Promise<AppBrowser> {
   return browser;
 }
 
-async function json<T>(browser: AppBrowser, path: string, init: { method?: string; body?: unknown } = {}) {
+async function json<T = unknown>(
+  browser: AppBrowser,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<ApiResponse<T>> {
   const response = await browser.request(path, init);
-  return { status: response.status, body: (await response.json()) as T };
+  const text = await response.text();
+  return { status: response.status, text, body: JSON.parse(text) as T };
 }
 
 async function creditsOf(browser: AppBrowser): Promise<number> {
@@ -87,7 +93,9 @@ async function listen(browser: AppBrowser) {
   await socketConnected(socket);
   const next = async (event: string, accept: (payload: never) => boolean, from: number) => {
     for (let waited = 0; waited < 10_000; waited += 20) {
-      const found = received.slice(from).find((entry) => entry.event === event && accept(entry.payload as never));
+      const found = received
+        .slice(from)
+        .find((entry) => entry.event === event && accept(entry.payload as never));
       if (found) return found.payload;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -137,7 +145,9 @@ describe('credits in hosted mode', () => {
       ['And tracks?', 0, 5],
     ] as const) {
       const heard = await ask(question);
-      const responses = heard.filter((entry) => entry.event === 'response').map((entry) => entry.payload as Response);
+      const responses = heard
+        .filter((entry) => entry.event === 'response')
+        .map((entry) => entry.payload as Response);
       expect(responses.length).toBeGreaterThan(1);
       for (const response of responses) expect(typeof response.credits_remaining).toBe('number');
       const last = responses.at(-1) as Response;
@@ -151,7 +161,8 @@ describe('credits in hosted mode', () => {
 
     // Nothing left: refused before any model call, status back to clear, nothing stored.
     const callsBefore = modelCalls;
-    const stored = (await json<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`)).body.messages;
+    const stored = (await json<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`)).body
+      .messages;
     const refused = await ask('And genres?');
     expect(refused.map((entry) => entry.event)).toEqual(['status', 'error']);
     expect(refused[0]?.payload).toEqual({ conversation_id: conversationId, status: 'clear', error: null });
@@ -159,9 +170,13 @@ describe('credits in hosted mode', () => {
     const firstQuestion = stored.find((message) => message.role === 'user') as Message;
     const from = chat.received.length;
     chat.socket.emit('regenerateFromMessage', conversationId, firstQuestion.id);
-    expect(await chat.next('error', () => true, from)).toEqual({ message: 'SUBSCRIPTION_REQUIRED', conversationId });
+    expect(await chat.next('error', () => true, from)).toEqual({
+      message: 'SUBSCRIPTION_REQUIRED',
+      conversationId,
+    });
     expect(modelCalls).toBe(callsBefore);
-    const after = (await json<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`)).body.messages;
+    const after = (await json<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`)).body
+      .messages;
     expect(after.map((message) => message.id)).toEqual(stored.map((message) => message.id));
 
     // A spending REST call: 402 in the one error shape.
@@ -185,7 +200,7 @@ describe('credits in hosted mode', () => {
       method: 'POST',
       body: grant,
     });
-    expect(granted).toEqual({ status: 200, body: { credits_remaining: 40 } });
+    expect([granted.status, granted.body]).toEqual([200, { credits_remaining: 40 }]);
 
     const resumed = await ask('And genres?');
     const lastResponse = resumed.filter((entry) => entry.event === 'response').at(-1)?.payload as Response;

@@ -35,7 +35,10 @@ function readPrice(value: string): Reading<number> {
 /** `model=input/output` pairs, comma-separated, e.g. `gpt-4o=2.5/10,claude-sonnet-4-5=3/15`. */
 function readModelPrices(value: string): Reading<Readonly<Record<string, TokenPrice>>> {
   const prices: Record<string, TokenPrice> = {};
-  for (const item of value.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
     const match = /^([^=\s]+)\s*=\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/.exec(item);
     if (!match) return refuse(`"${item}" is not model=input/output (credits per 1000 tokens)`);
     const [, model = '', input = '0', output = '0'] = match;
@@ -56,17 +59,19 @@ const settings = {
     name: 'CREDIT_PRICE_INPUT_PER_1K',
     default: 1,
     read: readPrice,
-    description: "Credits per thousand input tokens of a model CREDIT_MODEL_PRICES does not name (hosted mode).",
+    description:
+      'Credits per thousand input tokens of a model CREDIT_MODEL_PRICES does not name (hosted mode).',
   }),
   outputPrice: setting({
     name: 'CREDIT_PRICE_OUTPUT_PER_1K',
     default: 3,
     read: readPrice,
-    description: "Credits per thousand output tokens of a model CREDIT_MODEL_PRICES does not name (hosted mode).",
+    description:
+      'Credits per thousand output tokens of a model CREDIT_MODEL_PRICES does not name (hosted mode).',
   }),
   modelPrices: setting({
     name: 'CREDIT_MODEL_PRICES',
-    default: {} as Readonly<Record<string, TokenPrice>>,
+    default: {},
     shownDefault: '(none)',
     read: readModelPrices,
     description:

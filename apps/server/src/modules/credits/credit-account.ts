@@ -9,7 +9,9 @@ export interface CreditAccount {
 
 /** The key of the row that serialises writes to one balance. */
 export function accountKey(account: CreditAccount): string {
-  return account.organizationId === null ? `user:${account.userId}` : `organization:${account.organizationId}`;
+  return account.organizationId === null
+    ? `user:${account.userId}`
+    : `organization:${account.organizationId}`;
 }
 
 /** The first instant of the calendar month (UTC) that `now` falls in: member caps reset then. */

@@ -26,7 +26,7 @@ export async function sumBalance(db: StoreDb, account: CreditAccount): Promise<n
     .where(ownedBy(account))
     .executeTakeFirstOrThrow();
   // A number on both dialects: the store parses PostgreSQL's bigint sums (connect.ts).
-  return Number(row.total);
+  return row.total;
 }
 
 /** A user's own balance (not their organisation's pool). */
@@ -48,7 +48,7 @@ export async function sumLiveHolds(
     .where(ownedBy(account));
   if (exceptHoldId !== null) query = query.where('id', '!=', exceptHoldId);
   const row = await query.executeTakeFirstOrThrow();
-  return Number(row.total);
+  return row.total;
 }
 
 /** What a member drew from their organisation's pool since `since`, and holds for them now. */
@@ -72,7 +72,7 @@ export async function sumMemberUse(
     .where('expires_at', '>', input.now);
   if (input.exceptHoldId) holds = holds.where('id', '!=', input.exceptHoldId);
   const held = await holds.executeTakeFirstOrThrow();
-  return { spent: -Number(spent.total), held: Number(held.total) };
+  return { spent: -spent.total, held: held.total };
 }
 
 export async function findMemberCap(
@@ -255,7 +255,17 @@ export async function listEntries(
 ): Promise<CreditEntryRecord[]> {
   const rows = await db
     .selectFrom('credit_ledger')
-    .select(['id', 'kind', 'amount', 'reason', 'user_id', 'organization_id', 'actor_id', 'subject', 'created_at'])
+    .select([
+      'id',
+      'kind',
+      'amount',
+      'reason',
+      'user_id',
+      'organization_id',
+      'actor_id',
+      'subject',
+      'created_at',
+    ])
     .where(ownedBy(account))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -264,7 +274,7 @@ export async function listEntries(
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    amount: Number(row.amount),
+    amount: row.amount,
     reason: row.reason,
     userId: row.user_id,
     organizationId: row.organization_id,

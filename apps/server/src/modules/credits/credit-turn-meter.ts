@@ -41,7 +41,11 @@ export function createCreditTurnMeter(deps: CreditTurnMeterDeps): TurnMeter {
           subject,
         });
         if (hold === null) throw subscriptionRequired();
-      } else if (input.kind === 'sql' && deps.pricing.perQuery > 0 && measured.available < deps.pricing.perQuery) {
+      } else if (
+        input.kind === 'sql' &&
+        deps.pricing.perQuery > 0 &&
+        measured.available < deps.pricing.perQuery
+      ) {
         throw subscriptionRequired();
       }
 

@@ -17,7 +17,11 @@ export async function getCreditBalance(
 ): Promise<CreditBalance> {
   if (!deps.creditsEnforced) {
     // Local mode: unlimited; the number shown is the ledger's, which nothing spends.
-    const { remaining } = await measureBalance(deps.db, { userId: input.user.id, organizationId: null }, clockOf(deps));
+    const { remaining } = await measureBalance(
+      deps.db,
+      { userId: input.user.id, organizationId: null },
+      clockOf(deps),
+    );
     return { creditsRemaining: remaining, unlimited: true };
   }
   await ensureSignupGrant(deps, input.user.id);

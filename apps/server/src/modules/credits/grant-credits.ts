@@ -41,7 +41,11 @@ export async function changeCredits(
         throw new AppError('BAD_REQUEST', `Only ${available} credits can be removed`, { field: 'amount' });
       }
     }
-    const applied = await insertEntry(trx, { ...change, reason: change.reason.trim(), at: now.toISOString() });
+    const applied = await insertEntry(trx, {
+      ...change,
+      reason: change.reason.trim(),
+      at: now.toISOString(),
+    });
     const { remaining } = await measureBalance(trx, change.account, now);
     return { applied, remaining };
   });

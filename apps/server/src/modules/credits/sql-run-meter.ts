@@ -23,7 +23,10 @@ export function createSqlRunMeter(deps: CreditsDeps & { perQuery: number }): Sql
     async beforeRun(run) {
       if (deps.perQuery <= 0 || !pricedPurposes.has(run.purpose)) return;
       const user = await findUser(deps.db, run.actorId);
-      const account = await spendingAccount(deps.db, { id: run.actorId, organizationId: user?.organizationId ?? null });
+      const account = await spendingAccount(deps.db, {
+        id: run.actorId,
+        organizationId: user?.organizationId ?? null,
+      });
       const hold = await reserveCredits(deps, {
         account,
         wanted: deps.perQuery,
@@ -31,7 +34,10 @@ export function createSqlRunMeter(deps: CreditsDeps & { perQuery: number }): Sql
         subject: `sql-run:${run.runId}`,
       });
       if (hold === null) {
-        throw new AppError('PAYMENT_REQUIRED', `Running a query costs ${deps.perQuery} credits; not enough are left`);
+        throw new AppError(
+          'PAYMENT_REQUIRED',
+          `Running a query costs ${deps.perQuery} credits; not enough are left`,
+        );
       }
       holds.set(run.runId, hold);
     },
