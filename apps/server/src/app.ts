@@ -31,6 +31,7 @@ import { createCreditTurnMeter } from './modules/credits/credit-turn-meter.ts';
 import { creditHandlers } from './modules/credits/credits.routes.ts';
 import type { CreditsDeps } from './modules/credits/credits-deps.ts';
 import { createSqlRunMeter } from './modules/credits/sql-run-meter.ts';
+import { startAllowanceRenewal } from './modules/credits/renew-allowances.ts';
 import { unmeteredTurns } from './modules/conversations/turn-meter.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
@@ -263,7 +264,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...versionHandlers(),
       ...authHandlers({ hosted }),
       ...userHandlers(credits),
-      ...creditHandlers(credits),
+      ...creditHandlers({ ...credits, plans: config.creditPlans }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),
@@ -305,11 +306,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
 
   const scheduler = startQualityScheduler(quality);
+  const renewal = creditsEnforced
+    ? startAllowanceRenewal({ ...credits, plans: config.creditPlans, log: app.log })
+    : null;
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await scheduler.stop();
+      renewal?.stop();
       await chat.close();
       await realtime.close();
       await app.close();

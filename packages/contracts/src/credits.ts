@@ -6,8 +6,9 @@ export type CreditEntryKind = (typeof creditEntryKinds)[number];
 /** POST /api/credits/grants: an administrator adds (or with a negative amount removes) credits. */
 export const creditGrantSchema = z
   .object({
-    /** The user whose own balance changes; or */
+    /** The user whose own balance changes, by id or by email; or */
     user_id: z.string().min(1).optional(),
+    email: z.string().trim().min(1).optional(),
     /** the organisation whose pool changes. */
     organization_id: z.string().min(1).optional(),
     amount: z
@@ -16,10 +17,11 @@ export const creditGrantSchema = z
       .refine((value) => value !== 0, 'must not be 0'),
     reason: z.string().trim().min(1, 'say why the credits change').max(500),
   })
-  .refine((body) => (body.user_id === undefined) !== (body.organization_id === undefined), {
-    message: 'name either user_id or organization_id',
-    path: ['user_id'],
-  });
+  .refine(
+    (body) =>
+      [body.user_id, body.email, body.organization_id].filter((value) => value !== undefined).length === 1,
+    { message: 'name one of user_id, email or organization_id', path: ['user_id'] },
+  );
 export type CreditGrant = z.infer<typeof creditGrantSchema>;
 
 export const creditGrantResultSchema = z.object({
@@ -46,3 +48,34 @@ export const creditHistorySchema = z.object({
   entries: z.array(creditEntrySchema),
 });
 export type CreditHistory = z.infer<typeof creditHistorySchema>;
+
+/** A plan the operator sells, as /subscribe shows it. */
+export const creditPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  monthly_credits: z.number(),
+  price: z.string(),
+  payment_link: z.string().nullable(),
+});
+export type CreditPlan = z.infer<typeof creditPlanSchema>;
+
+/** GET /api/credits/plans: the plans, the user's balance and the plan it is on. */
+export const creditPlansSchema = z.object({
+  plans: z.array(creditPlanSchema),
+  credits_remaining: z.number(),
+  unlimited: z.boolean(),
+  subscription: z.object({ plan_id: z.string(), renews_at: z.string() }).nullable(),
+});
+export type CreditPlans = z.infer<typeof creditPlansSchema>;
+
+/** PUT /api/credits/subscriptions: an administrator puts a user or organisation on a plan (null: off). */
+export const creditSubscriptionChangeSchema = z
+  .object({
+    user_id: z.string().min(1).optional(),
+    organization_id: z.string().min(1).optional(),
+    plan_id: z.string().min(1).nullable(),
+  })
+  .refine((body) => (body.user_id === undefined) !== (body.organization_id === undefined), {
+    message: 'name either user_id or organization_id',
+    path: ['user_id'],
+  });

@@ -359,6 +359,16 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+/** The plan a balance is on (migration 0013); its allowance is granted when renews_at comes. */
+export interface CreditSubscriptionsTable {
+  account: string;
+  user_id: string;
+  organization_id: string | null;
+  plan_id: string;
+  renews_at: string;
+  created_at: Timestamp;
+}
+
 export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -383,6 +393,7 @@ export interface StoreSchema {
   credit_holds: CreditHoldsTable;
   credit_accounts: CreditAccountsTable;
   credit_member_caps: CreditMemberCapsTable;
+  credit_subscriptions: CreditSubscriptionsTable;
   settings: SettingsTable;
 }
 

@@ -1,4 +1,10 @@
-import { creditGrantResultSchema, creditGrantSchema, creditHistorySchema } from '../credits.ts';
+import {
+  creditGrantResultSchema,
+  creditGrantSchema,
+  creditHistorySchema,
+  creditPlansSchema,
+  creditSubscriptionChangeSchema,
+} from '../credits.ts';
 import { route } from './route.ts';
 import type { RouteTable } from './route.ts';
 
@@ -19,5 +25,19 @@ export const creditRoutes = {
     auth: 'required',
     body: creditGrantSchema,
     response: creditGrantResultSchema,
+  }),
+  'GET /api/credits/plans': route({
+    summary: 'The plans on offer, the balance the user draws on and the plan it is on',
+    tags,
+    auth: 'required',
+    response: creditPlansSchema,
+  }),
+  'PUT /api/credits/subscriptions': route({
+    summary: 'Put a user or an organisation on a plan, or take it off (administrators)',
+    description: 'The plan’s first monthly allowance is granted at once, the next ones every month after.',
+    tags,
+    auth: 'required',
+    body: creditSubscriptionChangeSchema,
+    status: 204,
   }),
 } satisfies RouteTable;

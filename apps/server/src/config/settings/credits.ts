@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Reading } from '../setting.ts';
 import { accept, integer, refuse, setting } from '../setting.ts';
 import { defineSettings } from '../setting-group.ts';
@@ -21,6 +22,47 @@ export interface CreditPricing {
   turnHold: number;
   /** The price of one SQL run of the user's own (editor, chat SQL, saved queries, exports); 0: free. */
   perQuery: number;
+}
+
+/** A plan the operator sells: a monthly allowance of credits, its price in words, where to pay. */
+export interface CreditPlan {
+  id: string;
+  name: string;
+  monthlyCredits: number;
+  /** Shown as written, e.g. "$49 a month". */
+  price: string;
+  /** A payment page of the operator's (e.g. a Stripe payment link); null: ask an administrator. */
+  paymentLink: string | null;
+}
+
+const planSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/, 'id: lowercase letters, digits and dashes'),
+  name: z.string().min(1),
+  monthly_credits: z.number().int().min(1),
+  price: z.string().min(1),
+  payment_link: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+function readPlans(value: string): Reading<readonly CreditPlan[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return refuse('must be a JSON list of plans');
+  }
+  const plans = z.array(planSchema).safeParse(parsed);
+  if (!plans.success) return refuse(`must be a JSON list of plans: ${plans.error.issues[0]?.message ?? ''}`);
+  const ids = new Set(plans.data.map((plan) => plan.id));
+  if (ids.size !== plans.data.length) return refuse('gives two plans the same id');
+  return accept(
+    plans.data.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      monthlyCredits: plan.monthly_credits,
+      price: plan.price,
+      paymentLink: plan.payment_link ?? null,
+    })),
+  );
 }
 
 const MAX_PRICE = 1_000_000;
@@ -48,6 +90,14 @@ function readModelPrices(value: string): Reading<Readonly<Record<string, TokenPr
 }
 
 const settings = {
+  plans: setting({
+    name: 'CREDIT_PLANS',
+    default: [],
+    shownDefault: '(none)',
+    read: readPlans,
+    description:
+      'Plans shown on /subscribe, as JSON: [{"id":"team","name":"Team","monthly_credits":5000,"price":"$49 a month","payment_link":"https://…"}]. A plan\'s allowance is added every month to the balances on it.',
+  }),
   signupCredits: integer({
     name: 'SIGNUP_CREDITS',
     min: 0,
@@ -104,6 +154,7 @@ const settings = {
 
 export const creditSettings = defineSettings(settings, (values) => ({
   signupCredits: values.signupCredits,
+  creditPlans: values.plans,
   creditPricing: {
     defaultPrice: { input: values.inputPrice, output: values.outputPrice },
     models: values.modelPrices,

@@ -13,6 +13,7 @@ import { columnKit } from './column-kit.ts';
  * - credit_accounts: one row per balance, updated to serialise the check-then-hold of one account
  *   on PostgreSQL (a row lock) as SQLite's single writer already does.
  * - credit_member_caps: the most a member may draw from their organisation's pool in a month.
+ * - credit_subscriptions: the plan a balance is on and when its monthly allowance is next due.
  * - messages.usage: what the turn answering a question cost (tokens and credits).
  */
 export function creditsMigration(dialect: StoreDialect): Migration {
@@ -77,8 +78,24 @@ export function creditsMigration(dialect: StoreDialect): Migration {
         .addColumn('monthly_cap', 'integer', (col) => col.notNull())
         .addPrimaryKeyConstraint('credit_member_caps_pk', ['organization_id', 'user_id'])
         .execute();
+
+      await db.schema
+        .createTable('credit_subscriptions')
+        .addColumn('account', 'text', (col) => col.primaryKey())
+        .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('organization_id', 'text', (col) => col.references('organizations.id').onDelete('cascade'))
+        .addColumn('plan_id', 'text', (col) => col.notNull())
+        .addColumn('renews_at', kit.timestamp, (col) => col.notNull())
+        .addColumn('created_at', kit.timestamp, (col) => col.notNull().defaultTo(kit.now))
+        .execute();
+      await db.schema
+        .createIndex('credit_subscriptions_renews_at_idx')
+        .on('credit_subscriptions')
+        .column('renews_at')
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('credit_subscriptions').execute();
       await db.schema.dropTable('credit_member_caps').execute();
       await db.schema.dropTable('credit_accounts').execute();
       await db.schema.dropTable('credit_holds').execute();
