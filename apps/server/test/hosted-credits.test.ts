@@ -207,11 +207,13 @@ describe('credits in hosted mode', () => {
     expect(lastResponse.credits_remaining).toBe(20);
     expect(await creditsOf(user)).toBe(20);
 
-    const history = await json<{ entries: { kind: string; amount: number; reason: string }[] }>(
-      user,
-      '/api/user/credits/history',
-    );
+    const history = await json<{
+      entries: { kind: string; amount: number; reason: string }[];
+      usage_by_day: { day: string; credits: number }[];
+    }>(user, '/api/user/credits/history');
     expect(history.body.entries.map((entry) => entry.amount).reduce((sum, value) => sum + value, 0)).toBe(20);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(history.body.usage_by_day).toEqual([{ day: today, credits: 5 + 20 + 20 + 5 + 20 }]);
     expect(history.body.entries).toContainEqual(
       expect.objectContaining({ kind: 'grant', amount: 40, reason: 'Pilot extension' }),
     );

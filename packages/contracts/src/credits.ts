@@ -46,6 +46,8 @@ export const creditHistorySchema = z.object({
   /** True when the user draws on their organisation's pool. */
   organization_pool: z.boolean(),
   entries: z.array(creditEntrySchema),
+  /** Credits the user spent each day of the last 30 (UTC), oldest first; days without use omitted. */
+  usage_by_day: z.array(z.object({ day: z.string(), credits: z.number() })),
 });
 export type CreditHistory = z.infer<typeof creditHistorySchema>;
 

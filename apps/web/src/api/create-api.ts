@@ -28,6 +28,15 @@ export function createApi(http: HttpClient) {
       sessions: () => call('GET /api/user/sessions'),
       signOutSession: (id: string) => call('DELETE /api/user/sessions/:id', { params: { id } }),
       signOutOtherSessions: () => call('DELETE /api/user/sessions'),
+      /** The balance the user draws on, its ledger and use by day. */
+      creditHistory: () => call('GET /api/user/credits/history'),
+    },
+    credits: {
+      plans: () => call('GET /api/credits/plans'),
+      /** Administrators: add (or with a negative amount remove) credits of a user or organisation. */
+      grant: (body: RouteBody<'POST /api/credits/grants'>) => call('POST /api/credits/grants', { body }),
+      setPlan: (body: RouteBody<'PUT /api/credits/subscriptions'>) =>
+        call('PUT /api/credits/subscriptions', { body }),
     },
     version: () => call('GET /api/version'),
     databases: {

@@ -2,6 +2,8 @@
 export const queryKeys = {
   userProfile: ['user', 'profile'] as const,
   userSessions: ['user', 'sessions'] as const,
+  creditHistory: ['user', 'credits', 'history'] as const,
+  creditPlans: ['credits', 'plans'] as const,
   databases: ['databases'] as const,
   database: (id: string) => ['databases', id] as const,
   projects: ['projects'] as const,

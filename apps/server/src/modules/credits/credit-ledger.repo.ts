@@ -193,6 +193,22 @@ export async function hasEntry(db: StoreDb, idempotencyKey: string): Promise<boo
   return row !== undefined;
 }
 
+/** A user's spends (net of refunds) since `since`, on any balance, oldest first. */
+export async function listUserSpends(
+  db: StoreDb,
+  input: { userId: string; since: string },
+): Promise<{ amount: number; createdAt: string }[]> {
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .select(['amount', 'created_at'])
+    .where('user_id', '=', input.userId)
+    .where('kind', 'in', ['spend', 'refund'])
+    .where('created_at', '>=', input.since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ amount: row.amount, createdAt: row.created_at }));
+}
+
 export interface HoldRecord {
   id: string;
   account: CreditAccount;

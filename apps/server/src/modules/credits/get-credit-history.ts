@@ -1,11 +1,25 @@
 import type { CreditHistory } from '@querent/contracts';
 import type { User } from '../users/user.ts';
-import { listEntries } from './credit-ledger.repo.ts';
+import { listEntries, listUserSpends } from './credit-ledger.repo.ts';
 import type { CreditsDeps } from './credits-deps.ts';
+import { clockOf } from './credits-deps.ts';
 import { getCreditBalance } from './get-credit-balance.ts';
 import { spendingAccount } from './spending-account.ts';
 
 const HISTORY_ENTRIES = 100;
+const USAGE_DAYS = 30;
+
+/** Credits spent per UTC day, oldest first. */
+export function usageByDay(
+  spends: readonly { amount: number; createdAt: string }[],
+): { day: string; credits: number }[] {
+  const days = new Map<string, number>();
+  for (const spend of spends) {
+    const day = new Date(spend.createdAt).toISOString().slice(0, 10);
+    days.set(day, (days.get(day) ?? 0) - spend.amount);
+  }
+  return [...days].map(([day, credits]) => ({ day, credits }));
+}
 
 /** The balance the user draws on and its latest entries; an organisation's pool shows the member's own. */
 export async function getCreditHistory(
@@ -18,6 +32,8 @@ export async function getCreditHistory(
     : { userId: input.user.id, organizationId: null };
   const entries = await listEntries(deps.db, account, HISTORY_ENTRIES);
   const pool = account.organizationId !== null;
+  const since = new Date(clockOf(deps).getTime() - USAGE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const spends = await listUserSpends(deps.db, { userId: input.user.id, since });
   return {
     credits_remaining: balance.creditsRemaining,
     unlimited: balance.unlimited,
@@ -31,5 +47,6 @@ export async function getCreditHistory(
         reason: entry.reason,
         created_at: entry.createdAt,
       })),
+    usage_by_day: usageByDay(spends),
   };
 }
