@@ -53,8 +53,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   return exited;
 }
 
-/** Starts the provider, then Querent signing in through it; resolves once Querent answers. */
-export async function startHostedQuerent(): Promise<HostedQuerent> {
+/**
+ * Starts the provider, then Querent signing in through it; resolves once Querent answers. `env`
+ * adds settings of the spec's own (credits, administrators).
+ */
+export async function startHostedQuerent(env: Record<string, string> = {}): Promise<HostedQuerent> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const provider = await startTestProvider({
@@ -83,6 +86,7 @@ export async function startHostedQuerent(): Promise<HostedQuerent> {
       OIDC_CLIENT_SECRET: 'querent-e2e-secret',
       OIDC_SCOPES: 'openid email profile org',
       OIDC_ORGANIZATION_CLAIM: 'org',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
