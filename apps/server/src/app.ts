@@ -32,6 +32,7 @@ import { creditHandlers } from './modules/credits/credits.routes.ts';
 import type { CreditsDeps } from './modules/credits/credits-deps.ts';
 import { createSqlRunMeter } from './modules/credits/sql-run-meter.ts';
 import { startAllowanceRenewal } from './modules/credits/renew-allowances.ts';
+import { stripeClient } from './modules/credits/stripe-client.ts';
 import { unmeteredTurns } from './modules/conversations/turn-meter.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
@@ -264,7 +265,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...versionHandlers(),
       ...authHandlers({ hosted }),
       ...userHandlers(credits),
-      ...creditHandlers({ ...credits, plans: config.creditPlans }),
+      ...creditHandlers({
+        ...credits,
+        plans: config.creditPlans,
+        stripe:
+          config.stripe === null ? null : { config: config.stripe, client: stripeClient(config.stripe) },
+        publicUrl: hostedAuth?.publicUrl ?? '',
+      }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),

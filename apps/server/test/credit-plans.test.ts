@@ -14,7 +14,14 @@ import type { TestStore } from './helpers/test-stores.ts';
  */
 
 const plans: CreditPlan[] = [
-  { id: 'team', name: 'Team', monthlyCredits: 500, price: '$49 a month', paymentLink: null },
+  {
+    id: 'team',
+    name: 'Team',
+    monthlyCredits: 500,
+    price: '$49 a month',
+    paymentLink: null,
+    stripePrice: null,
+  },
 ];
 
 describe('the next renewal', () => {

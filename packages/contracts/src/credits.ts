@@ -67,6 +67,8 @@ export const creditPlansSchema = z.object({
   credits_remaining: z.number(),
   unlimited: z.boolean(),
   subscription: z.object({ plan_id: z.string(), renews_at: z.string() }).nullable(),
+  /** True when plans and packs can be bought here (Stripe is set up). */
+  checkout: z.boolean(),
 });
 export type CreditPlans = z.infer<typeof creditPlansSchema>;
 
@@ -81,3 +83,18 @@ export const creditSubscriptionChangeSchema = z
     message: 'name either user_id or organization_id',
     path: ['user_id'],
   });
+
+/** POST /api/credits/checkout: a Stripe Checkout for a plan, or for a pack of credits. */
+export const creditCheckoutSchema = z
+  .object({
+    plan_id: z.string().min(1).optional(),
+    credits: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .refine((body) => (body.plan_id === undefined) !== (body.credits === undefined), {
+    message: 'name either plan_id or credits',
+    path: ['plan_id'],
+  });
+
+export const creditCheckoutResultSchema = z.object({ url: z.string() });
+
+export const stripeWebhookResultSchema = z.object({ received: z.boolean(), credited: z.boolean() });

@@ -2,8 +2,11 @@ import {
   creditGrantResultSchema,
   creditGrantSchema,
   creditHistorySchema,
+  creditCheckoutResultSchema,
+  creditCheckoutSchema,
   creditPlansSchema,
   creditSubscriptionChangeSchema,
+  stripeWebhookResultSchema,
 } from '../credits.ts';
 import { route } from './route.ts';
 import type { RouteTable } from './route.ts';
@@ -39,5 +42,23 @@ export const creditRoutes = {
     auth: 'required',
     body: creditSubscriptionChangeSchema,
     status: 204,
+  }),
+  'POST /api/credits/checkout': route({
+    summary: 'Open a Stripe Checkout for a plan or a pack of credits',
+    description:
+      'Answers the checkout page to send the browser to; the balance is credited when Stripe reports the payment to the webhook. 409 when Stripe is not set up.',
+    tags,
+    auth: 'required',
+    body: creditCheckoutSchema,
+    response: creditCheckoutResultSchema,
+  }),
+  'POST /api/credits/stripe/webhook': route({
+    kind: 'upload',
+    summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
+    description:
+      'The raw event as Stripe sends it with its Stripe-Signature header. A bad signature answers 400; a paid checkout is credited once, however often and in whatever order its events come.',
+    tags,
+    auth: 'public',
+    response: stripeWebhookResultSchema,
   }),
 } satisfies RouteTable;

@@ -33,6 +33,8 @@ export interface CreditPlan {
   price: string;
   /** A payment page of the operator's (e.g. a Stripe payment link); null: ask an administrator. */
   paymentLink: string | null;
+  /** The recurring Stripe price a checkout for this plan uses; null: not sold through Stripe. */
+  stripePrice: string | null;
 }
 
 const planSchema = z.object({
@@ -41,6 +43,7 @@ const planSchema = z.object({
   monthly_credits: z.number().int().min(1),
   price: z.string().min(1),
   payment_link: z.url({ protocol: /^https?$/ }).optional(),
+  stripe_price: z.string().min(1).optional(),
 });
 
 function readPlans(value: string): Reading<readonly CreditPlan[]> {
@@ -61,6 +64,7 @@ function readPlans(value: string): Reading<readonly CreditPlan[]> {
       monthlyCredits: plan.monthly_credits,
       price: plan.price,
       paymentLink: plan.payment_link ?? null,
+      stripePrice: plan.stripe_price ?? null,
     })),
   );
 }

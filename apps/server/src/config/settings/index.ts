@@ -1,5 +1,6 @@
 import { authSettings } from './auth.ts';
 import { creditSettings } from './credits.ts';
+import { paymentSettings } from './payments.ts';
 import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
 import { exportSettings } from './exports.ts';
@@ -13,6 +14,7 @@ export const settingGroups = [
   serverSettings,
   authSettings,
   creditSettings,
+  paymentSettings,
   databaseSettings,
   exportSettings,
   uploadSettings,

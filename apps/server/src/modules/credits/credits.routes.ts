@@ -1,16 +1,17 @@
 import type { creditRoutes } from '@querent/contracts';
-import type { CreditPlan } from '../../config/settings/credits.ts';
 import type { RouteHandlers } from '../../http/register-routes.ts';
-import type { CreditsDeps } from './credits-deps.ts';
 import { getCreditHistory } from './get-credit-history.ts';
 import { grantCreditsAsAdmin, requireCreditsEnforced } from './grant-credits-as-admin.ts';
 import { listCreditPlans } from './list-credit-plans.ts';
 import { requireCreditsAdmin } from './require-credits-admin.ts';
 import { resolveCreditTarget } from './resolve-credit-target.ts';
+import { receiveStripeEvent } from './receive-stripe-event.ts';
+import type { CheckoutDeps } from './start-checkout.ts';
+import { startCheckout } from './start-checkout.ts';
 import { subscribeToPlan } from './subscribe-to-plan.ts';
 
 export function creditHandlers(
-  deps: CreditsDeps & { creditsEnforced: boolean; plans: readonly CreditPlan[] },
+  deps: CheckoutDeps & { creditsEnforced: boolean },
 ): RouteHandlers<typeof creditRoutes> {
   return {
     'GET /api/user/credits/history': ({ user }) => getCreditHistory(deps, { user }),
@@ -23,7 +24,8 @@ export function creditHandlers(
       });
       return { credits_remaining: result.creditsRemaining };
     },
-    'GET /api/credits/plans': ({ user }) => listCreditPlans(deps, { user }),
+    'GET /api/credits/plans': ({ user }) =>
+      listCreditPlans({ ...deps, checkout: deps.stripe !== null }, { user }),
     'PUT /api/credits/subscriptions': async ({ user, body }) => {
       requireCreditsAdmin(user);
       requireCreditsEnforced(deps);
@@ -32,6 +34,26 @@ export function creditHandlers(
         organizationId: body.organization_id,
       });
       await subscribeToPlan(deps, { account, planId: body.plan_id });
+    },
+    'POST /api/credits/checkout': ({ user, body }) => {
+      requireCreditsEnforced(deps);
+      return startCheckout(deps, { user, planId: body.plan_id, credits: body.credits });
+    },
+    'POST /api/credits/stripe/webhook': {
+      // Stripe signs the exact bytes it sent: this route alone reads its body raw.
+      scope: (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+        return Promise.resolve();
+      },
+      handle: async ({ request }) => {
+        const signature = request.headers['stripe-signature'];
+        const result = await receiveStripeEvent(deps, {
+          payload: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          signature: typeof signature === 'string' ? signature : undefined,
+        });
+        return { received: true, credited: result.credited };
+      },
     },
   };
 }

@@ -8,7 +8,7 @@ import { findSubscription } from './subscriptions.repo.ts';
 
 /** What /subscribe shows: the plans, the user's balance and the plan that balance is on. */
 export async function listCreditPlans(
-  deps: CreditsDeps & { creditsEnforced: boolean; plans: readonly CreditPlan[] },
+  deps: CreditsDeps & { creditsEnforced: boolean; plans: readonly CreditPlan[]; checkout: boolean },
   input: { user: User },
 ): Promise<CreditPlans> {
   const balance = await getCreditBalance(deps, { user: input.user });
@@ -26,5 +26,6 @@ export async function listCreditPlans(
     credits_remaining: balance.creditsRemaining,
     unlimited: balance.unlimited,
     subscription: subscription ? { plan_id: subscription.planId, renews_at: subscription.renewsAt } : null,
+    checkout: deps.creditsEnforced && deps.checkout,
   };
 }
