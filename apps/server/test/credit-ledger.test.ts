@@ -11,6 +11,7 @@ import {
   reserveCredits,
   settleCredits,
 } from '../src/modules/credits/hold-credits.ts';
+import { reportCreditUsage } from '../src/modules/credits/report-credit-usage.ts';
 import { ensureOrganizationByExternalKey } from '../src/modules/organizations/organizations.repo.ts';
 import { insertUser } from '../src/modules/users/users.repo.ts';
 import type { Store } from '../src/store/connect.ts';
@@ -195,6 +196,20 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
       // A new month gives the member their share again, from what the pool has left.
       clock = new Date('2026-04-02T00:00:00.000Z');
       expect((await balanceOf(ben.userId)).creditsRemaining).toBe(25);
+
+      // The administrators' report: the member's use, and the pool's.
+      const admin = await insertUser(store.db, { role: 'admin', email: `admin-${dialect.name}@example.com` });
+      const usage = await reportCreditUsage(deps, { user: admin, days: 60 });
+      expect(usage.users.find((row) => row.id === ben.userId)).toMatchObject({ credits_spent: 25 });
+      expect(usage.organizations.find((row) => row.id === organizationId)).toMatchObject({
+        credits_spent: 25,
+        credits_added: 100,
+      });
+      await expect(
+        reportCreditUsage(deps, { user: await insertUser(store.db, { role: 'member' }), days: 1 }),
+      ).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
     });
 
     it('starts a new user with the signup credits once', async () => {

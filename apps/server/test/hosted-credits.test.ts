@@ -217,5 +217,22 @@ describe('credits in hosted mode', () => {
     expect(history.body.entries).toContainEqual(
       expect.objectContaining({ kind: 'grant', amount: 40, reason: 'Pilot extension' }),
     );
+
+    // Administrators see use per user (and organisation), and can take it as CSV; others cannot.
+    expect((await user.request('/api/credits/usage')).status).toBe(403);
+    const usage = await json<{ users: { id: string; credits_spent: number; credits_added: number }[] }>(
+      admin,
+      '/api/credits/usage?days=7',
+    );
+    expect(usage.body.users.find((row) => row.id === bobId)).toMatchObject({
+      credits_spent: 70,
+      credits_added: 90,
+    });
+    const csv = await admin.request('/api/credits/usage.csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('kind,id,name,credits_spent,credits_added,since');
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^user,${bobId},bob@example.com,70,90,`)));
+    expect((await user.request('/api/credits/usage.csv')).status).toBe(403);
   });
 });

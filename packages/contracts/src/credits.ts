@@ -98,3 +98,27 @@ export const creditCheckoutSchema = z
 export const creditCheckoutResultSchema = z.object({ url: z.string() });
 
 export const stripeWebhookResultSchema = z.object({ received: z.boolean(), credited: z.boolean() });
+
+/** GET /api/credits/usage (administrators): the period, in days back from now. */
+export const creditUsageQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+
+/** Use of credits by one user or organisation over the period. */
+export const creditUsageRowSchema = z.object({
+  kind: z.enum(['user', 'organization']),
+  id: z.string(),
+  name: z.string(),
+  /** Credits spent, net of refunds. */
+  credits_spent: z.number(),
+  /** Credits added (grants, allowances, purchases). */
+  credits_added: z.number(),
+});
+export type CreditUsageRow = z.infer<typeof creditUsageRowSchema>;
+
+export const creditUsageSchema = z.object({
+  since: z.string(),
+  users: z.array(creditUsageRowSchema),
+  organizations: z.array(creditUsageRowSchema),
+});
+export type CreditUsage = z.infer<typeof creditUsageSchema>;

@@ -6,6 +6,8 @@ import {
   creditCheckoutSchema,
   creditPlansSchema,
   creditSubscriptionChangeSchema,
+  creditUsageQuerySchema,
+  creditUsageSchema,
   stripeWebhookResultSchema,
 } from '../credits.ts';
 import { route } from './route.ts';
@@ -60,5 +62,19 @@ export const creditRoutes = {
     tags,
     auth: 'public',
     response: stripeWebhookResultSchema,
+  }),
+  'GET /api/credits/usage': route({
+    summary: 'Use of credits per user and per organisation (administrators)',
+    tags,
+    auth: 'required',
+    query: creditUsageQuerySchema,
+    response: creditUsageSchema,
+  }),
+  'GET /api/credits/usage.csv': route({
+    kind: 'download',
+    summary: 'The same use of credits as CSV (administrators)',
+    tags,
+    auth: 'required',
+    query: creditUsageQuerySchema,
   }),
 } satisfies RouteTable;

@@ -209,6 +209,43 @@ export async function listUserSpends(
   return rows.map((row) => ({ amount: row.amount, createdAt: row.created_at }));
 }
 
+export interface UsageSum {
+  userId: string;
+  userName: string;
+  organizationId: string | null;
+  organizationName: string | null;
+  spent: number;
+  added: number;
+}
+
+/** Every balance's spends and additions since `since`, per user and pool, with their names. */
+export async function sumUsageSince(db: StoreDb, since: string): Promise<UsageSum[]> {
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .innerJoin('users', 'users.id', 'credit_ledger.user_id')
+    .leftJoin('organizations', 'organizations.id', 'credit_ledger.organization_id')
+    .select([
+      'credit_ledger.user_id as userId',
+      sql<string>`coalesce(users.email, users.id)`.as('userName'),
+      'credit_ledger.organization_id as organizationId',
+      'organizations.name as organizationName',
+      sql<number>`coalesce(sum(case when kind in ('spend', 'refund') then -amount else 0 end), 0)`.as(
+        'spent',
+      ),
+      sql<number>`coalesce(sum(case when kind in ('spend', 'refund') then 0 else amount end), 0)`.as('added'),
+    ])
+    .where('credit_ledger.created_at', '>=', since)
+    .groupBy([
+      'credit_ledger.user_id',
+      'users.email',
+      'users.id',
+      'credit_ledger.organization_id',
+      'organizations.name',
+    ])
+    .execute();
+  return rows;
+}
+
 export interface HoldRecord {
   id: string;
   account: CreditAccount;

@@ -6,6 +6,7 @@ import { listCreditPlans } from './list-credit-plans.ts';
 import { requireCreditsAdmin } from './require-credits-admin.ts';
 import { resolveCreditTarget } from './resolve-credit-target.ts';
 import { receiveStripeEvent } from './receive-stripe-event.ts';
+import { reportCreditUsage, usageCsv } from './report-credit-usage.ts';
 import type { CheckoutDeps } from './start-checkout.ts';
 import { startCheckout } from './start-checkout.ts';
 import { subscribeToPlan } from './subscribe-to-plan.ts';
@@ -34,6 +35,14 @@ export function creditHandlers(
         organizationId: body.organization_id,
       });
       await subscribeToPlan(deps, { account, planId: body.plan_id });
+    },
+    'GET /api/credits/usage': ({ user, query }) => reportCreditUsage(deps, { user, days: query.days }),
+    'GET /api/credits/usage.csv': async ({ user, query, reply }) => {
+      const csv = usageCsv(await reportCreditUsage(deps, { user, days: query.days }));
+      await reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="querent-credit-usage.csv"')
+        .send(csv);
     },
     'POST /api/credits/checkout': ({ user, body }) => {
       requireCreditsEnforced(deps);
