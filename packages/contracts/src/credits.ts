@@ -58,6 +58,8 @@ export const creditPlanSchema = z.object({
   monthly_credits: z.number(),
   price: z.string(),
   payment_link: z.string().nullable(),
+  /** True when the plan can be bought here through Stripe Checkout. */
+  buy_online: z.boolean(),
 });
 export type CreditPlan = z.infer<typeof creditPlanSchema>;
 

@@ -35,6 +35,9 @@ export function createApi(http: HttpClient) {
       plans: () => call('GET /api/credits/plans'),
       /** Administrators: add (or with a negative amount remove) credits of a user or organisation. */
       grant: (body: RouteBody<'POST /api/credits/grants'>) => call('POST /api/credits/grants', { body }),
+      checkout: (body: RouteBody<'POST /api/credits/checkout'>) =>
+        call('POST /api/credits/checkout', { body }),
+      usage: (days: number) => call('GET /api/credits/usage', { query: { days } }),
       setPlan: (body: RouteBody<'PUT /api/credits/subscriptions'>) =>
         call('PUT /api/credits/subscriptions', { body }),
     },

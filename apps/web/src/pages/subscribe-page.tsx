@@ -1,11 +1,15 @@
 import type { CreditPlan } from '@querent/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { linkClass } from '../components/page.tsx';
+import { inputClass } from '../components/form-field.tsx';
+import { buttonClass, linkClass } from '../components/page.tsx';
+import { useCheckout } from '../features/credits/use-checkout.ts';
 import { useCreditPlans } from '../features/credits/use-credit-plans.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useUserStore } from '../stores/user-store.ts';
 
 function PlanCard({ plan, current }: { plan: CreditPlan; current: boolean }) {
+  const checkout = useCheckout();
   return (
     <li
       data-testid="credit-plan"
@@ -18,6 +22,15 @@ function PlanCard({ plan, current }: { plan: CreditPlan; current: boolean }) {
       <p className="text-sm">{plan.monthly_credits.toLocaleString()} credits every month</p>
       {current ? (
         <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">Your current plan</p>
+      ) : plan.buy_online ? (
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={checkout.isPending}
+          onClick={() => checkout.mutate({ plan_id: plan.id })}
+        >
+          Choose {plan.name}
+        </button>
       ) : plan.payment_link ? (
         <a href={plan.payment_link} className={linkClass} rel="noopener noreferrer">
           Choose {plan.name}
@@ -25,7 +38,47 @@ function PlanCard({ plan, current }: { plan: CreditPlan; current: boolean }) {
       ) : (
         <p className="text-xs text-zinc-500">Ask an administrator to put you on this plan.</p>
       )}
+      {checkout.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(checkout.error)}
+        </p>
+      ) : null}
     </li>
+  );
+}
+
+/** A pack of credits bought once through Stripe Checkout. */
+function BuyCredits() {
+  const checkout = useCheckout();
+  const [credits, setCredits] = useState('1000');
+  return (
+    <form
+      className="flex flex-wrap items-end justify-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        checkout.mutate({ credits: Number(credits) });
+      }}
+    >
+      <label className="flex flex-col gap-1 text-sm">
+        Credits to buy
+        <input
+          type="number"
+          min={1}
+          step={1}
+          className={inputClass}
+          value={credits}
+          onChange={(event) => setCredits(event.target.value)}
+        />
+      </label>
+      <button type="submit" className={buttonClass} disabled={checkout.isPending}>
+        Buy credits
+      </button>
+      {checkout.isError ? (
+        <p role="alert" className="w-full text-center text-sm text-red-700">
+          {errorMessage(checkout.error)}
+        </p>
+      ) : null}
+    </form>
   );
 }
 
@@ -53,6 +106,7 @@ export function SubscribePage() {
           ))}
         </ul>
       ) : null}
+      {plans.data?.checkout ? <BuyCredits /> : null}
       {plans.data?.unlimited ? null : (
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
           Credits pay for the analyst&apos;s answers, by the tokens its model uses. To get more, choose a plan

@@ -1,4 +1,5 @@
 import { Page } from '../components/page.tsx';
+import { CreditUsageSection } from '../features/credits/credit-usage-section.tsx';
 import { GrantCreditsSection } from '../features/credits/grant-credits-section.tsx';
 import { useUserStore } from '../stores/user-store.ts';
 
@@ -10,7 +11,12 @@ export function UserPage() {
         {user.inOrganization ? 'You belong to an organization.' : 'You are not part of an organization.'}{' '}
         {user.unlimitedCredits ? 'Credits are unlimited.' : `${user.credits} credits left.`}
       </p>
-      {user.isAdmin && !user.unlimitedCredits ? <GrantCreditsSection /> : null}
+      {user.isAdmin && !user.unlimitedCredits ? (
+        <>
+          <GrantCreditsSection />
+          <CreditUsageSection />
+        </>
+      ) : null}
     </Page>
   );
 }

@@ -22,6 +22,7 @@ export async function listCreditPlans(
       monthly_credits: plan.monthlyCredits,
       price: plan.price,
       payment_link: plan.paymentLink,
+      buy_online: deps.creditsEnforced && deps.checkout && plan.stripePrice !== null,
     })),
     credits_remaining: balance.creditsRemaining,
     unlimited: balance.unlimited,
