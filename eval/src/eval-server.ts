@@ -26,19 +26,23 @@ export async function startEvalServer(input: {
   /** Variables as the environment would give them; the data directory and logging are the harness's. */
   env: Record<string, string>;
   model(config: AppConfig): Promise<LanguageModelV4>;
+  /** The clock the analyst reads "today" from: each case's own "now". */
+  now: () => Date;
 }): Promise<EvalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'querent-eval-'));
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   let built: BuiltApp | null = null;
   try {
     const config = loadConfig({
+      // The same "today" on every machine, unless the evaluation says otherwise.
+      ANALYST_TIME_ZONE: 'UTC',
       ...input.env,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       DEMO_DATABASE: 'false',
       WEB_DIST_DIR: join(dataDir, 'no-web-app'),
     });
-    built = await buildApp(config, { languageModel: await input.model(config) });
+    built = await buildApp(config, { languageModel: await input.model(config), now: input.now });
     await migrateToLatest(built.store);
     await prepareAuth(config.authMode, built.store.db);
     await built.app.listen({ host: '127.0.0.1', port: 0 });

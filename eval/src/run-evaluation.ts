@@ -5,6 +5,7 @@ import type { EvalServer } from './eval-server.ts';
 import { startEvalServer } from './eval-server.ts';
 import type { CaseResult, EvalRun, Prices } from './eval-run.ts';
 import type { GoldenCase, GoldenSet } from './golden-set.ts';
+import { caseNow } from './golden-set.ts';
 import type { Meter } from './metered-model.ts';
 import { meterModel } from './metered-model.ts';
 import type { ModeSetup } from './modes/mode-setup.ts';
@@ -35,9 +36,12 @@ export async function runEvaluation(input: RunInput): Promise<EvalRun> {
   let server: EvalServer | null = null;
   let chat: ChatSession | null = null;
   let completed = false;
+  // Moved to each case's "now" before it is asked, so relative dates read the same on every run.
+  const clock = { now: new Date(set.now) };
   try {
     server = await startEvalServer({
       env: setup.env,
+      now: () => clock.now,
       async model(config) {
         const model = await setup.model(config);
         const metered = meterModel(model);
@@ -54,6 +58,7 @@ export async function runEvaluation(input: RunInput): Promise<EvalRun> {
     const cases = set.cases.filter(input.only ?? (() => true));
     const results: CaseResult[] = [];
     for (const [index, entry] of cases.entries()) {
+      clock.now = new Date(caseNow(set, entry));
       const result = await runCase(
         {
           baseUrl,

@@ -85,7 +85,10 @@ export interface BuildAppOptions {
    * attach. None by default.
    */
   sqlRunObservers?: readonly SqlRunObserver[];
-  /** Tests only: the clock sessions and sign-ins are judged by, moved instead of waited for. */
+  /**
+   * Tests and the evaluation only: the clock sessions and sign-ins are judged by, moved instead of
+   * waited for, and the one the analyst reads "today" from.
+   */
   now?: () => Date;
   /** Tests only: how often open sockets have their sessions checked (a minute by default). */
   socketSessionCheckMs?: number;
@@ -226,6 +229,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           freeModel: config.llm.provider === 'offline' && options.languageModel === undefined,
         })
       : unmeteredTurns,
+    now: options.now,
   });
 
   let realtime: Realtime;

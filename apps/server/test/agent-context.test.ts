@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { compactHistory } from '../src/agent/compact-history.ts';
 import { toModelMessages } from '../src/agent/history.ts';
 import { MODEL_CHARS, previewForModel } from '../src/agent/result-preview.ts';
-import { searchTables, searchTerms } from '../src/agent/schema/schema-search.ts';
+import { SchemaIndex } from '../src/agent/schema/schema-index.ts';
 import { summarizeSchema } from '../src/agent/schema/schema-summary.ts';
 import { listSchemaTables, projectTableKeys } from '../src/agent/schema/schema-tables.ts';
 import { estimateTokens } from '../src/agent/token-estimate.ts';
@@ -96,7 +96,7 @@ describe('the schema summary', () => {
     );
     expect(summary.text).toContain(`(${summary.omitted} more tables not listed: use search_schema`);
     // What the summary leaves out, the search finds.
-    const found = searchTables(listSchemaTables(schema), searchTerms('column_3_of_2999'));
+    const found = new SchemaIndex(listSchemaTables(schema)).search('column_3_of_2999');
     expect(found[0]?.entry.name).toBe('warehouse.table_2999');
   });
 

@@ -51,6 +51,7 @@ describe('loadConfig', () => {
         contextTokens: 100000,
       },
       agent: { maxSteps: 25 },
+      analystTimeZone: null,
     });
   });
 
@@ -388,6 +389,7 @@ describe('configDocs', () => {
       'LLM_MAX_RETRIES',
       'LLM_CONTEXT_TOKENS',
       'AGENT_MAX_STEPS',
+      'ANALYST_TIME_ZONE',
     ]);
     for (const doc of configDocs) {
       expect(doc.default.length, doc.name).toBeGreaterThan(0);

@@ -91,6 +91,7 @@ describe('through the OpenAI-compatible provider', () => {
     expect(first?.body).toMatchObject({ model: 'fake-model', stream: true });
     expect(first?.body.tools?.map((entry) => entry.function.name).sort()).toEqual([
       'analyze_entity',
+      'column_values',
       'create_chart',
       'describe_table',
       'explain_score',

@@ -7,6 +7,7 @@ import { renderChatApp } from './helpers/chat-app.tsx';
 import { makeChatQuery, makeConversation, makeMessage, makeSummary } from './helpers/chat-fixtures.ts';
 import { type ChatSocketServer, startChatSocketServer } from './helpers/chat-socket-server.ts';
 import { makeColumn, makeDatabase, makeSchema, makeTable, stubSession } from './helpers/fixtures.ts';
+import { makeSavedQuery } from './helpers/query-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let http: TestServer;
@@ -120,6 +121,37 @@ describe('chat screen', () => {
         slow,
       ),
     ).toBeInTheDocument();
+  });
+
+  it("Save as verified saves the answer's query with the question it answers, marked verified", async () => {
+    stubConversation();
+    http.on('POST /api/query', (request) => ({
+      status: 201,
+      body: makeSavedQuery({ id: 'v1', ...(request.body as object) }),
+    }));
+    const user = userEvent.setup();
+    renderChatApp('/chat/c1', urls());
+    const reply = await screen.findByTestId('assistant-message', {}, slow);
+    await user.click(await within(reply).findByRole('button', { name: 'Save as verified' }, slow));
+    expect(await within(reply).findByRole('button', { name: 'Saved as verified' })).toBeDisabled();
+    const posted = http.requests.find(
+      (request) => request.method === 'POST' && request.path === '/api/query',
+    );
+    expect(posted?.body).toEqual({
+      title: 'How many customers are there?',
+      sql: 'select count(*) as customers from customers',
+      databaseId: 'd1',
+      question: 'How many customers are there?',
+      verified: true,
+    });
+  });
+
+  it('offers no Save as verified for an answer that ran no query', async () => {
+    stubConversation([question, makeMessage({ id: 'a1', role: 'assistant', content: 'I could not tell.' })]);
+    renderChatApp('/chat/c1', urls());
+    const reply = await screen.findByTestId('assistant-message', {}, slow);
+    expect(await within(reply).findByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(within(reply).queryByRole('button', { name: 'Save as verified' })).toBeNull();
   });
 
   it('the write confirmation card shows the SQL and the operation; Confirm and Reject emit their events', async () => {

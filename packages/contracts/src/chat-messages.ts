@@ -10,6 +10,7 @@ export const agentToolNames = [
   'search_schema',
   'describe_table',
   'sample_rows',
+  'column_values',
   'run_sql',
   'create_chart',
   'save_memory',

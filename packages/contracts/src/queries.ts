@@ -69,26 +69,48 @@ export const savedQuerySchema = z.object({
   updatedAt: z.string(),
   /** null until it has run. */
   lastRun: queryRunSummarySchema.nullable(),
+  /** The question it answers, in words, when its owner said (saved from a chat answer, or typed). */
+  question: z.string().nullable(),
+  /** Checked by its owner: the analyst takes verified queries of a database as worked examples. */
+  verified: z.boolean(),
 });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 
 const queryTitle = z.string().trim().min(1).max(200);
 const querySql = z.string().trim().min(1).max(1_000_000);
+const queryQuestion = z.string().trim().min(1).max(2000);
 
-/** POST /api/query */
+/** POST /api/query; `question` and `verified` make it an example the analyst learns from. */
 export const createSavedQueryBodySchema = z.object({
   title: queryTitle,
   sql: querySql,
   databaseId: z.string().min(1),
+  question: queryQuestion.optional(),
+  verified: z.boolean().optional(),
 });
 export type CreateSavedQueryBody = z.infer<typeof createSavedQueryBodySchema>;
 
-/** PUT /api/query/{id}: a changed `sql` forgets the stored last result, which no longer matches it. */
+/**
+ * PUT /api/query/{id}: a changed `sql` forgets the stored last result, which no longer matches
+ * it, and the query's verification unless `verified` is sent again with it; null clears `question`.
+ */
 export const updateSavedQueryBodySchema = z
-  .object({ title: queryTitle.optional(), sql: querySql.optional() })
-  .refine((body) => body.title !== undefined || body.sql !== undefined, {
-    message: 'give title, sql or both',
-  });
+  .object({
+    title: queryTitle.optional(),
+    sql: querySql.optional(),
+    question: queryQuestion.nullable().optional(),
+    verified: z.boolean().optional(),
+  })
+  .refine(
+    (body) =>
+      body.title !== undefined ||
+      body.sql !== undefined ||
+      body.question !== undefined ||
+      body.verified !== undefined,
+    {
+      message: 'give title, sql, question or verified',
+    },
+  );
 export type UpdateSavedQueryBody = z.infer<typeof updateSavedQueryBodySchema>;
 
 /** GET /api/queries: the user's own queries, saved ones unless `saved=false`, newest change first. */

@@ -8,7 +8,7 @@ import type {
   ProjectTable,
   SchemaInfo,
 } from '@querent/contracts';
-import type { ConnectorErrorKind, SqlDialect } from '../connectors/index.ts';
+import type { ConnectorErrorKind, ResultRow, SqlDialect } from '../connectors/index.ts';
 import type { AgentQuality } from './quality-port.ts';
 
 /** A message of the conversation as the analyst reads its history. */
@@ -47,6 +47,17 @@ export interface ModelUsage {
   outputTokens: number;
 }
 
+/** What the analyst read for itself: rows (as arrays of cells), or the database's message. */
+export type AgentLookup = { ok: true; rows: ResultRow[]; truncated: boolean } | { ok: false; error: string };
+
+/** A query a person checked, with the question it answers: a worked example for the analyst. */
+export interface AgentVerifiedQuery {
+  id: string;
+  title: string | null;
+  question: string | null;
+  sql: string;
+}
+
 export type WriteDecision = 'confirmed' | 'rejected';
 
 export interface WriteRequest {
@@ -77,6 +88,8 @@ export interface AgentPort extends AgentSubject {
   readMemories(): Promise<readonly { content: string }[]>;
   /** Each model call's real usage, so the turn is charged what it cost. */
   recordUsage(usage: ModelUsage): void;
+  /** Saved queries a person verified on this database (with the question each answers), newest first. */
+  readVerifiedQueries(): Promise<readonly AgentVerifiedQuery[]>;
   /** The stored conversation, in order. */
   readHistory(): Promise<readonly AgentMessage[]>;
   /** Stores an empty answer to stream into; the chat hears of it with its first piece. */
@@ -97,6 +110,11 @@ export interface AgentPort extends AgentSubject {
     /** A query recorded before (a write the user just confirmed). */
     queryId?: string;
   }): Promise<AgentQueryOutcome>;
+  /**
+   * Reads a little of the database for the analyst's own use (a column's values): read-only, at
+   * most `rowCap` rows and `timeLimitMs`, cancelled by stop, and not kept in the conversation.
+   */
+  lookUp(input: { sql: string; rowCap: number; timeLimitMs: number }): Promise<AgentLookup>;
   /** Records a write that waits for the user: recorded, not run. */
   recordPendingQuery(input: { sql: string; title: string | null }): Promise<string>;
   /** Records why a query never ran (refused under safe mode, rejected by the user). */

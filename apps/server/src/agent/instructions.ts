@@ -1,8 +1,11 @@
 import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
-import type { AgentSubject } from './agent-port.ts';
+import type { AgentSubject, AgentVerifiedQuery } from './agent-port.ts';
+import type { TurnClock } from './current-time.ts';
+import { describeCurrentTime } from './current-time.ts';
 import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
+import { verifiedExamplesText } from './verified-examples.ts';
 
 const MEMORY_TOKENS = 1500;
 
@@ -19,28 +22,34 @@ function memoryLines(memories: readonly { content: string }[]): string[] {
 }
 
 /**
- * What the analyst is told before every step: how to work, the SQL dialect, what it is looking at
- * (database, project, schema summary) and what it remembers about this database.
+ * What the analyst is told before every step: the current date where the user is, how to work, the SQL dialect, what it is looking at
+ * (database, project, schema summary), what it remembers about this database and the verified
+ * queries closest to the question.
  */
 export function buildInstructions(input: {
   subject: AgentSubject;
   dialect: SqlDialect;
   schema: SchemaSummary;
   memories: readonly { content: string }[];
+  clock: TurnClock;
+  /** Verified queries closest to the question, best first. */
+  examples: readonly AgentVerifiedQuery[];
 }): string {
   const { database, project } = input.subject;
   const engine = engineDescriptors[database.engine].displayName;
   const remembered = memoryLines(input.memories);
   const sections = [
     `You are Querent's data analyst: a careful, precise analyst who answers questions about the ${engine} database "${database.name}" by exploring its schema and running SQL with your tools.`,
+    describeCurrentTime(input.clock),
     [
       'How you work:',
       // The offline analyst reads the dialect back from this line by its title.
       `- Write SQL for ${sqlDialects[input.dialect].analystNotes} One statement per run_sql call.`,
       '- Look before you query: start from the schema below, check names and types with describe_table, look at real values with sample_rows, and find unlisted tables with search_schema.',
+      '- Spell values as stored: before filtering on a value the user typed (a country, a status, a name), look it up with column_values and its search, and write it exactly as the database has it.',
       '- Verify before you answer: check that joins do not duplicate rows and that filters catch what you mean (counts, distinct values, NULLs). When a figure looks surprising, check it with a second query.',
       '- Say so when the data looks wrong or incomplete (duplicates, missing values, impossible amounts or dates) instead of smoothing it over.',
-      '- When a statement fails, read the error, fix the SQL and run it again.',
+      '- When a statement fails, read the error and its hint (the closest names), fix the SQL and run it again. When a result is empty, rule out the causes its hint lists before saying nothing matches.',
       database.safeMode
         ? '- This database is in safe mode: it is read-only, statements that change data are refused.'
         : '- Change data only when the user asks for it; such statements wait for the user to confirm them.',
@@ -75,6 +84,7 @@ export function buildInstructions(input: {
     remembered.length > 0
       ? ['What you remember about this database:', ...remembered].join('\n')
       : 'You remember nothing about this database yet.',
+    verifiedExamplesText(input.examples),
   ];
-  return sections.join('\n\n');
+  return sections.filter((section): section is string => section !== null).join('\n\n');
 }

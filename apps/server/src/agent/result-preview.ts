@@ -1,5 +1,7 @@
 import { queryReference } from '@querent/contracts';
 import type { AgentQueryOutcome } from './agent-port.ts';
+import { emptyResultHint, unknownNameHint } from './result-hints.ts';
+import type { SchemaTable } from './schema/schema-tables.ts';
 
 /** The model reads at most this much of a result: enough to answer, cheap enough to repeat. */
 export const MODEL_ROWS = 20;
@@ -20,16 +22,24 @@ function shorten(value: unknown): unknown {
  * the true row count and the first rows, at most 20 and 10,000 characters. Like the wire, rows are
  * arrays of cells in the order of `columns`: a header then rows, as a table reads, about half the
  * tokens of keyed objects, and a repeated column name loses nothing. A failure comes back as the
- * database's message so the model can correct its SQL.
+ * database's message so the model can correct its SQL. Given the statement and the schema, a
+ * failure on an unknown name comes with the closest names, and an empty result with its likely
+ * causes.
  */
-export function previewForModel(outcome: AgentQueryOutcome): Record<string, unknown> {
+export function previewForModel(
+  outcome: AgentQueryOutcome,
+  grounding?: { sql: string; tables: readonly SchemaTable[] },
+): Record<string, unknown> {
   const { query } = outcome;
   if (query.error !== null) {
+    const names = grounding ? unknownNameHint(query.error, grounding.sql, grounding.tables) : null;
     return {
       queryId: query.id,
       error: query.error,
       ...(outcome.errorKind === 'sql'
-        ? { hint: 'Fix the SQL (check names with describe_table) and run it again.' }
+        ? {
+            hint: `${names ? `${names} ` : ''}Fix the SQL (check names with describe_table) and run it again.`,
+          }
         : {}),
     };
   }
@@ -44,6 +54,7 @@ export function previewForModel(outcome: AgentQueryOutcome): Record<string, unkn
   }
   const returned = query.rows?.length ?? 0;
   const total = query.count;
+  const empty = grounding ? emptyResultHint(grounding.sql, query.rows ?? [], total) : null;
   return {
     queryId: query.id,
     embed: queryReference(query.id),
@@ -53,6 +64,7 @@ export function previewForModel(outcome: AgentQueryOutcome): Record<string, unkn
     ...(outcome.affectedRows !== null ? { affectedRows: outcome.affectedRows } : {}),
     rowsShown: rows.length,
     rows,
+    ...(empty ? { hint: empty } : {}),
     ...(rows.length < (total ?? returned + 1)
       ? {
           note: `Only the first ${rows.length} rows are shown to you; the user sees up to ${returned} in the chat.`,

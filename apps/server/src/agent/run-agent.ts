@@ -24,6 +24,10 @@ export interface AgentDeps {
   /** AGENT_MAX_STEPS: most model calls in one turn. */
   maxSteps: number;
   log: FastifyBaseLogger;
+  /** The clock "today" is read from; tests and the evaluation fix it. */
+  now(): Date;
+  /** ANALYST_TIME_ZONE, else the server's zone. */
+  timeZone: string;
 }
 
 /** Consecutive steps whose tool calls could not be read before the turn gives up. */
@@ -101,14 +105,24 @@ async function step(deps: AgentDeps, call: StepToolCall, context: ToolContext): 
  */
 export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> {
   const model = await deps.loadModel();
-  const loaded = await loadAgentContext(port, { contextTokens: deps.llm.contextTokens });
+  const loaded = await loadAgentContext(port, {
+    contextTokens: deps.llm.contextTokens,
+    clock: { now: deps.now(), timeZone: deps.timeZone },
+  });
   const tools = toolDefinitions();
   const answerReserve = Math.min(8192, Math.floor(deps.llm.contextTokens / 4));
   const messageTokens = Math.max(
     1024,
     deps.llm.contextTokens - answerReserve - toolTokens - estimateTokens(loaded.instructions),
   );
-  const context: ToolContext = { ...port, tables: loaded.tables, focus: loaded.focus };
+  const context: ToolContext = {
+    ...port,
+    tables: loaded.tables,
+    focus: loaded.focus,
+    get schemaIndex() {
+      return loaded.schema.index;
+    },
+  };
 
   let malformedSteps = 0;
   for (let stepNumber = 1; stepNumber <= deps.maxSteps; stepNumber += 1) {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { conversationRoutes } from '@querent/contracts';
 import type { AppConfig } from '../config/load-config.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { analystTimeZone } from '../config/settings/analyst.ts';
 import { loadLanguageModel } from '../llm/load-language-model.ts';
 import { loadOnce } from '../load-once.ts';
 import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts';
@@ -40,6 +41,8 @@ export function createChatSetup(input: {
   languageModel?: LanguageModelV4 | undefined;
   /** Credits: how turns are charged (hosted mode) or not (local mode). */
   meter: TurnMeter;
+  /** The clock the analyst reads "today" from; the system's by default. */
+  now?: (() => Date) | undefined;
 }): ChatSetup {
   const turns = new TurnRegistry();
   const given = input.languageModel;
@@ -51,6 +54,8 @@ export function createChatSetup(input: {
     loadModel: given ? () => Promise.resolve(given) : loadOnce(() => loadLanguageModel(input.config.llm)),
     llm: input.config.llm,
     maxSteps: input.config.agent.maxSteps,
+    now: input.now ?? (() => new Date()),
+    timeZone: analystTimeZone(input.config.analystTimeZone),
     log: input.log,
     meter: input.meter,
     turns,

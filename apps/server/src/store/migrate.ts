@@ -11,6 +11,7 @@ import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favor
 import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
 import { dataQualityMigration } from './migrations/0009-data-quality.ts';
 import { creditsMigration } from './migrations/0013-credits.ts';
+import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -27,6 +28,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0008-hosted-sign-in': hostedSignInMigration(dialect),
     '0009-data-quality': dataQualityMigration(dialect),
     '0013-credits': creditsMigration(dialect),
+    '0014-verified-queries': verifiedQueriesMigration(dialect),
   };
 }
 

@@ -160,6 +160,10 @@ export interface QueriesTable {
   ran_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The question a saved query answers, in words (migration 0014). */
+  question: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Checked by a person: the analyst takes it as a worked example (migration 0014). */
+  verified: Bool;
 }
 
 export interface ChartsTable {

@@ -14,6 +14,8 @@ export function makeSavedQuery(overrides: Partial<SavedQuery> = {}): SavedQuery 
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     lastRun: null,
+    question: null,
+    verified: false,
     ...overrides,
   };
 }

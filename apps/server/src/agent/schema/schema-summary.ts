@@ -53,11 +53,28 @@ export function summarizeSchema(
   schema: SchemaInfo,
   options: { focus: ReadonlySet<string>; budgetTokens: number },
 ): SchemaSummary {
-  const ranked = rankTables(listSchemaTables(schema), options.focus);
+  return summarizeTables(listSchemaTables(schema), options);
+}
+
+/** The summary of tables already flattened (a schema snapshot keeps them). */
+export function summarizeTables(
+  tables: readonly SchemaTable[],
+  options: { focus: ReadonlySet<string>; budgetTokens: number },
+): SchemaSummary {
+  const ranked = rankTables(tables, options.focus);
   if (ranked.length === 0) return { text: '(no tables found)', shown: 0, omitted: 0 };
   for (const detail of ['full', 'columns'] as const) {
-    const text = ranked.map((entry) => renderTable(entry, detail)).join('\n');
-    if (estimateTokens(text) <= options.budgetTokens) return { text, shown: ranked.length, omitted: 0 };
+    // Rendered line by line and given up at the first line past the budget: a schema of
+    // thousands of tables is not written out whole only to be found too long.
+    const lines: string[] = [];
+    let used = 0;
+    for (const entry of ranked) {
+      const line = renderTable(entry, detail);
+      used += estimateTokens(line) + 1;
+      if (used > options.budgetTokens) break;
+      lines.push(line);
+    }
+    if (lines.length === ranked.length) return { text: lines.join('\n'), shown: ranked.length, omitted: 0 };
   }
   // Too big even with fewer details: the head of the ranking with its columns, then names only.
   const lines: string[] = [];

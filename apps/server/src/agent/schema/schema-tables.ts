@@ -1,4 +1,6 @@
 import type { SchemaInfo, TableInfo } from '@querent/contracts';
+import { quoteIdentifier, sqlDialects } from '@querent/contracts';
+import type { SqlDialect } from '../../connectors/index.ts';
 
 /** A table with the schema it lives in and the name the analyst should write in SQL. */
 export interface SchemaTable {
@@ -71,4 +73,15 @@ export function projectTableKeys(tables: readonly { schema: string; table: strin
 
 export function isFocused(entry: SchemaTable, focus: ReadonlySet<string>): boolean {
   return focus.has(tableKey(entry.schema, entry.table.name)) || focus.has(tableKey('', entry.table.name));
+}
+
+/** A name quoted whatever it looks like: it comes from the schema, exactly as the engine keeps it. */
+export function quoteName(name: string, dialect: SqlDialect): string {
+  return quoteIdentifier(name, sqlDialects[dialect], 'always');
+}
+
+/** The table as SQL names it: schema-qualified when the database has several schemas. */
+export function tableSql(entry: SchemaTable, dialect: SqlDialect): string {
+  const table = quoteName(entry.table.name, dialect);
+  return entry.name.includes('.') ? `${quoteName(entry.schema, dialect)}.${table}` : table;
 }

@@ -1,6 +1,7 @@
 import type { AgentToolName } from '@querent/contracts';
 import type { z } from 'zod';
 import type { AgentPort } from '../agent-port.ts';
+import type { SchemaIndex } from '../schema/schema-index.ts';
 import type { SchemaTable } from '../schema/schema-tables.ts';
 
 /** What a tool answers: `output` is what the model reads (JSON); the ids link the step to the chat. */
@@ -19,6 +20,8 @@ export interface ToolContext extends AgentPort {
   tables: readonly SchemaTable[];
   /** `schema.table` keys of the project's tables, ranked first; empty for a database. */
   focus: ReadonlySet<string>;
+  /** The search over this schema version's tables, built at its first use and kept with the version. */
+  readonly schemaIndex: SchemaIndex;
 }
 
 /**

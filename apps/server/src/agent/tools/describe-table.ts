@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchTables, searchTerms } from '../schema/schema-search.ts';
+import { closestTables } from '../result-hints.ts';
 import { describeOf, findSchemaTable, tableDescription } from '../schema/schema-tables.ts';
 import type { AgentTool } from './agent-tool.ts';
 
@@ -19,9 +19,7 @@ export const describeTableTool: AgentTool<typeof inputSchema> = {
   execute(input, context) {
     const entry = findSchemaTable(context.tables, input.table);
     if (!entry) {
-      const close = searchTables(context.tables, searchTerms(input.table))
-        .slice(0, 5)
-        .map((match) => match.entry.name);
+      const close = closestTables(input.table, context.tables);
       return Promise.resolve({
         output: {
           error: `No table named ${input.table}.${close.length > 0 ? ` Did you mean: ${close.join(', ')}?` : ' Use search_schema to find it.'}`,

@@ -51,7 +51,7 @@ async function runWrite(
     };
   }
   const outcome = await context.runQuery({ sql: input.query, title, readOnly: false, queryId });
-  return { queryId, output: previewForModel(outcome) };
+  return { queryId, output: previewForModel(outcome, { sql: input.query, tables: context.tables }) };
 }
 
 export const runSqlTool: AgentTool<typeof inputSchema> = {
@@ -68,6 +68,9 @@ export const runSqlTool: AgentTool<typeof inputSchema> = {
     if (verdict.kind === 'write' && outcome.errorKind === 'read_only') {
       return runWrite(input, context, verdict.reason);
     }
-    return { queryId: outcome.query.id, output: previewForModel(outcome) };
+    return {
+      queryId: outcome.query.id,
+      output: previewForModel(outcome, { sql: input.query, tables: context.tables }),
+    };
   },
 };

@@ -1,7 +1,7 @@
-import { quoteIdentifier, sqlDialects } from '@querent/contracts';
 import { z } from 'zod';
 import { previewForModel } from '../result-preview.ts';
-import { findSchemaTable } from '../schema/schema-tables.ts';
+import { closestTables } from '../result-hints.ts';
+import { findSchemaTable, tableSql } from '../schema/schema-tables.ts';
 import type { AgentTool } from './agent-tool.ts';
 
 const inputSchema = z.object({
@@ -20,14 +20,16 @@ export const sampleRowsTool: AgentTool<typeof inputSchema> = {
   inputSchema,
   async execute(input, context) {
     const entry = findSchemaTable(context.tables, input.table);
-    if (!entry) return { output: { error: `No table named ${input.table}. Use search_schema to find it.` } };
-    // Quoted whatever they look like: the names come from the schema, exactly as the engine keeps them.
-    const quote = (name: string) => quoteIdentifier(name, sqlDialects[context.dialect], 'always');
-    const qualified = entry.name.includes('.')
-      ? `${quote(entry.schema)}.${quote(entry.table.name)}`
-      : quote(entry.table.name);
+    if (!entry) {
+      const close = closestTables(input.table, context.tables);
+      return {
+        output: {
+          error: `No table named ${input.table}.${close.length > 0 ? ` Did you mean: ${close.join(', ')}?` : ' Use search_schema to find it.'}`,
+        },
+      };
+    }
     const outcome = await context.runQuery({
-      sql: `SELECT * FROM ${qualified} LIMIT ${input.limit ?? 5}`,
+      sql: `SELECT * FROM ${tableSql(entry, context.dialect)} LIMIT ${input.limit ?? 5}`,
       title: `Sample of ${entry.name}`,
       readOnly: true,
     });

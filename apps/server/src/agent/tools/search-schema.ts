@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rankTables } from '../schema/rank-tables.ts';
-import { searchTables, searchTerms, tableCard } from '../schema/schema-search.ts';
+import { tableCard } from '../schema/schema-search.ts';
+import { searchWords } from '../matching/words.ts';
 import type { AgentTool } from './agent-tool.ts';
 
 const inputSchema = z.object({
@@ -14,15 +15,14 @@ const inputSchema = z.object({
 export const searchSchemaTool: AgentTool<typeof inputSchema> = {
   name: 'search_schema',
   description:
-    'Find tables by words in their name, their columns or their descriptions. Use it to find tables the schema summary leaves out, or to see which table holds a concept. An empty query lists the tables, most relevant first.',
+    "Find tables by the words of a question or concept: table and column names, the database's comments and dbt descriptions count, rare words more than common ones, and tables linked by foreign keys to the matches come along (the tables a join goes through). Use it to find tables the schema summary leaves out, or to see which table holds a concept. An empty query lists the tables, most relevant first.",
   inputSchema,
   execute(input, context) {
     const limit = input.limit ?? 20;
-    const terms = searchTerms(input.query);
     const matches =
-      terms.length === 0
+      searchWords(input.query).length === 0
         ? rankTables(context.tables, context.focus).map((entry) => ({ entry, columns: [] as string[] }))
-        : searchTables(context.tables, terms);
+        : context.schemaIndex.search(input.query);
     const shown = matches.slice(0, limit);
     return Promise.resolve({
       output: {

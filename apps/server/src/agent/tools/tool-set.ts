@@ -3,6 +3,7 @@ import { tool } from 'ai';
 import type { ToolSet } from 'ai';
 import type { AgentTool } from './agent-tool.ts';
 import { analyzeEntityTool } from './analyze-entity.ts';
+import { columnValuesTool } from './column-values.ts';
 import { createChartTool } from './create-chart.ts';
 import { describeTableTool } from './describe-table.ts';
 import { explainScoreTool } from './explain-score.ts';
@@ -24,6 +25,7 @@ export const agentTools: readonly AgentTool[] = [
   searchSchemaTool,
   describeTableTool,
   sampleRowsTool,
+  columnValuesTool,
   runSqlTool,
   createChartTool,
   saveMemoryTool,

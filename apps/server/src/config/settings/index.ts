@@ -1,3 +1,4 @@
+import { analystSettings } from './analyst.ts';
 import { authSettings } from './auth.ts';
 import { creditSettings } from './credits.ts';
 import { paymentSettings } from './payments.ts';
@@ -21,4 +22,5 @@ export const settingGroups = [
   qualitySettings,
   endpointSettings,
   llmSettings,
+  analystSettings,
 ] as const;

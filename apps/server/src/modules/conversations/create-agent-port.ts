@@ -3,6 +3,7 @@ import type { AgentPort } from '../../agent/agent-port.ts';
 import { createChatChart } from '../charts/create-chat-chart.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
 import { createAnalystQuality } from '../quality/analyst/create-analyst-quality.ts';
+import { listVerifiedExamples } from '../queries/list-verified-queries.ts';
 import { recordPendingQuery, recordQueryNotRun } from '../queries/record-chat-query.ts';
 import type { AnswerInput } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
@@ -10,6 +11,7 @@ import { confirmWithUser } from './confirm-write.ts';
 import { listMemories } from './memories.repo.ts';
 import { deleteMessage, insertMessage, listMessages } from './messages.repo.ts';
 import { runChatQuery } from './run-chat-query.ts';
+import { runLookup } from './run-lookup.ts';
 import { saveMemory } from './save-memory.ts';
 import { changeMessage, storeMessage } from './store-message.ts';
 
@@ -30,6 +32,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     signal,
     readSchema: () => loadDatabaseSchema(deps, database),
     readMemories: () => listMemories(deps.db, database.id),
+    readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, database }),
     readHistory: () => listMessages(deps.db, conversationId),
     recordUsage: (usage) => input.metered.addUsage(usage),
     async startAnswer() {
@@ -47,6 +50,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
       await storeMessage(deps.db, events, { ...step, conversationId });
     },
     runQuery: (query) => runChatQuery(deps, { ...query, ...target, purpose: 'agent', signal }),
+    lookUp: (lookup) => runLookup(deps, { ...lookup, ownerId, database, signal }),
     recordPendingQuery: (query) => recordPendingQuery(deps, { ...target, ...query }),
     recordQueryNotRun: (query) => recordQueryNotRun(deps, { ...target, ...query }),
     saveMemory: (content) =>

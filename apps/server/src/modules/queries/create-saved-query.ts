@@ -5,7 +5,10 @@ import type { ShowDeps } from './favorite-flags.ts';
 import { getSavedQuery } from './get-saved-query.ts';
 import { insertSavedQuery } from './queries.repo.ts';
 
-/** POST /api/query: saving needs only read access to the database, like running does. */
+/**
+ * POST /api/query: saving needs only read access to the database, like running does; so does
+ * verifying, as a verified query is shown only to its owner's organisation's analyst.
+ */
 export async function createSavedQuery(
   deps: ShowDeps,
   input: { user: User; body: CreateSavedQueryBody },
@@ -16,6 +19,8 @@ export async function createSavedQuery(
     sql: input.body.sql,
     databaseId: database.id,
     ownerId: input.user.id,
+    question: input.body.question ?? null,
+    verified: input.body.verified ?? false,
   });
   return getSavedQuery(deps, { user: input.user, queryId: id });
 }

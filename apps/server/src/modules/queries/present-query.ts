@@ -27,6 +27,8 @@ export function presentQuery(query: QueryRecord, viewer: { id: string }, isFavor
     createdAt: query.createdAt,
     updatedAt: query.updatedAt,
     lastRun: presentRunSummary(query),
+    question: query.question,
+    verified: query.verified,
   };
 }
 

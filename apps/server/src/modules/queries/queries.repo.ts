@@ -83,6 +83,8 @@ export interface NewSavedQuery {
   databaseId: string;
   ownerId: string;
   conversationId?: string | null;
+  question?: string | null;
+  verified?: boolean;
 }
 
 /** A saved query that has not run yet. */
@@ -99,6 +101,8 @@ export async function insertSavedQuery(db: StoreDb, input: NewSavedQuery): Promi
       owner_id: input.ownerId,
       conversation_id: input.conversationId ?? null,
       is_saved: true,
+      question: input.question ?? null,
+      verified: input.verified ?? false,
       created_at: now,
       updated_at: now,
     })
@@ -129,6 +133,8 @@ function selectRecords(db: StoreDb) {
       'queries.ran_at',
       'queries.created_at',
       'queries.updated_at',
+      'queries.question',
+      'queries.verified',
     ]);
 }
 
@@ -154,6 +160,8 @@ function toRecord(row: RecordRow): QueryRecord {
     ranAt: row.ran_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    question: row.question,
+    verified: readBool(row.verified),
   };
 }
 
@@ -181,6 +189,8 @@ export async function readQueryRows(db: StoreDb, id: string): Promise<ResultRow[
 export interface QueryChanges {
   title?: string;
   sql?: string;
+  question?: string | null;
+  verified?: boolean;
 }
 
 /** Edits title and SQL; new SQL forgets the last result, which belonged to the old one. */
@@ -202,6 +212,8 @@ export async function updateQuery(db: StoreDb, id: string, changes: QueryChanges
     .updateTable('queries')
     .set({
       ...(changes.title === undefined ? {} : { title: changes.title }),
+      ...(changes.question === undefined ? {} : { question: changes.question }),
+      ...(changes.verified === undefined ? {} : { verified: changes.verified }),
       ...forgetResult,
       updated_at: nowIso(),
     })
@@ -273,6 +285,33 @@ export async function listQueryHistory(
   const rows = await query
     .orderBy('queries.ran_at', 'desc')
     .orderBy('queries.created_at', 'desc')
+    .limit(filter.limit)
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * The verified saved queries of a database that the viewer may read (theirs and their
+ * organisation's), most recently changed first: the analyst's worked examples.
+ */
+export async function listVerifiedQueries(
+  db: StoreDb,
+  filter: { databaseId: string; viewerId: string; organizationId: string | null; limit: number },
+): Promise<QueryRecord[]> {
+  const rows = await selectRecords(db)
+    .where('queries.database_id', '=', filter.databaseId)
+    .where('queries.verified', '=', true)
+    .where('queries.is_saved', '=', true)
+    .where((where) =>
+      filter.organizationId === null
+        ? where('queries.owner_id', '=', filter.viewerId)
+        : where.or([
+            where('queries.owner_id', '=', filter.viewerId),
+            where('users.organization_id', '=', filter.organizationId),
+          ]),
+    )
+    .orderBy('queries.updated_at', 'desc')
+    .orderBy('queries.id')
     .limit(filter.limit)
     .execute();
   return rows.map(toRecord);

@@ -21,4 +21,8 @@ export interface QueryRecord {
   ranAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The question a saved query answers, when its owner said. */
+  question: string | null;
+  /** Checked by its owner; the analyst learns from verified queries. */
+  verified: boolean;
 }

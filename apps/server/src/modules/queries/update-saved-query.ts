@@ -5,7 +5,10 @@ import { getSavedQuery } from './get-saved-query.ts';
 import { updateQuery } from './queries.repo.ts';
 import { queryNotFound, requireQuery } from './query-access.ts';
 
-/** PUT /api/query/{id}: the owner edits the title and SQL; new SQL forgets the stored result. */
+/**
+ * PUT /api/query/{id}: the owner edits the title, SQL, question and verification; new SQL forgets
+ * the stored result and the verification.
+ */
 export async function updateSavedQuery(
   deps: ShowDeps,
   input: { user: User; queryId: string; body: UpdateSavedQueryBody },
@@ -15,6 +18,13 @@ export async function updateSavedQuery(
   const updated = await updateQuery(deps.db, query.id, {
     ...(input.body.title === undefined ? {} : { title: input.body.title }),
     ...(sqlChanged && input.body.sql !== undefined ? { sql: input.body.sql } : {}),
+    ...(input.body.question === undefined ? {} : { question: input.body.question }),
+    // New SQL was not what was verified: it stays verified only when the owner says so again.
+    ...(input.body.verified !== undefined
+      ? { verified: input.body.verified }
+      : sqlChanged
+        ? { verified: false }
+        : {}),
   });
   if (!updated) throw queryNotFound();
   return getSavedQuery(deps, { user: input.user, queryId: query.id });

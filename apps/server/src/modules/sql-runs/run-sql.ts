@@ -9,6 +9,11 @@ import type { SqlRunRecorder } from './sql-run-recorder.ts';
 export interface RunSqlRequest extends SqlRunRequest {
   /** A smaller cap of the caller's own (the chat keeps 1000 rows); it never raises QUERY_ROW_CAP. */
   rowCap?: number;
+  /**
+   * A shorter time limit of the caller's own, in milliseconds (the analyst's value lookups); it
+   * never lengthens the database's statement timeout.
+   */
+  timeLimitMs?: number;
 }
 
 /** A run that happened and was recorded: its result, or the failure to show the user. */
@@ -42,7 +47,14 @@ export async function runSql(
   request: RunSqlRequest,
   recorder: SqlRunRecorder,
 ): Promise<SqlRun> {
-  const run = await prepareRun(deps, request);
+  const ownLimit = request.timeLimitMs;
+  const run = await prepareRun(
+    deps,
+    request,
+    ownLimit === undefined
+      ? undefined
+      : Math.min(ownLimit, request.database.statementTimeoutMs ?? deps.defaultTimeoutMs),
+  );
   const { ranAt } = run;
   try {
     await recorder.begin?.();

@@ -7,7 +7,9 @@ import type { ChatMessage } from './chat-types.ts';
 import { useChatView } from './chat-view-context.tsx';
 import { CopyButton, messageActionClass } from './copy-button.tsx';
 import { LazyMarkdown } from './lazy-rich-text.tsx';
+import { answerQuery } from './answer-query.ts';
 import { QueryEmbed } from './query-embed.tsx';
+import { SaveVerifiedButton } from './save-verified-button.tsx';
 import { StepsDisclosure } from './steps-disclosure.tsx';
 
 /** The answer's text without its embed markers, for the clipboard. */
@@ -47,14 +49,17 @@ export function AnswerMessage({
   message,
   steps,
   questionId,
+  question,
 }: {
   message: ChatMessage;
   steps: ChatMessage[];
   questionId: string | null;
+  question: string | null;
 }) {
   const services = useServices();
-  const { busy, report } = useChatView();
+  const { busy, report, queries, databaseId } = useChatView();
   const content = message.content ?? '';
+  const verifiable = question && databaseId ? answerQuery(message, steps, queries) : null;
   return (
     <article
       data-testid="assistant-message"
@@ -83,6 +88,9 @@ export function AnswerMessage({
               <RotateCcw size={12} aria-hidden="true" />
               Regenerate
             </button>
+          ) : null}
+          {verifiable && question && databaseId ? (
+            <SaveVerifiedButton query={verifiable} question={question} databaseId={databaseId} />
           ) : null}
         </div>
       )}

@@ -6,6 +6,8 @@ export interface ChatViewContextValue {
   conversationId: string;
   /** The context's engine, for the SQL dialect of formatting. */
   engine: string | null;
+  /** The context's database, where a query saved from an answer goes. */
+  databaseId: string | null;
   queries: Map<string, ChatQuery>;
   charts: Map<string, ChatChart>;
   /** Running, pending or stopping: edit, regenerate and confirm wait. */

@@ -92,6 +92,7 @@ export function ChatView({ conversationId }: { conversationId: string | null }) 
   const contextValue: ChatViewContextValue = {
     conversationId: conversationId ?? '',
     engine: context.engine,
+    databaseId: context.databaseId,
     queries: view.queries,
     charts: view.charts,
     busy: isBusy(status),

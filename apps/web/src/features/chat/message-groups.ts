@@ -12,7 +12,14 @@ export type ChatBlock =
   /** The result of SQL the user typed, shown as it is, not folded. */
   | { kind: 'user-result'; message: ChatMessage; query: ChatQuery | null }
   /** An answer, with the tool calls and results that led to it folded under it. */
-  | { kind: 'answer'; message: ChatMessage; steps: ChatMessage[]; questionId: string | null }
+  | {
+      kind: 'answer';
+      message: ChatMessage;
+      steps: ChatMessage[];
+      questionId: string | null;
+      /** The words of the question it answers (none when the user sent SQL). */
+      question: string | null;
+    }
   /** Steps with no answer after them (yet): the analyst is working, or the turn ended without one. */
   | { kind: 'steps'; steps: ChatMessage[] }
   | { kind: 'write'; message: ChatMessage; write: WriteConfirmationArguments };
@@ -63,6 +70,7 @@ export function buildChatView(messages: readonly ChatMessage[]): ChatView {
   const charts = new Map<string, ChatChart>();
   let steps: ChatMessage[] = [];
   let questionId: string | null = null;
+  let question: string | null = null;
 
   const flushSteps = () => {
     if (steps.length > 0) blocks.push({ kind: 'steps', steps });
@@ -77,6 +85,7 @@ export function buildChatView(messages: readonly ChatMessage[]): ChatView {
     if (message.role === 'user') {
       flushSteps();
       questionId = message.id;
+      question = message.functionCall?.name === USER_SQL ? null : message.content;
       blocks.push({
         kind: 'user',
         message,
@@ -96,7 +105,7 @@ export function buildChatView(messages: readonly ChatMessage[]): ChatView {
       continue;
     }
     if (isAnswer(message)) {
-      blocks.push({ kind: 'answer', message, steps, questionId });
+      blocks.push({ kind: 'answer', message, steps, questionId, question });
       steps = [];
       continue;
     }

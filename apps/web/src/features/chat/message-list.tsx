@@ -25,7 +25,14 @@ function Block({ block, last, working }: { block: ChatBlock; last: boolean; work
         </div>
       );
     case 'answer':
-      return <AnswerMessage message={block.message} steps={block.steps} questionId={block.questionId} />;
+      return (
+        <AnswerMessage
+          message={block.message}
+          steps={block.steps}
+          questionId={block.questionId}
+          question={block.question}
+        />
+      );
     case 'write':
       return <WriteConfirmationCard write={block.write} />;
     case 'steps':

@@ -13,6 +13,7 @@ const toolLabels: Record<string, string> = {
   search_schema: 'Searched the schema',
   describe_table: 'Described a table',
   sample_rows: 'Sampled rows',
+  column_values: "Looked up a column's values",
   run_sql: 'Ran SQL',
   create_chart: 'Made a chart',
   save_memory: 'Saved to memory',

@@ -5,6 +5,8 @@ import { useSchema } from '../schema/use-schema.ts';
 export interface ChatContextInfo {
   /** The engine of the database behind the context, for SQL dialects. */
   engine: string | null;
+  /** The database behind the context (a project's own), where queries saved from the chat go. */
+  databaseId: string | null;
   schema: SchemaInfo | null;
   label: string | null;
 }
@@ -21,6 +23,7 @@ export function useChatContext(contextId: string | null): ChatContextInfo {
   const { schema } = useSchema({ kind: parsed?.kind ?? 'database', id: parsed?.id ?? '' }, parsed !== null);
   return {
     engine: database?.engine ?? null,
+    databaseId: database?.id ?? null,
     schema: schema.data ?? null,
     label: project ? project.name : (database?.name ?? null),
   };

@@ -1,0 +1,42 @@
+import type { AgentLookup } from '../../agent/agent-port.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import { runSql } from '../sql-runs/run-sql.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
+
+/** Kept nowhere: the analyst reads these rows itself and the chat shows the tool's result. */
+const notKept = { record: () => Promise.resolve('lookup') };
+
+/**
+ * A small read the analyst makes for itself (a column's distinct values), under the same policy
+ * as every run (observers, safe mode, cancellation), always read-only, with the caller's row cap
+ * and a time limit no longer than the database's. A failing statement is answered, not thrown.
+ */
+export async function runLookup(
+  deps: SqlRunDeps,
+  input: {
+    ownerId: string;
+    database: DatabaseRecord;
+    sql: string;
+    rowCap: number;
+    timeLimitMs: number;
+    signal: AbortSignal;
+  },
+): Promise<AgentLookup> {
+  const run = await runSql(
+    deps,
+    {
+      purpose: 'agent',
+      actorId: input.ownerId,
+      database: input.database,
+      sql: input.sql,
+      readOnly: true,
+      rowCap: input.rowCap,
+      timeLimitMs: input.timeLimitMs,
+      signal: input.signal,
+    },
+    notKept,
+  );
+  return run.ok
+    ? { ok: true, rows: run.result.rows, truncated: run.result.truncated }
+    : { ok: false, error: run.error.message };
+}

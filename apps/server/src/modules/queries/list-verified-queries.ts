@@ -1,0 +1,38 @@
+import type { StoreDb } from '../../store/connect.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import { findUser } from '../users/find-user.ts';
+import { listVerifiedQueries } from './queries.repo.ts';
+
+/** Verified queries read per turn at most: the analyst ranks them and shows a few. */
+const VERIFIED_READ = 500;
+
+export interface VerifiedQuery {
+  id: string;
+  title: string | null;
+  question: string | null;
+  sql: string;
+}
+
+/**
+ * The verified saved queries of a database the asker may already read, as the analyst's worked
+ * examples: their own and their organisation's, as for reading any saved query.
+ */
+export async function listVerifiedExamples(
+  db: StoreDb,
+  input: { askerId: string; database: DatabaseRecord },
+): Promise<VerifiedQuery[]> {
+  const asker = await findUser(db, input.askerId);
+  if (!asker) return [];
+  const records = await listVerifiedQueries(db, {
+    databaseId: input.database.id,
+    viewerId: asker.id,
+    organizationId: asker.organizationId,
+    limit: VERIFIED_READ,
+  });
+  return records.map((record) => ({
+    id: record.id,
+    title: record.title,
+    question: record.question,
+    sql: record.sql,
+  }));
+}
