@@ -234,5 +234,23 @@ describe('credits in hosted mode', () => {
     expect(lines[0]).toBe('kind,id,name,credits_spent,credits_added,since');
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^user,${bobId},bob@example.com,70,90,`)));
     expect((await user.request('/api/credits/usage.csv')).status).toBe(403);
+
+    // The organisation's pool: once it has credits, its members draw on it within their cap.
+    const organizationId = (await json<{ organization_id: string }>(user, '/api/user')).body.organization_id;
+    const pooled = await json(admin, '/api/credits/grants', {
+      method: 'POST',
+      body: { organization_id: organizationId, amount: 1000, reason: 'Team pool' },
+    });
+    expect(pooled.status).toBe(200);
+    const cap = { user_id: bobId, monthly_cap: 30 };
+    expect((await json(user, '/api/credits/member-caps', { method: 'PUT', body: cap })).status).toBe(403);
+    expect((await admin.request('/api/credits/member-caps', { method: 'PUT', body: cap })).status).toBe(204);
+    expect(await creditsOf(user)).toBe(30);
+    const pooledTurn = await ask('And playlists?');
+    expect(
+      (pooledTurn.filter((entry) => entry.event === 'response').at(-1)?.payload as Response)
+        .credits_remaining,
+    ).toBe(10);
+    expect(await creditsOf(user)).toBe(10);
   });
 });

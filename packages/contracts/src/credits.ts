@@ -124,3 +124,9 @@ export const creditUsageSchema = z.object({
   organizations: z.array(creditUsageRowSchema),
 });
 export type CreditUsage = z.infer<typeof creditUsageSchema>;
+
+/** PUT /api/credits/member-caps: the most a member may draw from their organisation's pool a month (null: no cap). */
+export const memberCapSchema = z.object({
+  user_id: z.string().min(1),
+  monthly_cap: z.number().int().min(0).max(1_000_000_000).nullable(),
+});

@@ -8,6 +8,7 @@ import {
   creditSubscriptionChangeSchema,
   creditUsageQuerySchema,
   creditUsageSchema,
+  memberCapSchema,
   stripeWebhookResultSchema,
 } from '../credits.ts';
 import { route } from './route.ts';
@@ -62,6 +63,13 @@ export const creditRoutes = {
     tags,
     auth: 'public',
     response: stripeWebhookResultSchema,
+  }),
+  'PUT /api/credits/member-caps': route({
+    summary: "Cap what a member may draw from their organisation's pool each month (administrators)",
+    tags,
+    auth: 'required',
+    body: memberCapSchema,
+    status: 204,
   }),
   'GET /api/credits/usage': route({
     summary: 'Use of credits per user and per organisation (administrators)',

@@ -1,5 +1,6 @@
 import type { creditRoutes } from '@querent/contracts';
 import type { RouteHandlers } from '../../http/register-routes.ts';
+import { capMember } from './cap-member.ts';
 import { getCreditHistory } from './get-credit-history.ts';
 import { grantCreditsAsAdmin, requireCreditsEnforced } from './grant-credits-as-admin.ts';
 import { listCreditPlans } from './list-credit-plans.ts';
@@ -35,6 +36,10 @@ export function creditHandlers(
         organizationId: body.organization_id,
       });
       await subscribeToPlan(deps, { account, planId: body.plan_id });
+    },
+    'PUT /api/credits/member-caps': async ({ user, body }) => {
+      requireCreditsEnforced(deps);
+      await capMember(deps, { user, memberId: body.user_id, monthlyCap: body.monthly_cap });
     },
     'GET /api/credits/usage': ({ user, query }) => reportCreditUsage(deps, { user, days: query.days }),
     'GET /api/credits/usage.csv': async ({ user, query, reply }) => {
