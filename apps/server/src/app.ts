@@ -42,6 +42,7 @@ import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
+import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { createEntityIssues } from './modules/issues/entity-issues.ts';
 import { issueHandlers } from './modules/issues/issues.routes.ts';
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   store?: Store;
   /** The model answering conversations instead of the configured provider (scripted test models). */
   languageModel?: LanguageModelV4;
+  /** Where the log goes instead of stdout: a test reads what the server warned about. */
+  logStream?: { write(line: string): void };
   /**
    * Tests only, never configuration: a request naming a user id in this header is that user, so
    * suites can act as several users through the real authentication path.
@@ -128,10 +131,11 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
   return (_address: string, hop: number) => hop < value;
 }
 
-function createHttp(config: AppConfig): ZodApp {
+function createHttp(config: AppConfig, logStream: BuildAppOptions['logStream']): ZodApp {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -156,7 +160,7 @@ function createHttp(config: AppConfig): ZodApp {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const ownsStore = options.store === undefined;
   const store = options.store ?? createStore(config.store);
-  const app = createHttp(config);
+  const app = createHttp(config, options.logStream);
   const { hostedAuth } = config;
   const auth = createAuthResolver({
     mode: config.authMode,
@@ -287,6 +291,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...businessEntityHandlers({ db: store.db, issues: createEntityIssues(store.db) }),
       ...issueHandlers({ db: store.db, checks: followIssueDecisions(quality) }),
       ...qualityHandlers(quality),
+      ...memoryHandlers({ db: store.db }),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,

@@ -4,7 +4,8 @@ import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { compactHistory } from '../src/agent/compact-history.ts';
 import { toModelMessages } from '../src/agent/history.ts';
-import { MODEL_CHARS, previewForModel } from '../src/agent/result-preview.ts';
+import { contextBudget } from '../src/agent/context-budget.ts';
+import { previewForModel } from '../src/agent/result-preview.ts';
 import { SchemaIndex } from '../src/agent/schema/schema-index.ts';
 import { summarizeSchema } from '../src/agent/schema/schema-summary.ts';
 import { listSchemaTables, projectTableKeys } from '../src/agent/schema/schema-tables.ts';
@@ -313,6 +314,7 @@ describe('compaction', () => {
 });
 
 describe('what the model sees of a result', () => {
+  const large = contextBudget(100_000);
   function outcome(
     rows: unknown[][],
     count: number | null,
@@ -341,7 +343,7 @@ describe('what the model sees of a result', () => {
 
   it('is at most 20 rows and 10,000 characters, with the true count and the columns', () => {
     const many = Array.from({ length: 1000 }, (_, id) => [id, 'short']);
-    const preview = previewForModel(outcome(many, 123_456));
+    const preview = previewForModel(outcome(many, 123_456), large);
     expect(preview).toMatchObject({ queryId: 'q1', embed: '{{query:q1}}', rowCount: 123_456, rowsShown: 20 });
     expect(preview.columns).toEqual([
       { name: 'id', type: 'integer' },
@@ -351,8 +353,8 @@ describe('what the model sees of a result', () => {
     expect(preview.rows).toEqual(many.slice(0, 20));
 
     const wide = Array.from({ length: 20 }, (_, id) => [id, 'y'.repeat(5000)]);
-    const narrow = previewForModel(outcome(wide, 20));
-    expect(JSON.stringify(narrow.rows).length).toBeLessThanOrEqual(MODEL_CHARS);
+    const narrow = previewForModel(outcome(wide, 20), large);
+    expect(JSON.stringify(narrow.rows).length).toBeLessThanOrEqual(large.previewChars);
     const [first] = narrow.rows as [number, string][];
     expect(first?.[0]).toBe(0);
     expect(first?.[1]).toBe(`${'y'.repeat(299)}…`);
@@ -374,6 +376,7 @@ describe('what the model sees of a result', () => {
         2,
         columns,
       ),
+      large,
     );
     expect(preview).toMatchObject({ columns, rowCount: 2, rowsShown: 2 });
     expect(preview.rows).toEqual([
@@ -385,11 +388,14 @@ describe('what the model sees of a result', () => {
 
   it('is the database’s message when the SQL failed', () => {
     const failed = outcome([], null);
-    const preview = previewForModel({
-      ...failed,
-      query: { ...failed.query, rows: null, error: 'no such column: nope' },
-      errorKind: 'sql',
-    });
+    const preview = previewForModel(
+      {
+        ...failed,
+        query: { ...failed.query, rows: null, error: 'no such column: nope' },
+        errorKind: 'sql',
+      },
+      large,
+    );
     expect(preview).toEqual({
       queryId: 'q1',
       error: 'no such column: nope',

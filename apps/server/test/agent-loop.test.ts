@@ -263,21 +263,41 @@ describe('the analyst loop with a scripted model', () => {
     expect(stored).toHaveLength(1);
   });
 
-  it('remembers a fact for later conversations about the database', async () => {
+  it('holds a fact it saves for approval, and uses it once a person approves it', async () => {
+    let saved: unknown = null;
     await run('Note that Total is in USD', [
       { calls: [{ name: 'save_memory', input: { content: 'Invoice.Total is in US dollars.' } }] },
-      { text: 'Noted.' },
-    ]);
-    let instructions = '';
-    await run('Anything', [
       (options) => {
-        const system = options.prompt.find((entry) => entry.role === 'system');
-        instructions = system?.role === 'system' ? system.content : '';
-        return { text: 'ok' };
+        saved = lastToolResult(options)?.output;
+        return { text: 'Noted, once approved.' };
       },
     ]);
+    expect(saved).toMatchObject({ saved: true, status: 'pending' });
+    const instructionsOf = async () => {
+      let instructions = '';
+      await run('Anything', [
+        (options) => {
+          const system = options.prompt.find((entry) => entry.role === 'system');
+          instructions = system?.role === 'system' ? system.content : '';
+          return { text: 'ok' };
+        },
+      ]);
+      return instructions;
+    };
+    // Pending: not yet something the analyst knows.
+    expect(await instructionsOf()).toContain('You remember nothing about this database yet.');
+
+    const listed = await api.get<{ memories: { id: string; status: string; source: string }[] }>(
+      `/api/databases/${databaseId}/memories`,
+    );
+    const [memory] = listed.body.memories;
+    expect(memory).toMatchObject({ status: 'pending', source: 'model' });
+    const approved = await api.put(`/api/memories/${memory?.id ?? ''}`, { status: 'approved' });
+    expect(approved.status, approved.text).toBe(200);
+
+    const instructions = await instructionsOf();
     expect(instructions).toContain(
-      'What you remember about this database:\n- Invoice.Total is in US dollars.',
+      'What you remember about this database (approved by its users, most relevant first):\n- Invoice.Total is in US dollars.',
     );
     expect(instructions).toContain('SQLite: dates are usually text');
     expect(instructions).toContain('Database: Chinook (SQLite)');

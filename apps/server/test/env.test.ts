@@ -49,6 +49,8 @@ describe('loadConfig', () => {
         timeoutMs: 60000,
         maxRetries: 2,
         contextTokens: 100000,
+        reasoningEffort: null,
+        openaiApi: 'responses',
       },
       agent: { maxSteps: 25 },
       analystTimeZone: null,
@@ -388,6 +390,8 @@ describe('configDocs', () => {
       'LLM_TIMEOUT_MS',
       'LLM_MAX_RETRIES',
       'LLM_CONTEXT_TOKENS',
+      'LLM_REASONING_EFFORT',
+      'LLM_OPENAI_API',
       'AGENT_MAX_STEPS',
       'ANALYST_TIME_ZONE',
     ]);

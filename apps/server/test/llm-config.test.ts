@@ -52,6 +52,30 @@ describe('LLM configuration', () => {
     expect(config.agent).toEqual({ maxSteps: 7 });
   });
 
+  it('sizes the context window for the provider unless LLM_CONTEXT_TOKENS says otherwise', () => {
+    const local = { LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'llama3.1' };
+    expect(loadConfig(local).llm.contextTokens).toBe(8192);
+    expect(loadConfig({ ...local, LLM_CONTEXT_TOKENS: '32768' }).llm.contextTokens).toBe(32768);
+    expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-ant' }).llm.contextTokens).toBe(200_000);
+    expect(loadConfig({ OPENAI_API_KEY: 'sk' }).llm.contextTokens).toBe(128_000);
+    expect(() => loadConfig({ LLM_CONTEXT_TOKENS: '1000' })).toThrow(
+      'LLM_CONTEXT_TOKENS must be an integer between 2048 and 10000000',
+    );
+  });
+
+  it('speaks the Responses API to OpenAI unless told chat, with the reasoning effort it is given', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'sk' }).llm).toMatchObject({
+      openaiApi: 'responses',
+      reasoningEffort: null,
+    });
+    expect(
+      loadConfig({ OPENAI_API_KEY: 'sk', LLM_OPENAI_API: 'chat', LLM_REASONING_EFFORT: 'high' }).llm,
+    ).toMatchObject({ openaiApi: 'chat', reasoningEffort: 'high' });
+    expect(() => loadConfig({ LLM_REASONING_EFFORT: 'extreme' })).toThrow(
+      'LLM_REASONING_EFFORT must be one of minimal, low, medium, high',
+    );
+  });
+
   it('names what a provider is missing, all at once', () => {
     expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(
       'LLM_API_KEY (or OPENAI_API_KEY) is required when LLM_PROVIDER is openai',

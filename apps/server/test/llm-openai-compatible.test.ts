@@ -132,6 +132,18 @@ describe('through the OpenAI-compatible provider', () => {
     expect(chunks.length).toBeGreaterThan(3);
   });
 
+  it('ends an answer cut at the server’s length limit with a message saying so, never silently', async () => {
+    fake.script([{ text: 'The customers live in twenty-four', finish: 'length' }]);
+    const { conversationId, end } = await ask('Where do the customers live?');
+    expect(end).toEqual({ conversation_id: conversationId, status: 'clear', error: null });
+    const conversation = await api.get<{ messages: Message[] }>(`/api/conversations/${conversationId}`);
+    expect(conversation.body.messages.map((message) => message.content)).toEqual([
+      'Where do the customers live?',
+      'The customers live in twenty-four',
+      'My answer was cut off: the model reached its output length limit (the provider said "length") before finishing. Ask me to continue, or ask a narrower question.',
+    ]);
+  });
+
   it('ends the turn with the provider’s refusal of the key, keeping the question', async () => {
     fake.script([
       {

@@ -51,7 +51,8 @@ async function upstreamOf(
   if (localOracle) {
     const oracle = await startOracleServer(script);
     servers.push(oracle);
-    const env = { LLM_PROVIDER: 'openai-compatible', LLM_MODEL: 'oracle' };
+    // The oracle stands in for a hosted model, with its large window, not a small local one.
+    const env = { LLM_PROVIDER: 'openai-compatible', LLM_MODEL: 'oracle', LLM_CONTEXT_TOKENS: '100000' };
     const recordedWith =
       "the harness's local oracle (an OpenAI-compatible server answering with the reference SQL)";
     return { provider: 'openai-compatible', model: 'oracle', url: `${oracle.url}/v1`, env, recordedWith };
@@ -83,6 +84,7 @@ export async function recordMode(
   const target = new URL(upstream.url);
   const basePath = target.pathname.replace(/\/$/, '');
   const exchanges: RecordedExchange[] = [];
+  let contextTokens: number | null = null;
   let current = '';
   let step = 0;
 
@@ -114,7 +116,10 @@ export async function recordMode(
   return {
     mode: 'record',
     env: { ...upstream.env, LLM_BASE_URL: `${proxy.url}${basePath}` },
-    model: (config) => loadLanguageModel(config.llm),
+    model: (config) => {
+      contextTokens = config.llm.contextTokens;
+      return loadLanguageModel(config.llm);
+    },
     needsBrokenSql: false,
     beginCase(context) {
       current = context.id;
@@ -134,6 +139,7 @@ export async function recordMode(
         provider: upstream.provider,
         model: upstream.model,
         basePath,
+        ...(contextTokens === null ? {} : { contextTokens }),
         recordedWith: `${command}, against ${upstream.recordedWith}`,
         exchanges,
       });

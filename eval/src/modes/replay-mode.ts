@@ -63,6 +63,9 @@ export async function replayMode(file: string, setFile: string): Promise<ModeSet
       LLM_BASE_URL: `${server.url}${recording.basePath}`,
       LLM_API_KEY: 'replay',
       LLM_MAX_RETRIES: '0',
+      ...(recording.contextTokens === undefined
+        ? {}
+        : { LLM_CONTEXT_TOKENS: String(recording.contextTokens) }),
     },
     model: (config) => loadLanguageModel(config.llm),
     needsBrokenSql: false,

@@ -27,6 +27,8 @@ export interface Recording {
   model: string;
   /** The path the provider's base URL had ("/v1"): requests go to it plus the SDK's own path. */
   basePath: string;
+  /** LLM_CONTEXT_TOKENS when it was recorded: the window shapes every request, so replay uses it too. */
+  contextTokens?: number;
   /** How it was recorded: the command, and what answered (a provider, or the local oracle). */
   recordedWith: string;
   exchanges: RecordedExchange[];

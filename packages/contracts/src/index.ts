@@ -11,6 +11,7 @@ export * from './detail-secrets.ts';
 export * from './engines/index.ts';
 export * from './errors.ts';
 export * from './favorites.ts';
+export * from './memories.ts';
 export * from './health.ts';
 export * from './issues.ts';
 export * from './projects.ts';

@@ -32,11 +32,24 @@ export const tableInfoSchema = z.object({
   foreignKeys: z.array(foreignKeyInfoSchema),
   /** The model's (or source's) description in the uploaded dbt manifest, if any. */
   dbtDescription: z.string().nullable(),
+  /** The dbt tests on it, as sentences ("status: one of 'placed', 'shipped'"); absent when none. */
+  dbtTests: z.array(z.string()).optional(),
 });
 export type TableInfo = z.infer<typeof tableInfoSchema>;
 
+/** A metric the dbt project defines, with how it is computed. */
+export const dbtMetricSchema = z.object({
+  name: z.string(),
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  definition: z.string(),
+});
+export type DbtMetric = z.infer<typeof dbtMetricSchema>;
+
 export const schemaInfoSchema = z.object({
   schemas: z.array(z.object({ name: z.string(), tables: z.array(tableInfoSchema) })),
+  /** The uploaded dbt manifest's metrics; absent when none. */
+  dbtMetrics: z.array(dbtMetricSchema).optional(),
   /** When the engine was last asked; GET …/schema?refresh=true asks again. */
   introspectedAt: z.string(),
 });

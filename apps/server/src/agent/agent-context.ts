@@ -1,11 +1,13 @@
 import type { AgentPort } from './agent-port.ts';
+import type { ContextBudget } from './context-budget.ts';
 import type { TurnClock } from './current-time.ts';
 import { buildInstructions } from './instructions.ts';
-import { latestQuestion, relevantVerifiedQueries } from './verified-examples.ts';
+import { rankMemories } from './memory-relevance.ts';
 import type { SchemaSnapshot } from './schema/schema-snapshot.ts';
 import { snapshotOf } from './schema/schema-snapshot.ts';
 import type { SchemaTable } from './schema/schema-tables.ts';
 import { projectTableKeys } from './schema/schema-tables.ts';
+import { latestQuestion, relevantVerifiedQueries } from './verified-examples.ts';
 
 export interface AgentContext {
   instructions: string;
@@ -15,37 +17,44 @@ export interface AgentContext {
   schema: SchemaSnapshot;
 }
 
-/** Share of the context window the schema summary may take; the rest is the conversation's. */
-const SCHEMA_SHARE = 0.15;
-const SCHEMA_TOKENS_MAX = 8000;
-
 /**
  * Loads what a turn needs to know once: the schema (cached, with dbt descriptions; its summary and
- * search index cached per schema version), the project's focus, the memory, the verified queries
- * closest to the question, and the instructions built from them.
+ * search index cached per schema version), the project's focus, the approved memory most relevant
+ * to the question, the verified queries closest to it, the dbt metrics, and the instructions
+ * built from them.
  */
 export async function loadAgentContext(
   port: AgentPort,
-  input: { contextTokens: number; clock: TurnClock },
+  input: { budget: ContextBudget; clock: TurnClock },
 ): Promise<AgentContext> {
+  const { budget } = input;
   const [schema, memories, verified, history] = await Promise.all([
     port.readSchema(),
     port.readMemories(),
     port.readVerifiedQueries(),
     port.readHistory(),
   ]);
+  // For memory, the question with the one before it: a follow-up ("and by month?") names little itself.
+  const recentQuestions = history
+    .filter((message) => message.role === 'user' && message.functionCall === null)
+    .slice(-2)
+    .map((message) => message.content ?? '')
+    .join('\n');
   const focus = projectTableKeys(port.project?.tables ?? []);
   const snapshot = snapshotOf(schema);
   const summary = snapshot.summary({
     focus,
-    budgetTokens: Math.min(SCHEMA_TOKENS_MAX, Math.floor(input.contextTokens * SCHEMA_SHARE)),
+    budgetTokens: budget.schemaTokens,
   });
   return {
     instructions: buildInstructions({
       subject: port,
       dialect: port.dialect,
       schema: summary,
-      memories,
+      memories: rankMemories(memories, recentQuestions),
+      memoryTokens: budget.memoryTokens,
+      metrics: schema.dbtMetrics ?? [],
+      metricsTokens: budget.metricsTokens,
       clock: input.clock,
       examples: relevantVerifiedQueries(latestQuestion(history), verified),
     }),

@@ -84,7 +84,7 @@ export interface AgentPort extends AgentSubject {
   signal: AbortSignal;
   /** The database's schema, with dbt descriptions. */
   readSchema(): Promise<SchemaInfo>;
-  /** What the analyst remembers about this database, most useful first. */
+  /** What people approved the analyst to remember about this database, newest first. */
   readMemories(): Promise<readonly { content: string }[]>;
   /** Each model call's real usage, so the turn is charged what it cost. */
   recordUsage(usage: ModelUsage): void;
@@ -119,8 +119,11 @@ export interface AgentPort extends AgentSubject {
   recordPendingQuery(input: { sql: string; title: string | null }): Promise<string>;
   /** Records why a query never ran (refused under safe mode, rejected by the user). */
   recordQueryNotRun(input: { sql: string; queryId?: string; reason: string }): Promise<AgentQuery>;
-  /** Remembers a fact about the database for every later conversation about it, if the user may. */
-  saveMemory(content: string): Promise<{ alreadyKnown: boolean }>;
+  /**
+   * Keeps a fact about the database, if the user may, pending until a person approves it on the
+   * database's memory page; only then do later conversations see it.
+   */
+  saveMemory(content: string): Promise<{ alreadyKnown: boolean; pending: boolean }>;
   /** Charts a query of this conversation that ran. */
   createChart(input: { queryId: string; title: string; config: ChartConfig }): Promise<ChatChart>;
   /** Shows a write to the user and waits for Confirm or Reject; rejects when the turn is stopped. */

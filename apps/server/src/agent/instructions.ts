@@ -1,3 +1,4 @@
+import type { DbtMetric } from '@querent/contracts';
 import { engineDescriptors, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../connectors/index.ts';
 import type { AgentSubject, AgentVerifiedQuery } from './agent-port.ts';
@@ -7,15 +8,29 @@ import type { SchemaSummary } from './schema/schema-summary.ts';
 import { estimateTokens } from './token-estimate.ts';
 import { verifiedExamplesText } from './verified-examples.ts';
 
-const MEMORY_TOKENS = 1500;
-
-function memoryLines(memories: readonly { content: string }[]): string[] {
+function memoryLines(memories: readonly { content: string }[], budgetTokens: number): string[] {
   const lines: string[] = [];
   let used = 0;
   for (const memory of memories) {
     const line = `- ${memory.content.replace(/\s+/g, ' ').trim()}`;
     used += estimateTokens(line);
-    if (used > MEMORY_TOKENS) break;
+    if (used > budgetTokens) break;
+    lines.push(line);
+  }
+  return lines;
+}
+
+function metricLines(metrics: readonly DbtMetric[], budgetTokens: number): string[] {
+  const lines: string[] = [];
+  let used = 0;
+  for (const metric of metrics) {
+    const about = [metric.label, metric.description].filter(Boolean).join(': ').replace(/\s+/g, ' ').trim();
+    const line = `- ${metric.name}${about ? ` (${about})` : ''} = ${metric.definition}`;
+    used += estimateTokens(line);
+    if (used > budgetTokens) {
+      lines.push(`- (${metrics.length - lines.length} more metrics not listed)`);
+      break;
+    }
     lines.push(line);
   }
   return lines;
@@ -31,13 +46,19 @@ export function buildInstructions(input: {
   dialect: SqlDialect;
   schema: SchemaSummary;
   memories: readonly { content: string }[];
+  /** What the memory may take of the context window. */
+  memoryTokens: number;
+  /** The dbt project's metrics, and what they may take of the context window. */
+  metrics?: readonly DbtMetric[];
+  metricsTokens?: number;
   clock: TurnClock;
   /** Verified queries closest to the question, best first. */
   examples: readonly AgentVerifiedQuery[];
 }): string {
   const { database, project } = input.subject;
   const engine = engineDescriptors[database.engine].displayName;
-  const remembered = memoryLines(input.memories);
+  const remembered = memoryLines(input.memories, input.memoryTokens);
+  const metrics = metricLines(input.metrics ?? [], input.metricsTokens ?? 0);
   const sections = [
     `You are Querent's data analyst: a careful, precise analyst who answers questions about the ${engine} database "${database.name}" by exploring its schema and running SQL with your tools.`,
     describeCurrentTime(input.clock),
@@ -53,7 +74,7 @@ export function buildInstructions(input: {
       database.safeMode
         ? '- This database is in safe mode: it is read-only, statements that change data are refused.'
         : '- Change data only when the user asks for it; such statements wait for the user to confirm them.',
-      '- Save durable facts with save_memory (what a code means, a business rule the user states), never one-off answers.',
+      '- Propose durable facts with save_memory (what a code means, a business rule the user states), never one-off answers; a person approves them before they are used.',
     ].join('\n'),
     [
       'Data quality (business entities, checks, issues):',
@@ -81,8 +102,19 @@ export function buildInstructions(input: {
       `Schema (${input.schema.shown} table${input.schema.shown === 1 ? '' : 's'} listed${input.schema.omitted > 0 ? `, ${input.schema.omitted} more found with search_schema` : ''}):`,
       input.schema.text,
     ].join('\n'),
+    ...(metrics.length > 0
+      ? [
+          [
+            'Metrics defined in the dbt project (compute a metric the user names this way, and say you did):',
+            ...metrics,
+          ].join('\n'),
+        ]
+      : []),
     remembered.length > 0
-      ? ['What you remember about this database:', ...remembered].join('\n')
+      ? [
+          'What you remember about this database (approved by its users, most relevant first):',
+          ...remembered,
+        ].join('\n')
       : 'You remember nothing about this database yet.',
     verifiedExamplesText(input.examples),
   ];

@@ -1,10 +1,13 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import type { ModelMessage, ToolSet } from 'ai';
+import type { FinishReason, ModelMessage, ProviderMetadata, ToolSet } from 'ai';
 import { streamText } from 'ai';
 import type { LlmConfig } from '../config/settings/llm.ts';
 import { LlmTimeoutError } from '../llm/llm-errors.ts';
 import type { ModelUsage } from './agent-port.ts';
 import type { AnswerWriter } from './answer-writer.ts';
+import type { ProviderRequest } from './provider-request.ts';
+import { shapeForProvider } from './provider-request.ts';
+import type { KeptReasoning } from './kept-reasoning.ts';
 
 export interface StepToolCall {
   toolCallId: string;
@@ -13,6 +16,18 @@ export interface StepToolCall {
   /** The model's input could not be read or names no tool; `error` says why. */
   invalid: boolean;
   error: unknown;
+}
+
+/** What one model call produced: its tool calls, why it stopped, and the input it was billed for. */
+export interface StepOutcome {
+  calls: StepToolCall[];
+  finishReason: FinishReason | null;
+  /** The provider's own word for why it stopped (finish_reason, stop_reason). */
+  rawFinishReason: string | null;
+  /** Input tokens the provider reported, cached ones included; null when it reports none. */
+  inputTokens: number | null;
+  /** The model's reasoning, as the provider handed it back, for the next step to carry. */
+  reasoning: KeptReasoning[];
 }
 
 export interface StepInput {
@@ -34,12 +49,18 @@ export interface StepInput {
  * loop to run. A provider failure is thrown once the text so far is stored; a stop is thrown as
  * the turn's abort reason; silence longer than LLM_TIMEOUT_MS as LlmTimeoutError.
  */
-export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
-  const result = streamText({
-    model: input.model,
+export async function runModelStep(input: StepInput): Promise<StepOutcome> {
+  const request: ProviderRequest = shapeForProvider(input.llm, {
     instructions: input.instructions,
     messages: input.messages,
     tools: input.tools,
+  });
+  const result = streamText({
+    model: input.model,
+    instructions: request.instructions,
+    messages: request.messages,
+    tools: request.tools,
+    ...(request.providerOptions ? { providerOptions: request.providerOptions } : {}),
     toolChoice: input.toolChoice,
     abortSignal: input.signal,
     maxRetries: input.llm.maxRetries,
@@ -49,6 +70,10 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
     onError: () => undefined,
   });
   const calls: StepToolCall[] = [];
+  let finishReason: FinishReason | null = null;
+  let rawFinishReason: string | null = null;
+  let inputTokens: number | null = null;
+  const reasoning = new Map<string, KeptReasoning>();
   let failure: unknown = null;
   let aborted = false;
   try {
@@ -68,6 +93,26 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
             invalid: part.invalid === true,
             error: part.error,
           });
+          break;
+        case 'reasoning-start':
+          reasoning.set(part.id, { text: '', providerMetadata: part.providerMetadata ?? null });
+          break;
+        case 'reasoning-delta': {
+          const kept = reasoning.get(part.id);
+          if (kept) kept.text += part.text;
+          break;
+        }
+        case 'reasoning-end': {
+          // The end carries the final metadata (OpenAI's encrypted reasoning comes with it).
+          const kept = reasoning.get(part.id);
+          if (kept && part.providerMetadata)
+            kept.providerMetadata = mergeMetadata(kept.providerMetadata, part.providerMetadata);
+          break;
+        }
+        case 'finish-step':
+          finishReason = part.finishReason;
+          rawFinishReason = part.rawFinishReason ?? null;
+          inputTokens = part.usage.inputTokens ?? null;
           break;
         case 'error':
           failure ??= part.error;
@@ -95,5 +140,16 @@ export async function runModelStep(input: StepInput): Promise<StepToolCall[]> {
   if (failure !== null) throw failure instanceof Error ? failure : new Error(JSON.stringify(failure));
   // Aborted without our signal: the SDK's own timeout (firstChunkMs / chunkMs) fired.
   if (aborted) throw new LlmTimeoutError(input.llm.timeoutMs);
-  return calls;
+  return { calls, finishReason, rawFinishReason, inputTokens, reasoning: [...reasoning.values()] };
+}
+
+function mergeMetadata(before: ProviderMetadata | null, after: ProviderMetadata): ProviderMetadata {
+  const merged: ProviderMetadata = { ...(before ?? {}) };
+  for (const [provider, values] of Object.entries(after)) {
+    const kept = Object.fromEntries(
+      Object.entries(values).filter(([, value]) => value !== null && value !== undefined),
+    );
+    merged[provider] = { ...(merged[provider] ?? {}), ...kept };
+  }
+  return merged;
 }

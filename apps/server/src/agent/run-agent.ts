@@ -9,10 +9,14 @@ import { loadAgentContext } from './agent-context.ts';
 import type { AgentPort } from './agent-port.ts';
 import { createAnswerWriter } from './answer-writer.ts';
 import { compactHistory } from './compact-history.ts';
+import { contextBudget } from './context-budget.ts';
+import type { KeptReasoning } from './kept-reasoning.ts';
+import { withKeptReasoning } from './kept-reasoning.ts';
 import { toModelMessages } from './history.ts';
 import type { StepToolCall } from './model-step.ts';
 import { runModelStep } from './model-step.ts';
 import { referableIds } from './references.ts';
+import { cutShortMessage, usageGap } from './step-checks.ts';
 import { estimateTokens } from './token-estimate.ts';
 import type { ToolContext, ToolResult } from './tools/agent-tool.ts';
 import { agentTools, findAgentTool, toolDefinitions } from './tools/tool-set.ts';
@@ -105,37 +109,42 @@ async function step(deps: AgentDeps, call: StepToolCall, context: ToolContext): 
  */
 export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> {
   const model = await deps.loadModel();
+  const budget = contextBudget(deps.llm.contextTokens);
   const loaded = await loadAgentContext(port, {
-    contextTokens: deps.llm.contextTokens,
+    budget,
     clock: { now: deps.now(), timeZone: deps.timeZone },
   });
   const tools = toolDefinitions();
   const answerReserve = Math.min(8192, Math.floor(deps.llm.contextTokens / 4));
-  const messageTokens = Math.max(
-    1024,
-    deps.llm.contextTokens - answerReserve - toolTokens - estimateTokens(loaded.instructions),
-  );
+  const fixedTokens = toolTokens + estimateTokens(loaded.instructions);
+  const messageTokens = Math.max(1024, deps.llm.contextTokens - answerReserve - fixedTokens);
   const context: ToolContext = {
     ...port,
     tables: loaded.tables,
     focus: loaded.focus,
+    budget,
     get schemaIndex() {
       return loaded.schema.index;
     },
   };
 
   let malformedSteps = 0;
+  let gapLogged = false;
+  const reasoning = new Map<string, KeptReasoning[]>();
   for (let stepNumber = 1; stepNumber <= deps.maxSteps; stepNumber += 1) {
     port.signal.throwIfAborted();
     const records = await port.readHistory();
     const known = referableIds(records);
     const writer = createAnswerWriter({ port, known: () => known });
     const lastStep = stepNumber === deps.maxSteps;
-    const calls = await runModelStep({
+    const messages = compactHistory(withKeptReasoning(toModelMessages(records), reasoning), {
+      messageTokens,
+    });
+    const outcome = await runModelStep({
       model,
       llm: deps.llm,
       instructions: loaded.instructions,
-      messages: compactHistory(toModelMessages(records), { messageTokens }),
+      messages,
       tools,
       toolChoice: lastStep ? 'none' : 'auto',
       signal: port.signal,
@@ -146,8 +155,25 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
       if (lastStep && ToolChoiceViolationError.isInstance(error)) return null;
       throw error;
     });
-    if (calls === null) break;
+    if (outcome === null) break;
+    const gap = gapLogged ? null : usageGap(outcome.inputTokens, fixedTokens + estimateTokens(messages));
+    if (gap) {
+      gapLogged = true;
+      deps.log.warn(
+        { provider: deps.llm.provider, model: deps.llm.model, ...gap },
+        'Input tokens reported by the provider differ widely from the estimate',
+      );
+    }
+    const cut = cutShortMessage(outcome.finishReason, outcome.rawFinishReason);
+    if (cut !== null) {
+      // Tool calls of a cut step may be cut too: none is run, the turn ends saying why.
+      await port.storeStep({ role: 'assistant', content: cut });
+      return;
+    }
+    const { calls } = outcome;
     if (calls.length === 0) return;
+    const firstCall = calls[0];
+    if (firstCall && outcome.reasoning.length > 0) reasoning.set(firstCall.toolCallId, outcome.reasoning);
     const invalid = calls.filter((call) => call.invalid || !findAgentTool(call.toolName));
     malformedSteps = invalid.length > 0 ? malformedSteps + 1 : 0;
     for (const call of calls) {

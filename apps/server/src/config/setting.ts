@@ -72,20 +72,27 @@ export function text(options: Documented & { default?: string }): Setting<string
   return setting({ ...options, default: options.default ?? null, read: accept });
 }
 
+function readInteger(min: number, max: number): (value: string) => Reading<number> {
+  return (value) => {
+    const parsed = Number(value);
+    return /^\d+$/.test(value) && parsed >= min && parsed <= max
+      ? accept(parsed)
+      : refuse(`must be an integer between ${min} and ${max}`);
+  };
+}
+
 /** A whole number within bounds; the bounds are in the message. */
 export function integer(
   options: Documented & { min: number; max: number; default: number },
 ): Setting<number> {
-  const { min, max } = options;
-  return setting({
-    ...options,
-    read: (value) => {
-      const parsed = Number(value);
-      return /^\d+$/.test(value) && parsed >= min && parsed <= max
-        ? accept(parsed)
-        : refuse(`must be an integer between ${min} and ${max}`);
-    },
-  });
+  return setting({ ...options, read: readInteger(options.min, options.max) });
+}
+
+/** A whole number within bounds, or null when unset: its default depends on other settings. */
+export function optionalInteger(
+  options: Documented & { min: number; max: number; shownDefault: string },
+): Setting<number | null> {
+  return setting<number | null>({ ...options, default: null, read: readInteger(options.min, options.max) });
 }
 
 /** true/false, also written 1/0, in any case. */

@@ -12,6 +12,7 @@ import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
 import { dataQualityMigration } from './migrations/0009-data-quality.ts';
 import { creditsMigration } from './migrations/0013-credits.ts';
 import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
+import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -29,6 +30,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0009-data-quality': dataQualityMigration(dialect),
     '0013-credits': creditsMigration(dialect),
     '0014-verified-queries': verifiedQueriesMigration(dialect),
+    '0015-memory-review': memoryReviewMigration(),
   };
 }
 

@@ -306,6 +306,11 @@ export interface MemoriesTable {
   id: string;
   database_id: string;
   content: string;
+  /** 'pending' (saved by the analyst, waiting for a person) or 'approved'; the store's default is approved. */
+  status: ColumnType<string, string | undefined, string>;
+  /** 'model' or 'person'; the store's default is model. */
+  source: ColumnType<string, string | undefined, string>;
+  conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

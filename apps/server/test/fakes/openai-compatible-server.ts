@@ -10,7 +10,12 @@ import type { AddressInfo } from 'node:net';
  */
 
 export type FakeReply =
-  | { text?: string; toolCalls?: { name: string; arguments: Record<string, unknown> | string }[] }
+  | {
+      text?: string;
+      toolCalls?: { name: string; arguments: Record<string, unknown> | string }[];
+      /** The finish_reason sent; by default tool_calls or stop. */
+      finish?: string;
+    }
   | { status: number; body: unknown }
   | { hang: true };
 
@@ -73,7 +78,7 @@ function streamReply(
       response.write(chunk(id, { tool_calls: [{ index, function: { arguments: piece } }] }));
     }
   });
-  response.write(chunk(id, {}, reply.toolCalls?.length ? 'tool_calls' : 'stop'));
+  response.write(chunk(id, {}, reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop')));
   response.write(
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_760_000_000, model: 'fake-model', choices: [], usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 } })}\n\n`,
   );

@@ -53,6 +53,15 @@ export function createApi(http: HttpClient) {
       schema: (id: string, refresh = false) =>
         call('GET /api/databases/:id/schema', { params: { id }, query: schemaQuery(refresh) }),
     },
+    memories: {
+      /** A database's facts, pending first, and whether the user may change them. */
+      list: (databaseId: string) => call('GET /api/databases/:id/memories', { params: { id: databaseId } }),
+      add: (databaseId: string, content: string) =>
+        call('POST /api/databases/:id/memories', { params: { id: databaseId }, body: { content } }),
+      update: (id: string, body: RouteBody<'PUT /api/memories/:id'>) =>
+        call('PUT /api/memories/:id', { params: { id }, body }),
+      remove: (id: string) => call('DELETE /api/memories/:id', { params: { id } }),
+    },
     projects: {
       list: () => call('GET /api/projects'),
       get: (id: string) => call('GET /api/projects/:id', { params: { id } }),

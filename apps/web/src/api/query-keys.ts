@@ -6,6 +6,7 @@ export const queryKeys = {
   creditPlans: ['credits', 'plans'] as const,
   databases: ['databases'] as const,
   database: (id: string) => ['databases', id] as const,
+  databaseMemories: (id: string) => ['memories', id] as const,
   projects: ['projects'] as const,
   project: (id: string) => ['projects', id] as const,
   // Apart from ['databases'] so that refreshing the list does not introspect every database again.

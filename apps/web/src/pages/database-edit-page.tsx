@@ -1,10 +1,10 @@
 import type { Database } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Brain, Lock } from 'lucide-react';
+import { Link, useParams } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
-import { Page } from '../components/page.tsx';
+import { linkClass, Page } from '../components/page.tsx';
 import { DatabaseBadges, formatCreatedDate } from '../features/databases/database-badges.tsx';
 import { putDatabaseInCache } from '../features/databases/database-cache.ts';
 import { DatabaseForm, type SaveRequest } from '../features/databases/database-form.tsx';
@@ -29,7 +29,14 @@ function EditDatabase({ database }: { database: Database }) {
   }
 
   return (
-    <Page title={database.name}>
+    <Page
+      title={database.name}
+      actions={
+        <Link to={`/databases/${database.id}/memory`} className={linkClass}>
+          <Brain size={14} aria-hidden="true" /> Memory
+        </Link>
+      }
+    >
       <div className="-mt-4 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
         <EngineIcon engine={database.engine} />
         <span>

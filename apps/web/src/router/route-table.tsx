@@ -36,6 +36,9 @@ const DatabasesPage = lazy(() =>
 const DatabaseEditPage = lazy(() =>
   import('../pages/database-edit-page.tsx').then((module) => ({ default: module.DatabaseEditPage })),
 );
+const DatabaseMemoryPage = lazy(() =>
+  import('../pages/database-memory-page.tsx').then((module) => ({ default: module.DatabaseMemoryPage })),
+);
 const SetupPage = lazy(() =>
   import('../pages/setup-page.tsx').then((module) => ({ default: module.SetupPage })),
 );
@@ -89,6 +92,7 @@ export const routeTable: AppRoute[] = [
   { path: '/databases', name: 'Databases', meta: standard, Component: DatabasesPage },
   { path: '/databases/new', name: 'DatabaseNew', meta: empty, Component: SetupPage },
   { path: '/databases/:id', name: 'DatabaseEdit', meta: standard, Component: DatabaseEditPage },
+  { path: '/databases/:id/memory', name: 'DatabaseMemory', meta: standard, Component: DatabaseMemoryPage },
   { path: '/issues', name: 'Issues', meta: standard, Component: IssuesPage },
   { path: '/privacy', name: 'Privacy', meta: standard, Component: PrivacyPage },
   { path: '/projects', name: 'Projects', meta: standard, Component: ProjectsPage },

@@ -7,6 +7,7 @@ import { databaseRoutes } from './databases.ts';
 import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
 import { issueRoutes } from './issues.ts';
+import { memoryRoutes } from './memories.ts';
 import { projectRoutes } from './projects.ts';
 import { qualityRoutes } from './quality.ts';
 import { queryRoutes } from './queries.ts';
@@ -27,6 +28,7 @@ export * from './exports.ts';
 export * from './favorites.ts';
 export * from './id-params.ts';
 export * from './issues.ts';
+export * from './memories.ts';
 export * from './projects.ts';
 export * from './quality.ts';
 export * from './queries.ts';
@@ -62,6 +64,7 @@ export const apiRoutes = {
   ...businessEntityRoutes,
   ...issueRoutes,
   ...qualityRoutes,
+  ...memoryRoutes,
 } satisfies RouteTable;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,6 +1,7 @@
 import type { AgentToolName } from '@querent/contracts';
 import type { z } from 'zod';
 import type { AgentPort } from '../agent-port.ts';
+import type { ContextBudget } from '../context-budget.ts';
 import type { SchemaIndex } from '../schema/schema-index.ts';
 import type { SchemaTable } from '../schema/schema-tables.ts';
 
@@ -22,6 +23,8 @@ export interface ToolContext extends AgentPort {
   focus: ReadonlySet<string>;
   /** The search over this schema version's tables, built at its first use and kept with the version. */
   readonly schemaIndex: SchemaIndex;
+  /** How much of a result or a table the model may be shown, from its context window. */
+  budget: ContextBudget;
 }
 
 /**

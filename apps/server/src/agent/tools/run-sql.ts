@@ -51,7 +51,10 @@ async function runWrite(
     };
   }
   const outcome = await context.runQuery({ sql: input.query, title, readOnly: false, queryId });
-  return { queryId, output: previewForModel(outcome, { sql: input.query, tables: context.tables }) };
+  return {
+    queryId,
+    output: previewForModel(outcome, context.budget, { sql: input.query, tables: context.tables }),
+  };
 }
 
 export const runSqlTool: AgentTool<typeof inputSchema> = {
@@ -70,7 +73,7 @@ export const runSqlTool: AgentTool<typeof inputSchema> = {
     }
     return {
       queryId: outcome.query.id,
-      output: previewForModel(outcome, { sql: input.query, tables: context.tables }),
+      output: previewForModel(outcome, context.budget, { sql: input.query, tables: context.tables }),
     };
   },
 };

@@ -33,6 +33,6 @@ export const sampleRowsTool: AgentTool<typeof inputSchema> = {
       title: `Sample of ${entry.name}`,
       readOnly: true,
     });
-    return { queryId: outcome.query.id, output: previewForModel(outcome) };
+    return { queryId: outcome.query.id, output: previewForModel(outcome, context.budget) };
   },
 };

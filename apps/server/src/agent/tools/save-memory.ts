@@ -12,12 +12,18 @@ const inputSchema = z.object({
 export const saveMemoryTool: AgentTool<typeof inputSchema> = {
   name: 'save_memory',
   description:
-    'Remember a durable fact about this database for every later conversation: what a code means, which table is the source of truth, a business rule the user told you. Not for answers to one question.',
+    'Propose a durable fact about this database for every later conversation: what a code means, which table is the source of truth, a business rule the user told you. A person approves it on the database’s memory page before it is used. Not for answers to one question.',
   inputSchema,
   async execute(input, context) {
     const saved = await context.saveMemory(input.content);
     return {
-      output: { saved: true, ...(saved.alreadyKnown ? { note: 'This was already remembered.' } : {}) },
+      output: {
+        saved: true,
+        status: saved.pending ? 'pending' : 'approved',
+        note: saved.alreadyKnown
+          ? `This was already ${saved.pending ? 'proposed, and waits for approval' : 'remembered'}.`
+          : 'Saved for review: it is used once a person approves it on the database’s memory page. Tell the user so.',
+      },
     };
   },
 };

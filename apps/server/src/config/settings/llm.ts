@@ -1,4 +1,4 @@
-import { integer, oneOf, secret, text, url } from '../setting.ts';
+import { integer, oneOf, optionalInteger, secret, text, url } from '../setting.ts';
 import { defineSettings, type SettingValues } from '../setting-group.ts';
 
 /* Who answers in conversations (a provider and its model, or the built-in offline analyst) and the analyst's limits. */
@@ -11,6 +11,21 @@ export const defaultModels: Record<Exclude<LlmProvider, 'openai-compatible'>, st
   anthropic: 'claude-sonnet-4-5',
   offline: 'offline-analyst',
 };
+
+/**
+ * Context windows when LLM_CONTEXT_TOKENS is unset. A local server is given a small one: Ollama
+ * runs models with a window of a few thousand tokens unless told otherwise, and cuts longer
+ * prompts without an error, so a larger budget would lose the start of every request.
+ */
+export const defaultContextTokens: Record<LlmProvider, number> = {
+  openai: 128_000,
+  anthropic: 200_000,
+  'openai-compatible': 8192,
+  offline: 100_000,
+};
+
+export const reasoningEfforts = ['minimal', 'low', 'medium', 'high'] as const;
+export const openaiApis = ['responses', 'chat'] as const;
 
 const settings = {
   provider: oneOf({
@@ -58,13 +73,25 @@ const settings = {
     default: 2,
     description: 'Retries, with backoff, of a model call that failed for a passing reason (rate limit, 5xx).',
   }),
-  contextTokens: integer({
+  contextTokens: optionalInteger({
     name: 'LLM_CONTEXT_TOKENS',
     min: 2048,
     max: 10_000_000,
-    default: 100000,
+    shownDefault: '(per provider)',
+    description: `The model's context window in tokens (2048 to 10000000). Previews, table descriptions, memory and the schema summary are sized from it and older tool results trimmed so a request stays under it. Defaults: openai ${defaultContextTokens.openai}, anthropic ${defaultContextTokens.anthropic}, openai-compatible ${defaultContextTokens['openai-compatible']} (raise it together with the server's own limit, e.g. Ollama's num_ctx).`,
+  }),
+  reasoningEffort: oneOf({
+    name: 'LLM_REASONING_EFFORT',
+    values: reasoningEfforts,
+    shownDefault: '(the model’s)',
+    description: `How hard an OpenAI reasoning model thinks before answering: ${reasoningEfforts.join(', ')}. More effort is slower and costs more tokens.`,
+  }),
+  openaiApi: oneOf({
+    name: 'LLM_OPENAI_API',
+    values: openaiApis,
+    default: 'responses',
     description:
-      "The model's context window in tokens. Older tool results are trimmed so a request stays under it; lower it for small local models (e.g. 8192).",
+      'Which OpenAI API the openai provider uses: responses (reasoning kept between steps, better caching) or chat (Chat Completions, for proxies that only speak it).',
   }),
   maxSteps: integer({
     name: 'AGENT_MAX_STEPS',
@@ -121,7 +148,11 @@ export const llmSettings = defineSettings(settings, (values, { report }) => {
       /** Retries of a failed call the provider calls retryable (rate limits, 5xx), with backoff. */
       maxRetries: values.maxRetries,
       /** The model's context window; requests are compacted to stay under it. */
-      contextTokens: values.contextTokens,
+      contextTokens: values.contextTokens ?? defaultContextTokens[provider],
+      /** OpenAI reasoning effort; null leaves the model's default. */
+      reasoningEffort: values.reasoningEffort,
+      /** The OpenAI API the openai provider speaks. */
+      openaiApi: values.openaiApi,
     },
     agent: {
       /** Most model calls in one turn. */

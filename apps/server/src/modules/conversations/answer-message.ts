@@ -1,5 +1,6 @@
 import { USER_SQL_FUNCTION } from '@querent/contracts';
 import { sqlOf } from '../../agent/history.ts';
+import { contextBudget } from '../../agent/context-budget.ts';
 import { previewForModel } from '../../agent/result-preview.ts';
 import { loadOnce } from '../../load-once.ts';
 import type { ResolvedContext } from '../context/resolve-context.ts';
@@ -43,7 +44,7 @@ async function answerWithSql(deps: ChatDeps, input: AnswerInput, sql: string): P
   await storeMessage(deps.db, input.events, {
     conversationId: input.turn.conversationId,
     role: 'function',
-    content: JSON.stringify(previewForModel(outcome)),
+    content: JSON.stringify(previewForModel(outcome, contextBudget(deps.llm.contextTokens))),
     functionCall: { name: USER_SQL_FUNCTION, arguments: { query: sql } },
     queryId: outcome.query.id,
   });

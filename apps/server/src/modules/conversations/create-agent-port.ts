@@ -6,13 +6,12 @@ import { createAnalystQuality } from '../quality/analyst/create-analyst-quality.
 import { listVerifiedExamples } from '../queries/list-verified-queries.ts';
 import { recordPendingQuery, recordQueryNotRun } from '../queries/record-chat-query.ts';
 import type { AnswerInput } from './answer-message.ts';
+import { readApprovedMemories, saveAnalystMemory } from '../memories/save-memory.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { confirmWithUser } from './confirm-write.ts';
-import { listMemories } from './memories.repo.ts';
 import { deleteMessage, insertMessage, listMessages } from './messages.repo.ts';
 import { runChatQuery } from './run-chat-query.ts';
 import { runLookup } from './run-lookup.ts';
-import { saveMemory } from './save-memory.ts';
 import { changeMessage, storeMessage } from './store-message.ts';
 
 /**
@@ -31,7 +30,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     dialect: engineDescriptors[database.engine].dialect.name,
     signal,
     readSchema: () => loadDatabaseSchema(deps, database),
-    readMemories: () => listMemories(deps.db, database.id),
+    readMemories: () => readApprovedMemories(deps, database.id),
     readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, database }),
     readHistory: () => listMessages(deps.db, conversationId),
     recordUsage: (usage) => input.metered.addUsage(usage),
@@ -54,7 +53,12 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     recordPendingQuery: (query) => recordPendingQuery(deps, { ...target, ...query }),
     recordQueryNotRun: (query) => recordQueryNotRun(deps, { ...target, ...query }),
     saveMemory: (content) =>
-      saveMemory(deps, { databaseId: database.id, mayChangeDatabase: context.canChangeDatabase, content }),
+      saveAnalystMemory(deps, {
+        databaseId: database.id,
+        mayChangeDatabase: context.canChangeDatabase,
+        content,
+        conversationId,
+      }),
     createChart: (chart) => createChatChart(deps, { ownerId, conversationId, ...chart }),
     confirmWrite: (request) => confirmWithUser(deps, { events, turn, request }),
     quality: createAnalystQuality(deps.quality, {

@@ -1,10 +1,13 @@
 import type { DbtSummary } from '@querent/contracts';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import type { DbtMetric } from './dbt-semantics.ts';
+import { dbtMetrics, dbtTestsByNode } from './dbt-semantics.ts';
 
 /**
  * dbt's manifest.json and catalog.json, reduced on upload to what Querent reads from them: each
- * relation's schema, name and description and its columns' descriptions. The originals are
+ * relation's schema, name and description, its columns' descriptions and its tests, and the
+ * project's metrics. The originals are
  * megabytes of compiled SQL and run metadata; the reduction is what the store keeps.
  */
 export interface DbtColumn {
@@ -19,10 +22,14 @@ export interface DbtRelation {
   name: string;
   description: string | null;
   columns: DbtColumn[];
+  /** The dbt tests on it, as sentences ("status: one of 'placed', 'shipped'"); absent in files reduced before tests were kept. */
+  tests?: string[];
 }
 
 export interface DbtRelations {
   relations: DbtRelation[];
+  /** The manifest's metrics; absent for a catalog and for manifests reduced before metrics were kept. */
+  metrics?: DbtMetric[];
 }
 
 export interface DbtSummaries {
@@ -49,6 +56,8 @@ const manifestRelation = z.looseObject({
 const manifestShape = z.looseObject({
   nodes: z.record(z.string(), z.looseObject({ resource_type: z.string().optional() })),
   sources: z.record(z.string(), z.looseObject({})).nullish(),
+  metrics: z.record(z.string(), z.unknown()).nullish(),
+  semantic_models: z.record(z.string(), z.unknown()).nullish(),
 });
 
 const catalogRelation = z.looseObject({
@@ -94,6 +103,7 @@ export function parseDbtManifest(value: unknown): DbtRelations {
   const shape = manifestShape.safeParse(asObject('dbt_manifest', value));
   if (!shape.success) fail('dbt_manifest', shape.error);
   const relations: DbtRelation[] = [];
+  const tests = dbtTestsByNode(shape.data.nodes);
   const groups = [
     ['nodes', shape.data.nodes],
     ['sources', shape.data.sources ?? {}],
@@ -113,10 +123,12 @@ export function parseDbtManifest(value: unknown): DbtRelations {
           name: blankToNull(column.name) ?? key,
           description: blankToNull(column.description),
         })),
+        ...(tests.has(id) ? { tests: tests.get(id) } : {}),
       });
     }
   }
-  return { relations };
+  const metrics = dbtMetrics(shape.data);
+  return { relations, ...(metrics.length > 0 ? { metrics } : {}) };
 }
 
 export function parseDbtCatalog(value: unknown): DbtRelations {

@@ -1,9 +1,11 @@
 import type { TableInfo } from '@querent/contracts';
 import type { SchemaInfo as IntrospectedSchema, TableSchema } from '../../connectors/connector.ts';
 import type { DbtRelation, DbtRelations } from './dbt-artifacts.ts';
+import type { DbtMetric } from './dbt-semantics.ts';
 
 export interface BrowsableSchema {
   schemas: { name: string; tables: TableInfo[] }[];
+  dbtMetrics?: DbtMetric[];
 }
 
 /** Finds a dbt relation by schema and name; warehouses fold case differently, so matching ignores it. */
@@ -54,6 +56,7 @@ function mergeTable(
     primaryKey: table.primaryKey,
     foreignKeys: table.foreignKeys,
     dbtDescription: tableDescription,
+    ...(described?.tests?.length ? { dbtTests: described.tests } : {}),
     columns: table.columns.map((column) => {
       const description =
         columnDescription(described, column.name) ?? columnDescription(commented, column.name) ?? null;
@@ -70,7 +73,8 @@ function mergeTable(
 
 /**
  * The schema as the user browses it and the agent reads it: the engine's own comments win, and
- * dbt's descriptions fill the gaps and are also kept apart as `dbtDescription`.
+ * dbt's descriptions fill the gaps and are also kept apart as `dbtDescription`; dbt's tests go
+ * with their tables and its metrics with the schema.
  */
 export function mergeDbtDescriptions(
   schema: IntrospectedSchema,
@@ -78,7 +82,9 @@ export function mergeDbtDescriptions(
 ): BrowsableSchema {
   const manifest = new RelationIndex(dbt.manifest);
   const catalog = new RelationIndex(dbt.catalog);
+  const metrics = dbt.manifest?.metrics ?? [];
   return {
+    ...(metrics.length > 0 ? { dbtMetrics: metrics } : {}),
     schemas: schema.schemas.map((entry) => ({
       name: entry.name,
       tables: entry.tables.map((table) =>

@@ -1,0 +1,76 @@
+import type { Memories, Memory, MemoryChange } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { StoreDb } from '../../store/connect.ts';
+import { databaseAccess, requireDatabase } from '../databases/database-access.ts';
+import type { User } from '../users/user.ts';
+import type { MemoryRecord } from './memories.repo.ts';
+import { deleteMemory, findMemory, insertMemory, listMemories, updateMemory } from './memories.repo.ts';
+
+type Asker = Pick<User, 'id' | 'organizationId'>;
+
+function present(record: MemoryRecord): Memory {
+  return { ...record };
+}
+
+/** A database's memory as its page shows it; anyone who may use the database may read it. */
+export async function listDatabaseMemories(
+  deps: { db: StoreDb },
+  input: { user: Asker; databaseId: string },
+): Promise<Memories> {
+  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'read');
+  const records = await listMemories(deps.db, database.id);
+  return { memories: records.map(present), canChange: databaseAccess(input.user, database) === 'write' };
+}
+
+/** A person's fact: approved at once, since a person wrote it. */
+export async function addMemory(
+  deps: { db: StoreDb },
+  input: { user: Asker; databaseId: string; content: string },
+): Promise<Memory> {
+  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'write');
+  const id = await insertMemory(deps.db, {
+    databaseId: database.id,
+    content: input.content,
+    status: 'approved',
+    source: 'person',
+    conversationId: null,
+  });
+  return present(await mustFind(deps.db, id));
+}
+
+async function mustFind(db: StoreDb, id: string): Promise<MemoryRecord> {
+  const record = await findMemory(db, id);
+  if (!record) throw new AppError('NOT_FOUND', 'Memory not found');
+  return record;
+}
+
+/** A fact of a database the user may change; one of a database they cannot see is not found. */
+async function requireChangeableMemory(db: StoreDb, user: Asker, id: string): Promise<MemoryRecord> {
+  const record = await mustFind(db, id);
+  try {
+    await requireDatabase(db, user, record.databaseId, 'write');
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND')
+      throw new AppError('NOT_FOUND', 'Memory not found');
+    throw error;
+  }
+  return record;
+}
+
+/** New words for a fact, or a person's approval of one the analyst saved. */
+export async function changeMemory(
+  deps: { db: StoreDb },
+  input: { user: Asker; id: string; change: MemoryChange },
+): Promise<Memory> {
+  const record = await requireChangeableMemory(deps.db, input.user, input.id);
+  await updateMemory(deps.db, record.id, {
+    ...(input.change.content === undefined ? {} : { content: input.change.content }),
+    ...(input.change.status === undefined ? {} : { status: input.change.status }),
+  });
+  return present(await mustFind(deps.db, record.id));
+}
+
+export async function forgetMemory(deps: { db: StoreDb }, input: { user: Asker; id: string }): Promise<void> {
+  const record = await requireChangeableMemory(deps.db, input.user, input.id);
+  await deleteMemory(deps.db, record.id);
+}
