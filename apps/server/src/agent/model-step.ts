@@ -113,17 +113,16 @@ export async function runModelStep(input: StepInput): Promise<StepOutcome> {
           finishReason = part.finishReason;
           rawFinishReason = part.rawFinishReason ?? null;
           inputTokens = part.usage.inputTokens ?? null;
-          break;
-        case 'error':
-          failure ??= part.error;
-          break;
-        case 'finish-step':
           input.onUsage?.({
             modelId: part.response.modelId,
             inputTokens: part.usage.inputTokens ?? 0,
             outputTokens: part.usage.outputTokens ?? 0,
           });
           break;
+        case 'error':
+          failure ??= part.error;
+          break;
+
         case 'abort':
           aborted = true;
           break;
