@@ -122,7 +122,6 @@ export async function runModelStep(input: StepInput): Promise<StepOutcome> {
         case 'error':
           failure ??= part.error;
           break;
-
         case 'abort':
           aborted = true;
           break;
