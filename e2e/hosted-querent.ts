@@ -54,8 +54,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the provider, then Querent signing in through it; resolves once Querent answers. `env`
- * adds settings of the spec's own (credits, administrators).
+ * Starts the provider, then Querent signing in through it; resolves once Querent answers.
+ * `env` adds to (or overrides) Querent's hosted configuration, e.g. ANONYMOUS_ACCESS.
  */
 export async function startHostedQuerent(env: Record<string, string> = {}): Promise<HostedQuerent> {
   const port = await freePort();
@@ -110,6 +110,8 @@ export interface SeededDatabase {
   name: string;
   /** The organisation's name, as the provider's organisation claim names it. */
   organization: string;
+  /** Readable by everyone, anonymous visitors included. */
+  public?: boolean;
 }
 
 /**
@@ -149,8 +151,8 @@ export function seedOrganizationDatabases(
         );
       store
         .prepare(
-          `INSERT INTO databases (id, name, engine, details, owner_id, organization_id, created_at, updated_at)
-           VALUES (?, ?, 'sqlite', ?, ?, ?, ?, ?)`,
+          `INSERT INTO databases (id, name, engine, details, owner_id, organization_id, public, created_at, updated_at)
+           VALUES (?, ?, 'sqlite', ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           `db-${index}`,
@@ -158,6 +160,7 @@ export function seedOrganizationDatabases(
           JSON.stringify({ filename: sqliteFile }),
           ownerId,
           organizationId,
+          database.public === true ? 1 : 0,
           now,
           now,
         );

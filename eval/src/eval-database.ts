@@ -83,7 +83,7 @@ function connectionOf(spec: string, dataDir: string): Connection {
 
 /** The dialect its connector speaks, as the local administrator who registered it. */
 async function dialectOf(server: EvalServer, id: string): Promise<EvalDialect> {
-  const admin = { id: LOCAL_ADMIN_ID, organizationId: null };
+  const admin = { id: LOCAL_ADMIN_ID, role: 'admin' as const, organizationId: null };
   const record = await requireDatabase(server.built.store.db, admin, id, 'read');
   return server.built.databases.connections.forDatabase(record).dialect;
 }

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAnonymousSandbox } from './auth/anonymous/anonymous-sandbox.ts';
 import { loadHostedSignIn } from './auth/oidc/load-hosted-sign-in.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
@@ -17,12 +18,14 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRoutes } from './http/register-routes.ts';
+import { sharingHandlers } from './modules/sharing/sharing.routes.ts';
 import { generateRequestId, registerRequestIdEcho } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
 import { userHandlers } from './modules/account/account.routes.ts';
 import { sessionHandlers } from './modules/account/sessions.routes.ts';
+import { peopleHandlers } from './modules/people/people.routes.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
@@ -173,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hostedAuth === null
       ? null
       : { db: store.db, policy: hostedAuth.sessions, ...(options.now ? { now: options.now } : {}) };
+  const sandbox = createAnonymousSandbox({ db: store.db, hosted: hostedAuth, now: options.now });
   const sessionSockets = createSessionSockets();
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
   const connections: DatabaseConnections = createDatabaseConnections({
@@ -184,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     secrets,
     store: config.store,
     dataDir: config.dataDir,
+    hostFilesGuarded: config.authMode === 'oidc',
     connections,
     schemaCache: new SchemaCache(),
   };
@@ -234,6 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         })
       : unmeteredTurns,
     now: options.now,
+    limitAsks: sandbox.limitAsks,
   });
 
   let realtime: Realtime;
@@ -245,7 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerSecurityHeaders(app);
     await app.register(cookie);
     registerSameOriginCheck(app, hostedAuth?.publicUrl ?? null);
-    registerHttpAuth(app, auth);
+    registerHttpAuth(app, auth, sandbox.visitors);
     await registerOpenApi(app, { version: readProductVersion() });
 
     // Queries and charts show the user's stars; the favourites module, which lists both, reads them.
@@ -281,16 +287,23 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         publicUrl: hostedAuth?.publicUrl ?? '',
       }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
+      ...peopleHandlers({
+        db: store.db,
+        sessions,
+        sessionEnds: sessionSockets,
+        organizationsFromSignIn: hostedAuth?.provider.claims.organization != null,
+      }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),
       ...chat.routeHandlers(),
-      ...queryHandlers(queries),
+      ...queryHandlers({ ...queries, limitAsks: sandbox.limitAsks }),
       ...savedQueryHandlers(queries),
       ...chartHandlers(queries),
       ...favoriteHandlers(queries),
       ...businessEntityHandlers({ db: store.db, issues: createEntityIssues(store.db) }),
       ...issueHandlers({ db: store.db, checks: followIssueDecisions(quality) }),
       ...qualityHandlers(quality),
+      ...sharingHandlers({ db: store.db }),
       ...memoryHandlers({ db: store.db }),
       ...exportHandlers({
         ...databases,
@@ -325,12 +338,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const renewal = creditsEnforced
     ? startAllowanceRenewal({ ...credits, plans: config.creditPlans, log: app.log })
     : null;
+  const visitorCleanup = sandbox.startCleanup(app.log);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await scheduler.stop();
       renewal?.stop();
+      await visitorCleanup.stop();
       await chat.close();
       await realtime.close();
       await app.close();

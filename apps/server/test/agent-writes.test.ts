@@ -144,7 +144,11 @@ describe.skipIf(!gate.run)('Agent writes and stop on PostgreSQL', () => {
     // Deciding again is refused: nothing waits any more.
     client.socket.emit('confirmWriteOperation', conversationId, card.functionCall.arguments.queryId);
     const refusal = await client.waitFor<{ message: string }>('error');
-    expect(refusal).toEqual({ message: 'This write is no longer waiting for confirmation', conversationId });
+    expect(refusal).toEqual({
+      message: 'This write is no longer waiting for confirmation',
+      conversationId,
+      code: 'CONFLICT',
+    });
   });
 
   it('stops a long query: the statement leaves the database and the status is clear', async () => {

@@ -58,12 +58,21 @@ for (const dialect of await storeDialects('Conversations API')) {
     it('creates an unnamed conversation about a database the user may read', async () => {
       const response = await create({ contextId });
       expect(response.status, response.text).toBe(201);
-      expect(response.body).toMatchObject({ name: null, contextId, status: 'clear' });
+      expect(response.body).toMatchObject({
+        name: null,
+        contextId,
+        status: 'clear',
+        // Private until shared; its owner may do everything with it.
+        shared: false,
+        abilities: { edit: true, delete: true, share: true },
+      });
       expect(Object.keys(response.body).sort()).toEqual([
+        'abilities',
         'contextId',
         'createdAt',
         'id',
         'name',
+        'shared',
         'status',
         'updatedAt',
       ]);
@@ -106,8 +115,8 @@ for (const dialect of await storeDialects('Conversations API')) {
       const ids = list.body.map((entry) => entry.id);
       expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
       expect(list.body.every((entry) => entry.contextId === contextId)).toBe(true);
-      const theirs = await other.get<ConversationSummary[]>(`/api/conversations?contextId=${contextId}`);
-      expect(theirs.body.map((entry) => entry.id)).not.toContain(first.id);
+      // Someone who may not see the context is told it does not exist.
+      expectError(await other.get(`/api/conversations?contextId=${contextId}`), 404);
       expectError(await api.get('/api/conversations'), 400, { field: 'contextId' });
       expectError(await api.get('/api/conversations?contextId=nope'), 400, { field: 'contextId' });
     });

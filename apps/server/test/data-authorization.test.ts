@@ -139,15 +139,26 @@ for (const dialect of await storeDialects('Data authorization')) {
       expect(annList.body.map((entry) => entry.id)).toEqual([publicProject.id]);
     });
 
-    it('shares a database with the owner’s organization, not beyond', async () => {
+    it('shares a database with the owner’s organization, not beyond: members query it, the owner changes it', async () => {
       const seen = await api.get<Database>(`/api/databases/${orgDb.id}`, { user: users.ben });
-      expect(seen.body).toMatchObject({ name: 'Acme data', editable: true });
+      expect(seen.body).toMatchObject({ name: 'Acme data', editable: false });
+      const run = await api.post<{ count: number }>(
+        '/api/query/_run',
+        { databaseId: orgDb.id, query: 'select * from Genre' },
+        { user: users.ben },
+      );
+      expect(run.body.count).toBe(25);
+      expectError(
+        await api.put(`/api/databases/${orgDb.id}`, { name: 'Acme warehouse' }, { user: users.ben }),
+        403,
+      );
+      expectError(await api.del(`/api/databases/${orgDb.id}`, { user: users.ben }), 403);
       const renamed = await api.put<Database>(
         `/api/databases/${orgDb.id}`,
         { name: 'Acme warehouse' },
-        { user: users.ben },
+        { user: users.ann },
       );
-      expect(renamed.body.name).toBe('Acme warehouse');
+      expect(renamed.body).toMatchObject({ name: 'Acme warehouse', editable: true });
       expectError(await api.get(`/api/databases/${orgDb.id}`, { user: users.eve }), 404);
       expectError(await api.get(`/api/databases/${orgDb.id}`), 404);
     });

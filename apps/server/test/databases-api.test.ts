@@ -368,6 +368,11 @@ for (const dialect of await storeDialects('Databases API')) {
           as(ann),
         );
         expect(chart.status, chart.text).toBe(201);
+        // Shared with her organisation, so Ben may see (and star) them.
+        expect((await api.put(`/api/sharing/query/${query}`, { shared: true }, as(ann))).status).toBe(200);
+        expect((await api.put(`/api/sharing/chart/${chart.body.id}`, { shared: true }, as(ann))).status).toBe(
+          200,
+        );
         const star = async (path: string, user: string) =>
           expect((await api.put(`${path}/favorite`, { is_favorite: true }, as(user))).status).toBe(200);
         await star(`/api/query/${query}`, ann);

@@ -267,6 +267,7 @@ describe('loadConfig', () => {
       adminEmails: ['ann@example.com', 'bob@example.com'],
       sessions: { idleTimeoutMs: 2 * 3600 * 1000, absoluteTimeoutMs: 24 * 3600 * 1000 },
       signInRateLimit: 5,
+      anonymous: null,
     });
     // The provider is given the two addresses it must have registered, from the public URL.
     if (config.hostedAuth === null) throw new Error('hosted mode is configured');
@@ -306,6 +307,35 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ OIDC_CLIENT_ID: 'ignored', PUBLIC_URL: 'https://q.example.com' }).hostedAuth,
     ).toBeNull();
+  });
+
+  it('reads the anonymous sandbox in hosted mode only', () => {
+    const hosted = {
+      AUTH_MODE: 'oidc',
+      PUBLIC_URL: 'https://q.example.com',
+      OIDC_ISSUER_URL: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'q',
+    };
+    expect(loadConfig(hosted).hostedAuth?.anonymous).toBeNull();
+    expect(
+      loadConfig({
+        ...hosted,
+        ANONYMOUS_ACCESS: 'true',
+        ANONYMOUS_RETENTION_HOURS: '2',
+        ANONYMOUS_ASKS_PER_MINUTE: '3',
+      }).hostedAuth?.anonymous,
+    ).toEqual({ retentionMs: 2 * 3600 * 1000, asksPerMinute: 3 });
+    expect(loadConfig({ ...hosted, ANONYMOUS_ACCESS: 'true' }).hostedAuth?.anonymous).toEqual({
+      retentionMs: 24 * 3600 * 1000,
+      asksPerMinute: 10,
+    });
+    expect(() => loadConfig({ ANONYMOUS_ACCESS: 'true' })).toThrow(
+      'ANONYMOUS_ACCESS=true needs AUTH_MODE=oidc',
+    );
+    expect(() => loadConfig({ ...hosted, ANONYMOUS_ACCESS: 'yes' })).toThrow('ANONYMOUS_ACCESS');
+    expect(() => loadConfig({ ...hosted, ANONYMOUS_ASKS_PER_MINUTE: '0' })).toThrow(
+      'ANONYMOUS_ASKS_PER_MINUTE',
+    );
   });
 
   it('never prints the client secret in a configuration error', () => {
@@ -370,6 +400,9 @@ describe('configDocs', () => {
       'STRIPE_API_URL',
       'STRIPE_CENTS_PER_CREDIT',
       'STRIPE_CURRENCY',
+      'ANONYMOUS_ACCESS',
+      'ANONYMOUS_RETENTION_HOURS',
+      'ANONYMOUS_ASKS_PER_MINUTE',
       'QUERY_ROW_CAP',
       'QUERY_TIMEOUT_MS',
       'DATABASE_BODY_LIMIT_BYTES',

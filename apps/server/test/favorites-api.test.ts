@@ -159,7 +159,10 @@ for (const dialect of await storeDialects('Favorites')) {
       ).body;
       const annQuery = await save('Acme media', 'SELECT * FROM MediaType', annDb.id, users.ann);
       await star('query', annQuery.id, true, users.ann);
-      // A colleague may read it, so may star it; the star is theirs alone.
+      // Private until shared: a colleague cannot star it yet.
+      expectError(await star('query', annQuery.id, true, users.ben), 404);
+      await api.put(`/api/sharing/query/${annQuery.id}`, { shared: true }, { user: users.ann });
+      // Shared, a colleague may read it, so may star it; the star is theirs alone.
       expect((await star('query', annQuery.id, true, users.ben)).status).toBe(200);
       await star('query', annQuery.id, false, users.ann);
       expect(

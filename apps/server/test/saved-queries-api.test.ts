@@ -207,11 +207,19 @@ for (const dialect of await storeDialects('Saved queries')) {
       expect(list.body).toEqual([]);
     });
 
-    it("lets the owner's organization read and run a query, not change it", async () => {
+    it("lets the owner's organization read and run a query once shared, not change it", async () => {
       const saved = await save(
         { title: 'Acme genres', sql: 'SELECT * FROM Genre', databaseId: orgDatabase.id },
         users.ann,
       );
+      // Private until its owner shares it; only the owner may share it.
+      expectError(await api.get(`/api/query/${saved.id}`, { user: users.ben }), 404);
+      expectError(
+        await api.put(`/api/sharing/query/${saved.id}`, { shared: true }, { user: users.ben }),
+        404,
+      );
+      const shared = await api.put(`/api/sharing/query/${saved.id}`, { shared: true }, { user: users.ann });
+      expect(shared.body).toEqual({ kind: 'query', id: saved.id, shared: true });
       const seen = await api.get<SavedQuery>(`/api/query/${saved.id}`, { user: users.ben });
       expect(seen.body).toMatchObject({ title: 'Acme genres', editable: false });
       const ran = await api.post<QueryResults>(`/api/query/${saved.id}/run`, undefined, { user: users.ben });
@@ -224,6 +232,19 @@ for (const dialect of await storeDialects('Saved queries')) {
       // The list is the user's own queries only.
       const benList = await api.get<SavedQuery[]>('/api/queries', { user: users.ben });
       expect(benList.body.map((query) => query.id)).not.toContain(saved.id);
+      // The shared view lists what colleagues shared with the organisation, and nothing else.
+      const benShared = await api.get<SavedQuery[]>('/api/queries?shared=true', { user: users.ben });
+      expect(benShared.body.map((query) => query.id)).toEqual([saved.id]);
+      expect(benShared.body[0]).toMatchObject({
+        shared: true,
+        abilities: { edit: false, delete: false, share: false },
+      });
+      const eveShared = await api.get<SavedQuery[]>('/api/queries?shared=true', { user: users.eve });
+      expect(eveShared.body.map((query) => query.id)).not.toContain(saved.id);
+      const annShared = await api.get<SavedQuery[]>('/api/queries?shared=true', { user: users.ann });
+      expect(annShared.body.map((query) => query.id)).not.toContain(saved.id);
+      await api.put(`/api/sharing/query/${saved.id}`, { shared: false }, { user: users.ann });
+      expectError(await api.get(`/api/query/${saved.id}`, { user: users.ben }), 404);
     });
 
     it("lists the user's saved queries, newest change first, per database", async () => {

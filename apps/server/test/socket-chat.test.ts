@@ -158,7 +158,11 @@ describe('ask', () => {
     const id = await conversation();
     const client = await chat();
     client.socket.emit('ask', id, '   ');
-    expect(await client.waitFor('error')).toEqual({ message: 'The question is empty', conversationId: id });
+    expect(await client.waitFor('error')).toEqual({
+      message: 'The question is empty',
+      conversationId: id,
+      code: 'BAD_REQUEST',
+    });
     client.socket.emit('ask', 'no-such-conversation', 'Hi');
     expect(
       await client.waitFor(
@@ -168,6 +172,7 @@ describe('ask', () => {
     ).toEqual({
       message: 'Conversation not found',
       conversationId: 'no-such-conversation',
+      code: 'NOT_FOUND',
     });
   });
 });
@@ -272,6 +277,7 @@ describe('regenerateFromMessage', () => {
     expect(await client.waitFor('error')).toEqual({
       message: 'Only your own messages can be edited',
       conversationId: id,
+      code: 'BAD_REQUEST',
     });
     client.socket.emit('regenerateFromMessage', id, 'nope');
     expect(
@@ -279,6 +285,7 @@ describe('regenerateFromMessage', () => {
     ).toEqual({
       message: 'Message not found',
       conversationId: id,
+      code: 'NOT_FOUND',
     });
   });
 });
@@ -322,7 +329,11 @@ describe('two users', () => {
       const before = them.all('error').length;
       (them.socket.emit as (name: string, ...rest: unknown[]) => void)(event, ...args);
       await them.waitFor('error', () => them.all('error').length > before);
-      expect(them.all('error').at(-1)).toEqual({ message: 'Conversation not found', conversationId: mine });
+      expect(them.all('error').at(-1)).toEqual({
+        message: 'Conversation not found',
+        conversationId: mine,
+        code: 'NOT_FOUND',
+      });
     }
     expect((await messagesOf(mine)).map((message) => message.content)).toEqual(['Mine', 'For me.']);
     expect(me.all('error')).toEqual([]);

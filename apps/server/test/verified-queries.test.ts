@@ -2,7 +2,7 @@ import type { SavedQuery } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listVerifiedExamples } from '../src/modules/queries/list-verified-queries.ts';
 import { findDatabaseById } from '../src/modules/databases/databases.repo.ts';
-import { insertSavedQuery } from '../src/modules/queries/queries.repo.ts';
+import { insertSavedQuery, setQueriesShared } from '../src/modules/queries/queries.repo.ts';
 import { insertUser } from '../src/modules/users/users.repo.ts';
 import { newId } from '../src/store/values.ts';
 import { chinookSqliteCopy } from './fixtures/chinook.ts';
@@ -122,7 +122,7 @@ for (const dialect of await storeDialects('Verified queries')) {
       expect(unrelated).not.toContain('Verified queries:');
     });
 
-    it('gives the verified queries of the asker and their organisation only', async () => {
+    it('gives the verified queries of the asker and those shared with their organisation only', async () => {
       const { db } = chat.running.built.store;
       const org = newId();
       await db.insertInto('organizations').values({ id: org, name: 'Verifiers' }).execute();
@@ -132,7 +132,7 @@ for (const dialect of await storeDialects('Verified queries')) {
       await insertUser(db, { id: eve, role: 'member' });
       const database = await findDatabaseById(db, databaseId);
       if (!database) throw new Error('database vanished');
-      await insertSavedQuery(db, {
+      const annQuery = await insertSavedQuery(db, {
         title: 'Ann’s',
         sql: 'SELECT 1',
         databaseId,
@@ -142,6 +142,10 @@ for (const dialect of await storeDialects('Verified queries')) {
       });
       const seen = async (askerId: string) =>
         (await listVerifiedExamples(db, { askerId, database })).map((query) => query.question);
+      expect(await seen(ann)).toEqual(['Ann asks']);
+      // Private until Ann shares it with her organisation.
+      expect(await seen(ben)).toEqual([]);
+      await setQueriesShared(db, annQuery, true);
       expect(await seen(ben)).toEqual(['Ann asks']);
       expect(await seen(eve)).toEqual([]);
     });

@@ -151,7 +151,7 @@ describe('database edit page', () => {
   });
 
   it('is read-only when the database is not editable', async () => {
-    const shared = { ...demo, editable: false };
+    const shared = { ...demo, editable: false, abilities: { edit: false, delete: false, share: false } };
     stubSession(server, { databases: [shared], role: 'member' });
     server.on('GET /api/databases/demo', { body: shared });
     server.on('GET /api/databases/demo/schema', { body: makeSchema({ '': [makeTable('customers')] }) });
@@ -161,7 +161,26 @@ describe('database edit page', () => {
     expect(screen.getByLabelText(/^File path/)).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    // What the server says the user may not do is not offered.
+    expect(screen.queryByRole('button', { name: /organisation/ })).toBeNull();
     expect(await screen.findByRole('button', { name: 'customers' })).toBeInTheDocument();
+  });
+
+  it('lets the owner make an upload private again, or share it with their organisation', async () => {
+    const upload = makeDatabase({ id: 'upload', name: 'Sales upload', shared: false });
+    stubSession(server, { databases: [upload], role: 'member' });
+    server.on('GET /api/databases/upload', { body: upload });
+    server.on('GET /api/databases/upload/schema', { body: makeSchema({ '': [makeTable('sales')] }) });
+    server.on('PUT /api/sharing/database/upload', { body: { kind: 'database', id: 'upload', shared: true } });
+    renderApp('/databases/upload', server.url);
+    const share = await screen.findByRole('button', { name: 'Share with my organisation' });
+    expect(share).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.setup().click(share);
+    await waitFor(() =>
+      expect(server.requests.find((item) => item.path === '/api/sharing/database/upload')?.body).toEqual({
+        shared: true,
+      }),
+    );
   });
 
   it('shows the schema of the database', async () => {

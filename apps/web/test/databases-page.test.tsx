@@ -42,6 +42,16 @@ describe('databases page', () => {
     expect(
       within(warehouse as HTMLElement).getByText((_, element) => element?.tagName === 'TIME'),
     ).toHaveAttribute('datetime', '2026-03-04T12:00:00.000Z');
+    // Not every database is public, so no note says so.
+    expect(screen.queryByText(/Every database here is public/)).toBeNull();
+  });
+
+  it('says so when every database is public', async () => {
+    stubSession(server, {
+      databases: [makeDatabase({ id: 'demo', name: 'Demo shop', public: true, safe_mode: true })],
+    });
+    renderApp('/databases', server.url);
+    expect(await screen.findByRole('note')).toHaveTextContent('Every database here is public');
   });
 
   it('opens a database and goes to the funnel from "Add a database"', async () => {

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useContextStore } from '../src/stores/context-store.ts';
 import { useThemeStore } from '../src/stores/theme-store.ts';
+import { makeDatabase } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -137,6 +139,44 @@ describe('user menu', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(app.browser.assign).toHaveBeenCalledWith('https://idp.example.com/logout'));
     expect(server.count('POST /api/auth/logout')).toBeGreaterThan(0);
+  });
+});
+
+describe('user menu by role', () => {
+  it('offers an administrator the people page', async () => {
+    server.on('GET /api/user', { body: { ...member, role: 'admin' } });
+    const app = await openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Grace Hopper' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'People' }));
+    await waitFor(() => expect(app.router().state.location.pathname).toBe('/user'));
+  });
+
+  it('offers a member no people page', async () => {
+    await openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Grace Hopper' }));
+    expect(screen.queryByRole('menuitem', { name: 'People' })).toBeNull();
+  });
+
+  it('offers an anonymous visitor sign-in and sign-up instead of a profile and logging out', async () => {
+    server.on('GET /api/user', {
+      body: {
+        ...member,
+        email: null,
+        first_name: null,
+        last_name: null,
+        role: 'anonymous',
+        organization_id: null,
+      },
+    });
+    server.on('GET /api/databases', { body: [makeDatabase({ id: 'demo', public: true })] });
+    useContextStore.setState({ contextSelectedId: 'database-demo', databaseId: 'demo' });
+    const app = await openChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Guest' }));
+    expect(screen.queryByRole('menuitem', { name: 'Log out' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Profile' })).toBeNull();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign in' }));
+    await waitFor(() => expect(app.browser.assign).toHaveBeenCalledWith('https://idp.example.com/authorize'));
+    useContextStore.setState({ contextSelectedId: null, databaseId: null });
   });
 });
 

@@ -2,8 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeDatabase, stubSession } from './helpers/fixtures.ts';
-import { makeFavoriteChart, makeFavoriteQuery, makeResults } from './helpers/query-fixtures.ts';
+import { makeDatabase, serverUser, stubSession } from './helpers/fixtures.ts';
+import {
+  makeFavoriteChart,
+  makeFavoriteQuery,
+  makeResults,
+  makeSavedQuery,
+} from './helpers/query-fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -25,6 +30,30 @@ const requestsTo = (method: string, path: string) =>
   server.requests.filter((request) => request.method === method && request.path === path);
 
 describe('favourites page', () => {
+  it('shows, inside an organisation, the queries colleagues shared on the database', async () => {
+    server.on('GET /api/user', { body: { ...serverUser('member'), organization_id: 'acme' } });
+    server.on('GET /api/favorites', { body: { queries: [], charts: [] } });
+    server.on('GET /api/queries', (request) => ({
+      body:
+        request.query.get('shared') === 'true' && request.query.get('databaseId') === 'd1'
+          ? [makeSavedQuery({ id: 'q9', title: 'Churn by month', shared: true })]
+          : [],
+    }));
+    renderApp('/favorites', server.url);
+    const section = await screen.findByRole('region', { name: 'Shared with my organisation' });
+    expect(await within(section).findByRole('link', { name: 'Churn by month' })).toHaveAttribute(
+      'href',
+      '/query/q9',
+    );
+  });
+
+  it('has no shared view outside an organisation', async () => {
+    server.on('GET /api/favorites', { body: { queries: [], charts: [] } });
+    renderApp('/favorites', server.url);
+    await screen.findByText(/Star a query or a chart/);
+    expect(screen.queryByRole('region', { name: 'Shared with my organisation' })).toBeNull();
+  });
+
   it("shows the context's starred queries and charts as cards with previews, without running anything", async () => {
     server.on('GET /api/favorites', (request) => ({
       body:

@@ -59,7 +59,7 @@ const screens: [path: string, heading: string, layout: 'empty' | 'default'][] = 
   ['/projects', 'Projects', 'default'],
   ['/projects/new', 'New project', 'default'],
   ['/projects/p1', 'Sales', 'default'],
-  ['/user', 'Account', 'default'],
+  ['/user', 'People', 'default'],
   ['/control', 'Business Entities', 'default'],
   ['/profile', 'Profile', 'default'],
   ['/no/such/page', 'Page not found', 'empty'],

@@ -44,4 +44,24 @@ describe('welcome page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New chat' })).toBeInTheDocument();
     expect(useContextStore.getState().contextSelectedId).toBe('database-chinook');
   });
+
+  it('lets a visitor sign in or sign up at any time', async () => {
+    server.on('GET /api/auth', (request) => ({
+      body: {
+        authorization_url:
+          request.query.get('signup') === 'true'
+            ? 'https://idp.example.com/register'
+            : 'https://idp.example.com/authorize',
+      },
+    }));
+    const app = renderApp('/welcome', server.url);
+    await userEvent.click(await screen.findByRole('button', { name: 'sign in' }));
+    await vi.waitFor(() =>
+      expect(app.browser.assign).toHaveBeenCalledWith('https://idp.example.com/authorize'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'sign up' }));
+    await vi.waitFor(() =>
+      expect(app.browser.assign).toHaveBeenCalledWith('https://idp.example.com/register'),
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from './abilities.ts';
 import { chartTypes } from './chart-types.ts';
 
 /**
@@ -26,6 +27,9 @@ export const chartSchema = z.object({
   is_favorite: z.boolean(),
   /** Whether the asking user may change or delete it (its owner). */
   editable: z.boolean(),
+  abilities: abilitiesSchema,
+  /** Shared with the owner's organisation (an upload starts private). */
+  shared: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from './abilities.ts';
 import { chartConfigSchema } from './charts.ts';
 import { resultColumnSchema, resultRowSchema } from './queries.ts';
 
@@ -86,6 +87,9 @@ export const conversationSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   status: z.enum(serverConversationStatuses),
+  /** Shared with the owner's organisation, read-only; private until then. */
+  shared: z.boolean(),
+  abilities: abilitiesSchema,
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

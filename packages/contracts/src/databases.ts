@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from './abilities.ts';
 import { connectionDetailsSchema, engineSchema } from './connection-details.ts';
 import { MAX_STATEMENT_TIMEOUT_MS, MIN_STATEMENT_TIMEOUT_MS } from './statement-timeout.ts';
 
@@ -24,6 +25,9 @@ export const databaseSchema = z.object({
   statement_timeout_ms: z.number().int().nullable(),
   /** Whether the caller may change or delete it (a public database of someone else is read-only). */
   editable: z.boolean(),
+  abilities: abilitiesSchema,
+  /** Shared with the owner's organisation (an upload starts private). */
+  shared: z.boolean(),
 });
 export type Database = z.infer<typeof databaseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from './abilities.ts';
 
 /** One table of a project; `schema` is empty for engines without schemas. */
 export const projectTableSchema = z.object({
@@ -17,6 +18,7 @@ export const projectSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   editable: z.boolean(),
+  abilities: abilitiesSchema,
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from './abilities.ts';
 
 /** POST /api/query/_run */
 export const runQueryBodySchema = z.object({
@@ -65,6 +66,9 @@ export const savedQuerySchema = z.object({
   conversationId: z.string().nullable(),
   /** Whether the asking user may change or delete it (its owner); colleagues may only read and run. */
   editable: z.boolean(),
+  abilities: abilitiesSchema,
+  /** Shared with the owner's organisation (an upload starts private). */
+  shared: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** null until it has run. */
@@ -113,10 +117,14 @@ export const updateSavedQueryBodySchema = z
   );
 export type UpdateSavedQueryBody = z.infer<typeof updateSavedQueryBodySchema>;
 
-/** GET /api/queries: the user's own queries, saved ones unless `saved=false`, newest change first. */
+/**
+ * GET /api/queries: the user's own queries, saved ones unless `saved=false`, newest change first;
+ * with `shared=true`, the saved queries colleagues shared with the user's organisation instead.
+ */
 export const listQueriesQuerySchema = z.object({
   databaseId: z.string().min(1).optional(),
   saved: z.stringbool().default(true),
+  shared: z.stringbool().default(false),
 });
 export type ListQueriesQuery = z.infer<typeof listQueriesQuerySchema>;
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors.ts';
 import type { ConversationSummary, Message, ServerConversationStatus } from './conversations.ts';
 
 /** Events the browser sends. */
@@ -19,6 +20,8 @@ export interface StatusEvent {
 export interface SocketErrorEvent {
   message: string;
   conversationId?: string | null;
+  /** Beyond the specified fields: the error's code, as in REST errors (e.g. RATE_LIMITED). */
+  code?: ErrorCode;
 }
 
 /** A piece of an answer being written; the stored message with all of it follows as `response`. */

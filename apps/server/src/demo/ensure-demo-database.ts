@@ -36,6 +36,7 @@ export async function ensureDemoDatabase(deps: {
       isPublic: true,
       ownerId: deps.ownerId,
       organizationId: null,
+      sharedWithOrganization: true,
     });
     return { databaseId: database.id };
   });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AnonymousVisitors } from '../auth/anonymous/anonymous-visitors.ts';
 import type { AuthResolver } from '../auth/resolve-user.ts';
 import { AppError } from '../errors.ts';
 import type { User } from '../modules/users/user.ts';
@@ -30,17 +31,36 @@ function routeAuth(request: FastifyRequest): RouteAuth {
   return url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'required' : 'public';
 }
 
-export function registerHttpAuth(app: ZodApp, resolver: AuthResolver): void {
+/**
+ * `visitors` is the anonymous sandbox (null when it is off): a visitor without a session who calls
+ * a route that needs one becomes an anonymous user instead of being refused.
+ */
+export function registerHttpAuth(
+  app: ZodApp,
+  resolver: AuthResolver,
+  visitors: AnonymousVisitors | null = null,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   // onRequest, before the body is read: an anonymous caller costs no parsing.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const mode = routeAuth(request);
     if (mode === 'public') return;
-    const caller = await resolver.resolveCaller({ headers: request.headers, cookies: request.cookies });
+    const credentials = { headers: request.headers, cookies: request.cookies };
+    const caller = await resolver.resolveCaller(credentials);
     request.user = caller?.user ?? null;
     request.sessionId = caller?.sessionId ?? null;
-    if (mode === 'required' && !request.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    if (mode !== 'required' || request.user) return;
+    const userAgent = request.headers['user-agent'];
+    const admitted = await visitors?.admit({
+      credentials,
+      ip: request.ip,
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
+    });
+    if (!admitted) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    request.user = admitted.caller.user;
+    request.sessionId = admitted.caller.sessionId;
+    void reply.setCookie(admitted.cookie.name, admitted.cookie.value, admitted.cookie.options);
   });
 }
 

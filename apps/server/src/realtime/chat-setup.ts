@@ -1,3 +1,4 @@
+import type { LimitAsks } from '../auth/anonymous/ask-limit.ts';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { conversationRoutes } from '@querent/contracts';
@@ -43,6 +44,8 @@ export function createChatSetup(input: {
   meter: TurnMeter;
   /** The clock the analyst reads "today" from; the system's by default. */
   now?: (() => Date) | undefined;
+  /** Counts each question against the sender's allowance (the anonymous sandbox's). */
+  limitAsks: LimitAsks;
 }): ChatSetup {
   const turns = new TurnRegistry();
   const given = input.languageModel;
@@ -75,7 +78,7 @@ export function createChatSetup(input: {
     },
     attach(io, crossInstance) {
       relay = createTurnRelay(io, turns, crossInstance);
-      registerChatHandlers(io, deps);
+      registerChatHandlers(io, deps, input.limitAsks);
     },
     close: () => turns.stopAll(),
   };

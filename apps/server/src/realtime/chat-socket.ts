@@ -1,3 +1,4 @@
+import type { LimitAsks } from '../auth/anonymous/ask-limit.ts';
 import { isAppError } from '../errors.ts';
 import type { ChatDeps } from '../modules/conversations/chat-deps.ts';
 import type { ChatEvents } from '../modules/conversations/chat-events.ts';
@@ -25,7 +26,7 @@ function chatEvents(io: QuerentServer, socket: QuerentSocket): ChatEvents {
  * The chat's socket events. Each handler takes untyped arguments from the wire,
  * leaves the checks (ownership first) to the use case, and answers any refusal with `error`.
  */
-export function registerChatHandlers(io: QuerentServer, deps: ChatDeps): void {
+export function registerChatHandlers(io: QuerentServer, deps: ChatDeps, limitAsks: LimitAsks): void {
   io.on('connection', (socket) => {
     const events = chatEvents(io, socket);
     const { user } = socket.data;
@@ -40,22 +41,29 @@ export function registerChatHandlers(io: QuerentServer, deps: ChatDeps): void {
         events.error({
           message: isAppError(error) ? error.message : 'Internal server error',
           conversationId,
+          ...(isAppError(error) ? { code: error.code } : {}),
         });
       });
     };
+    // Questions and statements count against the sender's allowance before anything runs.
+    const asked = (conversationId: unknown, work: (id: string) => Promise<unknown>) =>
+      handle(conversationId, async (id) => {
+        limitAsks(user);
+        return work(id);
+      });
 
     socket.on('ask', (conversationId, text) =>
-      handle(conversationId, (id) =>
+      asked(conversationId, (id) =>
         sendMessage(deps, { user, conversationId: id, text, kind: 'question', events }),
       ),
     );
     socket.on('query', (conversationId, sql) =>
-      handle(conversationId, (id) =>
+      asked(conversationId, (id) =>
         sendMessage(deps, { user, conversationId: id, text: sql, kind: 'sql', events }),
       ),
     );
     socket.on('regenerateFromMessage', (conversationId, messageId, content) =>
-      handle(conversationId, (id) =>
+      asked(conversationId, (id) =>
         regenerateFromMessage(deps, { user, conversationId: id, messageId, content, events }),
       ),
     );

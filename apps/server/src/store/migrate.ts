@@ -10,6 +10,8 @@ import { resultRowsAsArraysMigration } from './migrations/0006-result-rows-as-ar
 import { favoritesCascadeWithTheirItemsMigration } from './migrations/0007-favorites-cascade-with-their-items.ts';
 import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
 import { dataQualityMigration } from './migrations/0009-data-quality.ts';
+import { sharingMigration } from './migrations/0010-sharing.ts';
+import { jobLeasesMigration } from './migrations/0011-job-leases.ts';
 import { creditsMigration } from './migrations/0013-credits.ts';
 import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
 import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
@@ -28,6 +30,8 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0007-favorites-cascade-with-their-items': favoritesCascadeWithTheirItemsMigration(dialect),
     '0008-hosted-sign-in': hostedSignInMigration(dialect),
     '0009-data-quality': dataQualityMigration(dialect),
+    '0010-sharing': sharingMigration(dialect),
+    '0011-job-leases': jobLeasesMigration(dialect),
     '0013-credits': creditsMigration(dialect),
     '0014-verified-queries': verifiedQueriesMigration(dialect),
     '0015-memory-review': memoryReviewMigration(),

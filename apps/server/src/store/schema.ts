@@ -88,6 +88,8 @@ export interface DatabasesTable {
   organization_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 export interface ProjectsTable {
@@ -127,6 +129,8 @@ export interface ConversationsTable {
   turn_expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 export interface MessagesTable {
@@ -160,6 +164,8 @@ export interface QueriesTable {
   ran_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
   /** The question a saved query answers, in words (migration 0014). */
   question: ColumnType<string | null, string | null | undefined, string | null>;
   /** Checked by a person: the analyst takes it as a worked example (migration 0014). */
@@ -174,6 +180,8 @@ export interface ChartsTable {
   owner_id: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shared with the owner's organisation (migration 0010). */
+  shared: Bool;
 }
 
 /** A user's star on a query or a chart: exactly one of the two is set (migration 0007). */
@@ -362,6 +370,13 @@ export interface CreditMemberCapsTable {
   monthly_cap: number;
 }
 
+/** Which instance runs a periodic job shared by all of them, until when (migration 0011). */
+export interface JobLeasesTable {
+  name: string;
+  owner: string;
+  expires_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: JsonText;
@@ -382,6 +397,7 @@ export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  job_leases: JobLeasesTable;
   sign_in_attempts: SignInAttemptsTable;
   databases: DatabasesTable;
   projects: ProjectsTable;

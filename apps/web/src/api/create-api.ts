@@ -1,4 +1,4 @@
-import type { Issue, RouteBody } from '@querent/contracts';
+import type { Issue, RouteBody, RouteQuery, ShareableKind } from '@querent/contracts';
 import type { HttpClient } from '../lib/http-client.ts';
 import { createRouteCalls } from './call-route.ts';
 import { createConversationsApi } from './conversations-api.ts';
@@ -41,6 +41,16 @@ export function createApi(http: HttpClient) {
       setPlan: (body: RouteBody<'PUT /api/credits/subscriptions'>) =>
         call('PUT /api/credits/subscriptions', { body }),
     },
+    /** Administrators only: people and organisations (/user). */
+    people: {
+      list: (query: RouteQuery<'GET /api/users'>) => call('GET /api/users', { query }),
+      change: (id: string, body: RouteBody<'PUT /api/users/:id'>) =>
+        call('PUT /api/users/:id', { params: { id }, body }),
+      organizations: () => call('GET /api/organizations'),
+      createOrganization: (name: string) => call('POST /api/organizations', { body: { name } }),
+      renameOrganization: (id: string, name: string) =>
+        call('PUT /api/organizations/:id', { params: { id }, body: { name } }),
+    },
     version: () => call('GET /api/version'),
     databases: {
       list: () => call('GET /api/databases'),
@@ -73,6 +83,11 @@ export function createApi(http: HttpClient) {
         call('GET /api/projects/:id/schema', { params: { id }, query: schemaQuery(refresh) }),
     },
     queries: createQueriesApi(routes),
+    sharing: {
+      /** Shares an object with the owner's organisation (`shared: true`) or makes it private again. */
+      set: (kind: ShareableKind, id: string, shared: boolean) =>
+        call('PUT /api/sharing/:kind/:id', { params: { kind, id }, body: { shared } }),
+    },
     charts: createChartsApi(routes),
     favorites: createFavoritesApi(routes),
     conversations: createConversationsApi(routes),

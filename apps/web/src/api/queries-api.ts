@@ -17,6 +17,8 @@ export function createQueriesApi({ call, download }: RouteCalls) {
     rerun: (id: string, signal?: AbortSignal) => call('POST /api/query/:id/run', { params: { id }, signal }),
     setFavorite: (id: string, isFavorite: boolean) =>
       call('PUT /api/query/:id/favorite', { params: { id }, body: { is_favorite: isFavorite } }),
+    /** Saved queries colleagues shared with the user's organisation, on one database. */
+    sharedWithMe: (databaseId: string) => call('GET /api/queries', { query: { databaseId, shared: 'true' } }),
     history: (databaseId: string) => call('GET /api/query-history', { query: { databaseId } }),
     /** The whole result as a file, streamed: a saved (or history) query by id… */
     exportSaved: (id: string, format: ExportFormat, signal?: AbortSignal) =>

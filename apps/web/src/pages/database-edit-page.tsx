@@ -12,6 +12,7 @@ import { updateBody } from '../features/databases/database-form-values.ts';
 import { DeleteDatabaseSection } from '../features/databases/delete-database-section.tsx';
 import { EngineIcon, engineName } from '../features/databases/engine-icon.tsx';
 import { SchemaBrowser } from '../features/schema/schema-browser.tsx';
+import { ShareToggle } from '../features/sharing/share-toggle.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { notify } from '../stores/notifications-store.ts';
 import { useUserStore } from '../stores/user-store.ts';
@@ -52,7 +53,8 @@ function EditDatabase({ database }: { database: Database }) {
           role="note"
           className="flex items-center gap-2 rounded-md bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800"
         >
-          <Lock size={16} aria-hidden="true" /> Shared with you read-only: only its owner can change it.
+          <Lock size={16} aria-hidden="true" /> Shared with you read-only: only its owner and administrators
+          can change it.
         </p>
       )}
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
@@ -67,7 +69,16 @@ function EditDatabase({ database }: { database: Database }) {
             submitLabel="Save changes"
             onSave={save}
           />
-          {database.editable ? <DeleteDatabaseSection database={database} /> : null}
+          <div>
+            <ShareToggle
+              kind="database"
+              id={database.id}
+              shared={database.shared}
+              canShare={database.abilities.share}
+              refresh={[queryKeys.database(database.id), queryKeys.databases]}
+            />
+          </div>
+          {database.abilities.delete ? <DeleteDatabaseSection database={database} /> : null}
         </div>
         <div className="lg:sticky lg:top-0 lg:self-start">
           <SchemaBrowser source={{ kind: 'database', id: database.id }} />

@@ -1,6 +1,7 @@
 import { Plus, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDatabases } from '../api/use-lists.ts';
+import { areAllDatabasesPublic } from '../features/databases/all-public.ts';
 import { secondaryButtonClass } from '../components/form-field.tsx';
 import { buttonClass, EmptyState, linkClass, Page } from '../components/page.tsx';
 import { DatabaseBadges, formatCreatedDate } from '../features/databases/database-badges.tsx';
@@ -49,6 +50,11 @@ export function DatabasesPage() {
       {databases.isPending ? <p role="status">Loading…</p> : null}
       {databases.isError ? <p role="alert">{errorMessage(databases.error)}</p> : null}
       {databases.data?.length === 0 ? <NoDatabases /> : null}
+      {databases.data && areAllDatabasesPublic(databases.data) ? (
+        <p role="note" className="text-sm text-zinc-600 dark:text-zinc-400">
+          Every database here is public: anyone who can open Querent, visitors included, can read them.
+        </p>
+      ) : null}
       {databases.data?.length ? (
         <ul
           aria-label="Databases"

@@ -4,8 +4,10 @@ import { useServices } from '../app/services-context.tsx';
 import { EmptyState, Page } from '../components/page.tsx';
 import { FavoriteChartCard } from '../features/charts/favorite-chart-card.tsx';
 import { FavoriteQueryCard } from '../features/queries/favorite-query-card.tsx';
+import { SharedQueriesSection } from '../features/sharing/shared-queries-section.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { useContextStore } from '../stores/context-store.ts';
+import { useUserStore } from '../stores/user-store.ts';
 
 /**
  * /favorites: the selected context's starred queries and charts as cards, previewed from their
@@ -14,6 +16,8 @@ import { useContextStore } from '../stores/context-store.ts';
 export function FavoritesPage() {
   const { api } = useServices();
   const contextId = useContextStore((state) => state.contextSelectedId);
+  const databaseId = useContextStore((state) => state.databaseId);
+  const inOrganization = useUserStore((state) => state.user.inOrganization);
   const favorites = useQuery({
     queryKey: queryKeys.favorites(contextId),
     queryFn: () => api.favorites.list(contextId ?? ''),
@@ -70,5 +74,11 @@ export function FavoritesPage() {
     );
   }
 
-  return <Page title="Favorites">{body}</Page>;
+  return (
+    <Page title="Favorites">
+      {body}
+      {/* The shared view only means something inside an organisation. */}
+      {databaseId !== null && inOrganization ? <SharedQueriesSection databaseId={databaseId} /> : null}
+    </Page>
+  );
 }

@@ -16,7 +16,7 @@ import { useUserStore } from '../stores/user-store.ts';
  */
 export function WelcomePage() {
   const databases = useDatabases();
-  const { changeContext } = useServices();
+  const { changeContext, session } = useServices();
   const navigate = useNavigate();
   const visitor = useUserStore((state) => isAnonymous(state.user));
   const publicDatabases = databases.data?.filter((database) => database.public) ?? [];
@@ -80,7 +80,20 @@ export function WelcomePage() {
         </ul>
       ) : null}
 
-      {visitor ? null : (
+      {visitor ? (
+        // Visitors keep nothing: signing in replaces the anonymous session with the person's own.
+        <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+          To connect your own data and keep your work,{' '}
+          <button type="button" className={linkClass} onClick={() => void session.goToLogin()}>
+            sign in
+          </button>{' '}
+          or{' '}
+          <button type="button" className={linkClass} onClick={() => void session.signUp()}>
+            sign up
+          </button>
+          .
+        </p>
+      ) : (
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
           Or{' '}
           <Link to="/setup" className={linkClass}>

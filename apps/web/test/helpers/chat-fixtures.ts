@@ -10,6 +10,8 @@ export function makeSummary(overrides: Partial<ConversationSummary> = {}): Conve
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:05:00.000Z',
     status: 'clear',
+    shared: false,
+    abilities: { edit: true, delete: true, share: true },
     ...overrides,
   };
 }

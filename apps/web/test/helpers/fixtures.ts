@@ -24,6 +24,8 @@ export function makeDatabase(overrides: Partial<Database> = {}): Database {
     dbt_manifest: null,
     statement_timeout_ms: null,
     editable: true,
+    abilities: { edit: true, delete: true, share: true },
+    shared: true,
     ...overrides,
   };
 }
@@ -54,6 +56,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     createdAt: '2026-01-16T10:00:00.000Z',
     updatedAt: '2026-01-16T10:00:00.000Z',
     editable: true,
+    abilities: { edit: true, delete: true, share: true },
     ...overrides,
   };
 }

@@ -8,12 +8,14 @@ import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
 import { issueRoutes } from './issues.ts';
 import { memoryRoutes } from './memories.ts';
+import { peopleRoutes } from './people.ts';
 import { projectRoutes } from './projects.ts';
 import { qualityRoutes } from './quality.ts';
 import { queryRoutes } from './queries.ts';
 import type { RouteTable } from './route.ts';
 import { savedQueryRoutes } from './saved-queries.ts';
 import { sessionRoutes } from './sessions.ts';
+import { sharingRoutes } from './sharing.ts';
 import { healthRoutes, versionRoutes } from './system.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './user.ts';
@@ -29,6 +31,7 @@ export * from './favorites.ts';
 export * from './id-params.ts';
 export * from './issues.ts';
 export * from './memories.ts';
+export * from './people.ts';
 export * from './projects.ts';
 export * from './quality.ts';
 export * from './queries.ts';
@@ -37,6 +40,7 @@ export * from './route-key.ts';
 export type * from './route-types.ts';
 export * from './saved-queries.ts';
 export * from './sessions.ts';
+export * from './sharing.ts';
 export * from './system.ts';
 export * from './uploads.ts';
 export * from './user.ts';
@@ -52,6 +56,7 @@ export const apiRoutes = {
   ...userRoutes,
   ...sessionRoutes,
   ...creditRoutes,
+  ...peopleRoutes,
   ...databaseRoutes,
   ...projectRoutes,
   ...conversationRoutes,
@@ -63,6 +68,7 @@ export const apiRoutes = {
   ...uploadRoutes,
   ...businessEntityRoutes,
   ...issueRoutes,
+  ...sharingRoutes,
   ...qualityRoutes,
   ...memoryRoutes,
 } satisfies RouteTable;

@@ -1,4 +1,15 @@
-import { accept, integer, oneOf, type Reading, refuse, secret, setting, text, url } from '../setting.ts';
+import {
+  accept,
+  flag,
+  integer,
+  oneOf,
+  type Reading,
+  refuse,
+  secret,
+  setting,
+  text,
+  url,
+} from '../setting.ts';
 import { defineSettings, type SettingValues } from '../setting-group.ts';
 
 /* Who may use the app: the local administrator alone, or people signed in through an OpenID Connect provider. */
@@ -47,6 +58,16 @@ export interface HostedAuthConfig {
   sessions: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   /** Requests one address may make per minute to the sign-in endpoints. */
   signInRateLimit: number;
+  /** The anonymous sandbox for visitors without a session; null when it is off. */
+  anonymous: AnonymousAccessConfig | null;
+}
+
+/** What the anonymous sandbox (ANONYMOUS_ACCESS=true) runs with. */
+export interface AnonymousAccessConfig {
+  /** A visitor, their session and everything they made are removed this long after they arrived. */
+  retentionMs: number;
+  /** Questions and SQL statements one visitor may send per minute. */
+  asksPerMinute: number;
 }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -186,6 +207,28 @@ const settings = {
     description:
       'Requests one address may make per minute to each sign-in endpoint (GET /api/auth and its callback) in hosted mode; more are answered 429. Counted by each instance.',
   }),
+  anonymousAccess: flag({
+    name: 'ANONYMOUS_ACCESS',
+    default: false,
+    description:
+      'Hosted mode only. true: a visitor without a session gets an anonymous identity and may use public databases (only those, always read-only), until they sign in; nothing they make is kept past ANONYMOUS_RETENTION_HOURS.',
+  }),
+  anonymousRetentionHours: integer({
+    name: 'ANONYMOUS_RETENTION_HOURS',
+    min: 1,
+    max: 24 * 365,
+    default: 24,
+    description:
+      "An anonymous visitor's session ends this many hours after they arrived, and a periodic cleanup (run by one instance at a time) then removes them with their conversations and queries.",
+  }),
+  anonymousAsksPerMinute: integer({
+    name: 'ANONYMOUS_ASKS_PER_MINUTE',
+    min: 1,
+    max: 10000,
+    default: 10,
+    description:
+      'Questions, SQL statements and query runs one anonymous visitor may send per minute; more are refused with a 429 error (RATE_LIMITED). Counted by each instance.',
+  }),
 };
 
 type AuthValues = SettingValues<typeof settings>;
@@ -224,11 +267,20 @@ function hostedConfig(values: AuthValues, report: (problem: string) => void): Ho
     adminEmails: values.adminEmails,
     sessions: { idleTimeoutMs: values.idleHours * hour, absoluteTimeoutMs: values.absoluteHours * hour },
     signInRateLimit: values.signInRateLimit,
+    anonymous: values.anonymousAccess
+      ? { retentionMs: values.anonymousRetentionHours * hour, asksPerMinute: values.anonymousAsksPerMinute }
+      : null,
   };
 }
 
 /** Local mode reads none of the hosted variables; hosted mode needs its provider and address. */
-export const authSettings = defineSettings(settings, (values, { report }) => ({
-  authMode: values.authMode,
-  hostedAuth: values.authMode === 'oidc' ? hostedConfig(values, report) : null,
-}));
+export const authSettings = defineSettings(settings, (values, { report }) => {
+  // Everyone who reaches a local instance is its administrator: there is nobody to be anonymous.
+  if (values.anonymousAccess && values.authMode !== 'oidc') {
+    report('ANONYMOUS_ACCESS=true needs AUTH_MODE=oidc (local mode has no sign-in and no visitors)');
+  }
+  return {
+    authMode: values.authMode,
+    hostedAuth: values.authMode === 'oidc' ? hostedConfig(values, report) : null,
+  };
+});

@@ -7,8 +7,10 @@ export interface ChartRecord {
   title: string;
   config: ChartConfig;
   ownerId: string;
-  /** The owner's organization, whose members may read the chart. */
+  /** The owner's organization, where it is shared when its owner shares it. */
   ownerOrganizationId: string | null;
+  /** Shared by its owner with their organization; private until then. */
+  sharedWithOrganization: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,6 +1,6 @@
 import type { ChartConfig } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { newId, nowIso, parseJson, toJson } from '../../store/values.ts';
+import { newId, nowIso, parseJson, readBool, toJson } from '../../store/values.ts';
 import type { ChartRecord } from './chart-record.ts';
 
 /** The only code with SQL for `charts`; the chart builder and the agent's create_chart share it. */
@@ -48,6 +48,7 @@ function selectRecords(db: StoreDb) {
       'charts.config',
       'charts.owner_id',
       'users.organization_id as owner_organization_id',
+      'charts.shared',
       'charts.created_at',
       'charts.updated_at',
     ]);
@@ -64,6 +65,7 @@ function toRecord(row: RecordRow): ChartRecord {
     config: parseJson(row.config) as ChartConfig,
     ownerId: row.owner_id,
     ownerOrganizationId: row.owner_organization_id ?? null,
+    sharedWithOrganization: readBool(row.shared),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -102,4 +104,9 @@ export async function updateChart(
 export async function deleteChart(db: StoreDb, id: string): Promise<boolean> {
   const result = await db.deleteFrom('charts').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Shares the row with its owner's organisation, or makes it private again (the caller asked the policy). */
+export async function setChartsShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
+  await db.updateTable('charts').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
 }

@@ -1,4 +1,8 @@
 import type { StoreDb } from '../../store/connect.ts';
+import type { Actor } from '../access/can.ts';
+import { can } from '../access/can.ts';
+import { followingSubject } from '../access/subject.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import { databaseAccess, requireDatabase } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import { requireProject } from '../projects/project-access.ts';
@@ -10,8 +14,25 @@ export interface ResolvedContext {
   database: DatabaseRecord;
   /** Set for a project: its tables come first. */
   project: ProjectRecord | null;
-  /** Whether the user may change the database (and so what the analyst remembers about it). */
+  /** Whether the user may change the database itself. */
   canChangeDatabase: boolean;
+  /** What follows the database and the user may change, as the policy says: its entities and checks, issues, the analyst's memory. */
+  mayChange: { quality: boolean; issues: boolean; memory: boolean };
+}
+
+function accessOf(
+  user: Actor,
+  database: DatabaseRecord,
+): Pick<ResolvedContext, 'canChangeDatabase' | 'mayChange'> {
+  const subject = databaseSubject(database);
+  return {
+    canChangeDatabase: databaseAccess(user, database) === 'write',
+    mayChange: {
+      quality: can(user, 'edit', followingSubject('business_entity', subject)),
+      issues: can(user, 'edit', followingSubject('issue', subject)),
+      memory: can(user, 'edit', followingSubject('memory', subject)),
+    },
+  };
 }
 
 /**
@@ -20,14 +41,14 @@ export interface ResolvedContext {
  */
 export async function resolveContext(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   contextId: string,
 ): Promise<ResolvedContext> {
   const parsed = parseContext(contextId);
   if (parsed.kind === 'database') {
     const database = await requireDatabase(db, user, parsed.id, 'read');
-    return { database, project: null, canChangeDatabase: databaseAccess(user, database) === 'write' };
+    return { database, project: null, ...accessOf(user, database) };
   }
   const { project, database } = await requireProject(db, user, parsed.id, 'read');
-  return { database, project, canChangeDatabase: databaseAccess(user, database) === 'write' };
+  return { database, project, ...accessOf(user, database) };
 }

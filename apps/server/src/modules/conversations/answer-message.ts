@@ -1,3 +1,4 @@
+import type { Actor } from '../access/can.ts';
 import { USER_SQL_FUNCTION } from '@querent/contracts';
 import { sqlOf } from '../../agent/history.ts';
 import { contextBudget } from '../../agent/context-budget.ts';
@@ -64,9 +65,9 @@ export async function answerMessage(deps: ChatDeps, input: AnswerInput): Promise
 /** A conversation without a name takes its first question's; the sidebar hears of it. */
 export async function nameAfterFirstQuestion(
   deps: ChatDeps,
-  input: { conversationId: string; name: string; events: ChatEvents },
+  input: { conversationId: string; name: string; events: ChatEvents; user: Actor },
 ): Promise<void> {
   if (!(await nameIfUnnamed(deps.db, input.conversationId, input.name))) return;
   const conversation = await findConversation(deps.db, input.conversationId);
-  if (conversation) input.events.conversation(presentSummary(conversation));
+  if (conversation) input.events.conversation(presentSummary(conversation, input.user));
 }

@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { User } from '../users/user.ts';
-import { requireOwnedConversation } from './conversation-access.ts';
+import { requireConversation } from './conversation-access.ts';
 import {
   deleteConversation as deleteConversationRow,
   renameConversation as renameRow,
@@ -13,8 +13,8 @@ export async function renameConversation(
   deps: { db: StoreDb },
   input: { user: User; conversationId: string; name: string },
 ): Promise<ConversationSummary> {
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
-  return presentSummary(await renameRow(deps.db, conversation.id, input.name));
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'edit');
+  return presentSummary(await renameRow(deps.db, conversation.id, input.name), input.user);
 }
 
 /**
@@ -25,7 +25,7 @@ export async function deleteConversation(
   deps: { db: StoreDb; stopTurn: (conversationId: string) => void },
   input: { user: User; conversationId: string },
 ): Promise<void> {
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'delete');
   deps.stopTurn(conversation.id);
   await deleteConversationRow(deps.db, conversation.id);
 }

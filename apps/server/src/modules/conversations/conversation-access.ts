@@ -1,6 +1,11 @@
+import type { Action } from '../access/access-words.ts';
+import { authorize } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import type { Subject } from '../access/subject.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/user.ts';
+import { findDatabase } from '../databases/database-access.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import type { ConversationRecord } from './conversations.repo.ts';
 import { findConversation } from './conversations.repo.ts';
 
@@ -8,16 +13,35 @@ export function conversationNotFound(): AppError {
   return new AppError('NOT_FOUND', 'Conversation not found');
 }
 
+/** A conversation as the policy sees it: private until its owner shares it, following its database. */
+export function conversationSubject(conversation: ConversationRecord, parent: Subject | undefined): Subject {
+  return {
+    kind: 'conversation',
+    ownerId: conversation.ownerId,
+    organizationId: conversation.organizationId,
+    sharedWithOrganization: conversation.sharedWithOrganization,
+    isPublic: false,
+    ...(parent === undefined ? {} : { parent }),
+  };
+}
+
 /**
- * A conversation belongs to its owner alone: anyone else is told it does not exist, so ids of
- * other people's conversations reveal nothing.
+ * Loads a conversation the actor may act on as asked: asking in it is `run`. Anyone who may not
+ * see it is told it does not exist, so ids of other people's conversations reveal nothing.
  */
-export async function requireOwnedConversation(
+export async function requireConversation(
   db: StoreDb,
-  user: Pick<User, 'id'>,
+  actor: Actor,
   id: string,
+  needed: Action,
 ): Promise<ConversationRecord> {
   const conversation = await findConversation(db, id);
-  if (!conversation || conversation.ownerId !== user.id) throw conversationNotFound();
+  const database = conversation ? await findDatabase(db, conversation.databaseId) : null;
+  if (!conversation || !database) throw conversationNotFound();
+  authorize(actor, needed, conversationSubject(conversation, databaseSubject(database)), {
+    notFound: conversationNotFound,
+    forbidden: () =>
+      new AppError('FORBIDDEN', 'Only the owner of this conversation can change it or ask in it'),
+  });
   return conversation;
 }

@@ -2,13 +2,15 @@ import type { ServerConversationStatus } from '@querent/contracts';
 import type { Selectable } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
 import type { ConversationsTable } from '../../store/schema.ts';
-import { newId, nowIso } from '../../store/values.ts';
+import { newId, nowIso, readBool } from '../../store/values.ts';
 
 export interface ConversationRecord {
   id: string;
   name: string | null;
   ownerId: string;
   organizationId: string | null;
+  /** Shared by its owner with their organization, read-only; private until then. */
+  sharedWithOrganization: boolean;
   databaseId: string;
   projectId: string | null;
   contextId: string;
@@ -35,6 +37,7 @@ function toRecord(row: Selectable<ConversationsTable>): ConversationRecord {
     name: row.name,
     ownerId: row.owner_id,
     organizationId: row.organization_id,
+    sharedWithOrganization: readBool(row.shared),
     databaseId: row.database_id,
     projectId: row.project_id,
     contextId: row.context_id,
@@ -183,4 +186,9 @@ export async function finishTurn(
     .set({ status: outcome.status, error: outcome.error, turn_expires_at: null, updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+}
+
+/** Shares the row with its owner's organisation, or makes it private again (the caller asked the policy). */
+export async function setConversationsShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
+  await db.updateTable('conversations').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
 }

@@ -55,7 +55,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     saveMemory: (content) =>
       saveAnalystMemory(deps, {
         databaseId: database.id,
-        mayChangeDatabase: context.canChangeDatabase,
+        mayChangeDatabase: context.mayChange.memory,
         content,
         conversationId,
       }),
@@ -65,7 +65,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
       database,
       ownerId,
       conversationId,
-      mayChange: context.canChangeDatabase,
+      mayChange: context.mayChange.quality,
       signal,
     }),
   };

@@ -22,5 +22,5 @@ export async function createConversation(
     contextId: input.contextId,
     name: null,
   });
-  return presentSummary(record);
+  return presentSummary(record, input.user);
 }

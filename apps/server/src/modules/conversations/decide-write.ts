@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { User } from '../users/user.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { requireOwnedConversation } from './conversation-access.ts';
+import { requireConversation } from './conversation-access.ts';
 import { effectiveStatus } from './conversations.repo.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function decideWrite(
     events: ChatEvents;
   },
 ): Promise<void> {
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
   const queryId = typeof input.queryId === 'string' ? input.queryId : '';
   if (deps.turns.decide(conversation.id, queryId, input.decision)) return;
   if (!deps.turns.get(conversation.id) && effectiveStatus(conversation) === 'running') {

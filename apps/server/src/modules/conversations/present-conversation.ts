@@ -1,13 +1,18 @@
 import type { ChatChart, ChatQuery, Conversation, ConversationSummary, Message } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
+import type { Actor } from '../access/can.ts';
+import { objectAbilities } from '../access/can.ts';
 import { findChatCharts } from '../charts/find-chat-charts.ts';
 import type { ChatQueryRecord } from '../queries/chat-queries.ts';
 import { findChatQueries } from '../queries/chat-queries.ts';
+import { conversationSubject } from './conversation-access.ts';
 import type { ConversationRecord } from './conversations.repo.ts';
 import { effectiveStatus } from './conversations.repo.ts';
 import type { MessageRecord } from './messages.repo.ts';
 
-export function presentSummary(record: ConversationRecord): ConversationSummary {
+/** A conversation's summary, with what the asking user may do with it. */
+export function presentSummary(record: ConversationRecord, actor: Actor): ConversationSummary {
+  const abilities = objectAbilities(actor, conversationSubject(record, undefined));
   return {
     id: record.id,
     name: record.name,
@@ -15,6 +20,8 @@ export function presentSummary(record: ConversationRecord): ConversationSummary 
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     status: effectiveStatus(record),
+    shared: record.sharedWithOrganization,
+    abilities,
   };
 }
 
@@ -83,10 +90,11 @@ export async function presentConversation(
   db: StoreDb,
   record: ConversationRecord,
   messages: readonly MessageRecord[],
+  actor: Actor,
 ): Promise<Conversation> {
   const status = effectiveStatus(record);
   return {
-    ...presentSummary(record),
+    ...presentSummary(record, actor),
     error: status === 'error' ? record.error : null,
     messages: await presentMessages(db, messages),
   };

@@ -5,7 +5,7 @@ import type { User } from '../users/user.ts';
 import { answerMessage } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { requireOwnedConversation } from './conversation-access.ts';
+import { requireConversation } from './conversation-access.ts';
 import type { MessageRecord } from './messages.repo.ts';
 import { deleteMessagesFrom, findMessage, listMessages } from './messages.repo.ts';
 import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-turn.ts';
@@ -28,7 +28,7 @@ export async function regenerateFromMessage(
   deps: ChatDeps,
   input: { user: User; conversationId: string; messageId: unknown; content: unknown; events: ChatEvents },
 ): Promise<void> {
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
   const message =
     typeof input.messageId === 'string' ? await findMessage(deps.db, conversation.id, input.messageId) : null;
   if (!message) throw new AppError('NOT_FOUND', 'Message not found', { field: 'messageId' });

@@ -5,7 +5,7 @@ import type { User } from '../users/user.ts';
 import { answerMessage, nameAfterFirstQuestion } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { requireOwnedConversation } from './conversation-access.ts';
+import { requireConversation } from './conversation-access.ts';
 import { nameFromQuestion } from './conversation-name.ts';
 import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-turn.ts';
 import { runTurn } from './run-turn.ts';
@@ -32,7 +32,7 @@ export async function sendMessage(
   input: { user: User; conversationId: string; text: unknown; kind: 'question' | 'sql'; events: ChatEvents },
 ): Promise<void> {
   const text = checkMessageText(input.text, input.kind === 'sql' ? 'SQL' : 'question');
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
   const context = await resolveContext(deps.db, input.user, conversation.contextId);
   const metered = await openMeteredTurn(deps, {
     user: input.user,
@@ -56,6 +56,7 @@ export async function sendMessage(
         conversationId: conversation.id,
         name: nameFromQuestion(text),
         events,
+        user: input.user,
       });
       await answerMetered(deps, { metered, questionId: message.id, events, signal: turn.signal }, () =>
         answerMessage(deps, { ownerId: input.user.id, context, events, turn, message, metered }),

@@ -1,7 +1,7 @@
 import type { User } from '../users/user.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { requireOwnedConversation } from './conversation-access.ts';
+import { requireConversation } from './conversation-access.ts';
 import { effectiveStatus, markStopping } from './conversations.repo.ts';
 
 /**
@@ -13,7 +13,7 @@ export async function stopConversation(
   deps: ChatDeps,
   input: { user: User; conversationId: string; events: ChatEvents },
 ): Promise<void> {
-  const conversation = await requireOwnedConversation(deps.db, input.user, input.conversationId);
+  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
   const id = conversation.id;
   if (deps.turns.get(id)) {
     // Said before aborting, so it cannot arrive after the turn's own `clear`.

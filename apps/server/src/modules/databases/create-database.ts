@@ -1,29 +1,38 @@
 import type { CreateDatabaseBody, Database } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
+import { authorizeKind } from '../access/authorize.ts';
+import { kindSubject } from '../access/subject.ts';
 import { restoreMaskedSecrets, sealDetails } from '../../secrets/connection-secrets.ts';
 import { newId } from '../../store/values.ts';
 import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
 import type { DatabaseDeps } from './database-deps.ts';
+import type { DatabaseRecord } from './database-record.ts';
+import { databaseSubject } from './database-subject.ts';
 import { insertDatabase } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
+import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
 
-export function refuseAnonymous(user: User): void {
-  if (user.role === 'anonymous') {
-    throw new AppError(
-      'FORBIDDEN',
-      'Sign in to connect your own databases; visitors may use the public ones',
-    );
-  }
+/** Connecting databases (and projects, uploads) is for signed-in users; the policy says who. */
+export function refuseAnonymous(user: User, kind: 'database' | 'project' | 'upload' = 'database'): void {
+  authorizeKind(
+    user,
+    'create',
+    kindSubject(kind),
+    'Sign in to connect your own databases; visitors may use the public ones',
+  );
 }
 
-/** Making data visible to every user is an administrator's decision. */
-export function refusePublicUnlessAdmin(user: User): void {
-  if (user.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 'Only administrators can make a database public', { field: 'public' });
-  }
+/** Making data visible to every user is an administrator's decision (the policy's `publish`). */
+export function refusePublicUnlessAdmin(user: User, database?: DatabaseRecord): void {
+  authorizeKind(
+    user,
+    'publish',
+    database ? databaseSubject(database) : kindSubject('database'),
+    'Only administrators can make a database public',
+    'public',
+  );
 }
 
 /** POST /api/databases */
@@ -37,6 +46,7 @@ export async function createDatabase(
   // A mask means "the stored secret", and a new database has none.
   const details = parseDetails(engine, restoreMaskedSecrets(incomingDetails(body.details), null));
   refuseOwnStore(engine, details, deps.store);
+  refuseHostFilesUnlessAllowed(deps, user, engine, details);
   if (body.public === true) refusePublicUnlessAdmin(user);
   const dbt = dbtChanges(body, { manifest: null, catalog: null });
 
@@ -53,6 +63,7 @@ export async function createDatabase(
     statementTimeoutMs: body.statement_timeout_ms ?? null,
     ownerId: user.id,
     organizationId: user.organizationId,
+    sharedWithOrganization: true,
   });
-  return presentDatabase(database, 'write');
+  return presentDatabase(database, user);
 }

@@ -1,23 +1,24 @@
+import type { Action } from '../access/access-words.ts';
+import { authorize } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import { can } from '../access/can.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import type { User } from '../users/user.ts';
 import type { DatabaseRecord } from './database-record.ts';
+import { databaseSubject } from './database-subject.ts';
 import { findDatabaseById, listDatabasesVisibleTo } from './databases.repo.ts';
 
-/** What a user may do with a database: nothing, use it (public ones), or change it. */
+/** What a user may do with a database, in short: nothing, use it, or change it. */
 export type DatabaseAccess = 'none' | 'read' | 'write';
 
-/**
- * The owner and members of the owner's organization may change a database; anyone may read a
- * public one. Everything else is invisible.
- */
+/** The policy's answer for a database, in short (presenters and the context use it). */
 export function databaseAccess(
-  user: Pick<User, 'id' | 'organizationId'>,
-  database: Pick<DatabaseRecord, 'ownerId' | 'organizationId' | 'isPublic'>,
+  actor: Actor,
+  database: Pick<DatabaseRecord, 'ownerId' | 'organizationId' | 'isPublic' | 'sharedWithOrganization'>,
 ): DatabaseAccess {
-  if (database.ownerId === user.id) return 'write';
-  if (user.organizationId !== null && database.organizationId === user.organizationId) return 'write';
-  return database.isPublic ? 'read' : 'none';
+  const subject = databaseSubject(database);
+  if (!can(actor, 'read', subject)) return 'none';
+  return can(actor, 'edit', subject) ? 'write' : 'read';
 }
 
 export function databaseNotFound(): AppError {
@@ -25,25 +26,38 @@ export function databaseNotFound(): AppError {
 }
 
 /**
- * Loads a database the user may use (`read`) or change (`write`). One the user may not see is
- * "not found" rather than "forbidden", so ids of other people's databases reveal nothing.
+ * The database as the actor may use it: in safe mode for whoever may not change its data (a
+ * public database's visitors), so every path that runs SQL (editor, chat, analyst) reads it
+ * read-only without a rule of its own.
+ */
+export function databaseSeenBy(actor: Actor, database: DatabaseRecord): DatabaseRecord {
+  if (database.safeMode || can(actor, 'write_data', databaseSubject(database))) return database;
+  return { ...database, safeMode: true };
+}
+
+/**
+ * Loads a database the actor may act on as asked (`write` is `edit`). One the actor may not see
+ * is "not found" rather than "forbidden", so ids of other people's databases reveal nothing.
  */
 export async function requireDatabase(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  actor: Actor,
   id: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
 ): Promise<DatabaseRecord> {
   const database = await findDatabaseById(db, id);
-  const access = database ? databaseAccess(user, database) : 'none';
-  if (!database || access === 'none') throw databaseNotFound();
-  if (needed === 'write' && access !== 'write') {
-    throw new AppError(
-      'FORBIDDEN',
-      'This database is shared read-only: only its owner and their organization can change it',
-    );
-  }
-  return database;
+  if (!database) throw databaseNotFound();
+  authorize(actor, needed === 'write' ? 'edit' : needed, databaseSubject(database), {
+    notFound: databaseNotFound,
+    forbidden: (action) =>
+      new AppError(
+        'FORBIDDEN',
+        action === 'edit' || action === 'delete'
+          ? 'This database is shared read-only: only its owner and administrators can change it'
+          : `You may not ${action === 'share' ? 'share' : 'use'} this database`,
+      ),
+  });
+  return databaseSeenBy(actor, database);
 }
 
 /** A database whoever may see it, or null: the caller applies its own rule (a project's, a query's). */
@@ -51,10 +65,7 @@ export function findDatabase(db: StoreDb, id: string): Promise<DatabaseRecord | 
   return findDatabaseById(db, id);
 }
 
-/** Databases the user owns, shares with their organization, and public ones; oldest first. */
-export function listVisibleDatabases(
-  db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
-): Promise<DatabaseRecord[]> {
-  return listDatabasesVisibleTo(db, user);
+/** Databases the actor may see (the policy's list condition); oldest first. */
+export function listVisibleDatabases(db: StoreDb, actor: Actor): Promise<DatabaseRecord[]> {
+  return listDatabasesVisibleTo(db, actor);
 }

@@ -12,6 +12,8 @@ export interface DatabaseDeps {
   store: StoreConfig;
   /** Querent's data directory: upload databases keep their DuckDB files under it. */
   dataDir: string;
+  /** Hosted mode: connections to files on Querent's host are for those the policy allows. */
+  hostFilesGuarded: boolean;
   connections: DatabaseConnections;
   schemaCache: SchemaCache;
 }

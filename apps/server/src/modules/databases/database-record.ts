@@ -14,12 +14,11 @@ export interface DatabaseRecord {
   statementTimeoutMs: number | null;
   ownerId: string;
   organizationId: string | null;
+  /** Shared with the owner's organisation: databases are, uploads only once their owner shares them. */
+  sharedWithOrganization: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 /** Who is asking, as far as visibility goes. */
-export interface Viewer {
-  id: string;
-  organizationId: string | null;
-}
+export type { Actor as Viewer } from '../access/can.ts';

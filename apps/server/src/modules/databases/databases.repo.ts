@@ -9,6 +9,8 @@ import {
   toJson,
   toNullableJson,
 } from '../../store/values.ts';
+import { visibleTo } from '../access/visible-to.ts';
+import type { VisibilityColumns } from '../access/visible-to.ts';
 import type { DatabaseRecord, Viewer } from './database-record.ts';
 import type { DbtRelations, DbtSummaries } from './dbt-artifacts.ts';
 
@@ -25,9 +27,19 @@ export interface NewDatabase {
   statementTimeoutMs: number | null;
   ownerId: string;
   organizationId: string | null;
+  /** Uploads start private to their owner; other databases are shared with the organisation. */
+  sharedWithOrganization: boolean;
 }
 
 export type DatabaseChanges = Partial<Omit<NewDatabase, 'id' | 'engine' | 'ownerId' | 'organizationId'>>;
+
+/** Where a database row says who owns it and how far it is shared, for the policy's list condition. */
+export const databaseVisibility: VisibilityColumns = {
+  owner: 'databases.owner_id',
+  organization: 'databases.organization_id',
+  shared: 'databases.shared',
+  public: 'databases.public',
+};
 
 const noDbt: DbtSummaries = { manifest: null, catalog: null };
 
@@ -43,6 +55,7 @@ const recordColumns = [
   'statement_timeout_ms',
   'owner_id',
   'organization_id',
+  'shared',
   'created_at',
   'updated_at',
 ] as const;
@@ -58,6 +71,7 @@ function toRecord(row: {
   statement_timeout_ms: number | null;
   owner_id: string;
   organization_id: string | null;
+  shared: boolean | number;
   created_at: string;
   updated_at: string;
 }): DatabaseRecord {
@@ -73,6 +87,7 @@ function toRecord(row: {
     statementTimeoutMs: row.statement_timeout_ms,
     ownerId: row.owner_id,
     organizationId: row.organization_id,
+    sharedWithOrganization: readBool(row.shared),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -95,6 +110,7 @@ export async function insertDatabase(db: StoreDb, input: NewDatabase): Promise<D
       statement_timeout_ms: input.statementTimeoutMs,
       owner_id: input.ownerId,
       organization_id: input.organizationId,
+      shared: input.sharedWithOrganization,
       created_at: now,
       updated_at: now,
     })
@@ -113,11 +129,7 @@ export async function listDatabasesVisibleTo(db: StoreDb, viewer: Viewer): Promi
   const rows = await db
     .selectFrom('databases')
     .select(recordColumns)
-    .where((eb) => {
-      const visible = [eb('owner_id', '=', viewer.id), eb('public', '=', true)];
-      if (viewer.organizationId !== null) visible.push(eb('organization_id', '=', viewer.organizationId));
-      return eb.or(visible);
-    })
+    .where(visibleTo(viewer, 'database', databaseVisibility))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -151,6 +163,7 @@ export async function updateDatabase(
       ...(changes.details === undefined ? {} : { details: toJson(changes.details) }),
       ...(changes.safeMode === undefined ? {} : { safe_mode: changes.safeMode }),
       ...(changes.isPublic === undefined ? {} : { public: changes.isPublic }),
+      ...(changes.sharedWithOrganization === undefined ? {} : { shared: changes.sharedWithOrganization }),
       ...(changes.dbtManifest === undefined ? {} : { dbt_manifest: toNullableJson(changes.dbtManifest) }),
       ...(changes.dbtCatalog === undefined ? {} : { dbt_catalog: toNullableJson(changes.dbtCatalog) }),
       ...(changes.dbtSummary === undefined ? {} : { dbt_summary: toJson(changes.dbtSummary) }),
@@ -169,4 +182,9 @@ export async function updateDatabase(
 export async function deleteDatabase(db: StoreDb, id: string): Promise<boolean> {
   const result = await db.deleteFrom('databases').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Shares the row with its owner's organisation, or makes it private again (the caller asked the policy). */
+export async function setDatabasesShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
+  await db.updateTable('databases').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
 }

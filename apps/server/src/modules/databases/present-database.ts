@@ -1,10 +1,16 @@
 import type { Database } from '@querent/contracts';
 import { maskDetails } from '../../secrets/connection-secrets.ts';
-import type { DatabaseAccess } from './database-access.ts';
+import type { Actor } from '../access/can.ts';
+import { objectAbilities } from '../access/can.ts';
 import type { DatabaseRecord } from './database-record.ts';
+import { databaseSubject } from './database-subject.ts';
 
-/** The wire shape of a database, its field names fixed: secrets masked, dbt files summarised. */
-export function presentDatabase(database: DatabaseRecord, access: DatabaseAccess): Database {
+/**
+ * The wire shape of a database, its field names fixed: secrets masked, dbt files summarised, and
+ * what the asking user may do with it.
+ */
+export function presentDatabase(database: DatabaseRecord, actor: Actor): Database {
+  const abilities = objectAbilities(actor, databaseSubject(database));
   return {
     id: database.id,
     createdAt: database.createdAt,
@@ -17,6 +23,8 @@ export function presentDatabase(database: DatabaseRecord, access: DatabaseAccess
     dbt_catalog: database.dbtSummary.catalog,
     dbt_manifest: database.dbtSummary.manifest,
     statement_timeout_ms: database.statementTimeoutMs,
-    editable: access === 'write',
+    editable: abilities.edit,
+    abilities,
+    shared: database.sharedWithOrganization,
   };
 }

@@ -22,6 +22,8 @@ export function registerDatabase(
     isPublic: boolean;
     ownerId: string;
     organizationId: string | null;
+    /** Uploads start private to their owner. */
+    sharedWithOrganization: boolean;
   },
 ): Promise<DatabaseRecord> {
   return insertDatabase(deps.db, {

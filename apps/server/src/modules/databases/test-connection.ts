@@ -8,11 +8,13 @@ import { refuseAnonymous } from './create-database.ts';
 import { requireDatabase } from './database-access.ts';
 import { toUserFacingError } from './database-connections.ts';
 import type { DatabaseDeps } from './database-deps.ts';
+import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 
 /**
- * The stored secrets a masked field stands for. Only someone who may change the database may
- * use them: otherwise a reader could point the host at their own server and receive the password.
+ * The stored secrets a masked field stands for. A test that names a database is about it: only
+ * someone who may change it may (a reader could otherwise point the host at their own server and
+ * receive the password), whether or not the details use a mask.
  */
 async function storedSecrets(
   deps: DatabaseDeps,
@@ -21,8 +23,9 @@ async function storedSecrets(
   engine: string,
   incoming: Details,
 ): Promise<Details | null> {
-  if (databaseId === undefined || !Object.values(incoming).includes(SECRET_MASK)) return null;
+  if (databaseId === undefined) return null;
   const database = await requireDatabase(deps.db, user, databaseId, 'write');
+  if (!Object.values(incoming).includes(SECRET_MASK)) return null;
   if (database.engine !== engine) {
     throw new AppError('BAD_REQUEST', `engine cannot be changed (it is ${database.engine})`, {
       field: 'engine',
@@ -47,6 +50,7 @@ export async function testConnection(
   }
   const details = parseDetails(engine, restoreMaskedSecrets(incoming, previous));
   refuseOwnStore(engine, details, deps.store);
+  refuseHostFilesUnlessAllowed(deps, input.user, engine, details);
 
   const connector = deps.connections.createUnpooled(engine, details);
   try {

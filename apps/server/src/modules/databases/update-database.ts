@@ -16,6 +16,7 @@ import type { DatabaseDeps } from './database-deps.ts';
 import type { DatabaseRecord } from './database-record.ts';
 import { updateDatabase as updateDatabaseRow } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
+import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
 
@@ -49,7 +50,9 @@ export async function updateDatabase(
     );
   }
   const details = body.details === undefined ? undefined : nextDetails(deps, database, body.details);
-  if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user);
+  if (details !== undefined)
+    refuseHostFilesUnlessAllowed(deps, user, database.engine, details, database.details);
+  if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user, database);
   const dbt = dbtChanges(body, database.dbtSummary);
 
   const updated = await updateDatabaseRow(deps.db, database.id, {
@@ -64,5 +67,5 @@ export async function updateDatabase(
   // Connections made with the old details must not serve another query; the schema may differ too.
   if (details !== undefined) await deps.connections.evict(database.id);
   deps.schemaCache.invalidate(database.id);
-  return presentDatabase(updated, 'write');
+  return presentDatabase(updated, user);
 }

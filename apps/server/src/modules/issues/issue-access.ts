@@ -1,8 +1,12 @@
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { requireDatabase } from '../databases/database-access.ts';
+import type { Action } from '../access/access-words.ts';
+import { authorize } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import { followingSubject } from '../access/subject.ts';
+import { findDatabase } from '../databases/database-access.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
-import type { User } from '../users/user.ts';
 import type { IssueRecord } from './issue-record.ts';
 import { findIssueById } from './issues.repo.ts';
 
@@ -11,21 +15,27 @@ export function issueNotFound(): AppError {
 }
 
 /**
- * An issue follows its database's rules (requireDatabase): invisible (404) to whoever may not
- * read the database, read-only (403 on a change) to those who may only use it, as a public
- * database's visitors.
+ * An issue follows its database: invisible (404) to whoever may not read the database; what may
+ * be done with it is the policy's `issue` rules (`write` is `edit`).
  */
 export async function requireIssue(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Actor,
   id: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
 ): Promise<{ issue: IssueRecord; database: DatabaseRecord }> {
   const issue = await findIssueById(db, id);
-  if (!issue) throw issueNotFound();
-  const database = await requireDatabase(db, user, issue.databaseId, needed).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw issueNotFound();
-    throw error;
-  });
+  const database = issue ? await findDatabase(db, issue.databaseId) : null;
+  if (!issue || !database) throw issueNotFound();
+  authorize(
+    user,
+    needed === 'write' ? 'edit' : needed,
+    followingSubject('issue', databaseSubject(database)),
+    {
+      notFound: issueNotFound,
+      forbidden: () =>
+        new AppError('FORBIDDEN', 'This database is shared read-only: its issues cannot be changed here'),
+    },
+  );
   return { issue, database };
 }

@@ -14,8 +14,8 @@ export async function listIssues(
   deps: { db: StoreDb },
   input: { user: User; contextId: string },
 ): Promise<Issue[]> {
-  const { database, canChangeDatabase } = await resolveContext(deps.db, input.user, input.contextId);
+  const { database, mayChange } = await resolveContext(deps.db, input.user, input.contextId);
   const issues = await listIssuesOfDatabase(deps.db, database.id);
-  const access = canChangeDatabase ? 'write' : 'read';
+  const access = mayChange.issues ? 'write' : 'read';
   return issues.sort(compareIssues).map((issue) => presentIssue(issue, access));
 }

@@ -1,12 +1,39 @@
 import type { Memories, Memory, MemoryChange } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { databaseAccess, requireDatabase } from '../databases/database-access.ts';
-import type { User } from '../users/user.ts';
+import type { Action } from '../access/access-words.ts';
+import { authorize } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import { can } from '../access/can.ts';
+import { followingSubject } from '../access/subject.ts';
+import { databaseNotFound, findDatabase } from '../databases/database-access.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import type { MemoryRecord } from './memories.repo.ts';
 import { deleteMemory, findMemory, insertMemory, listMemories, updateMemory } from './memories.repo.ts';
 
-type Asker = Pick<User, 'id' | 'organizationId'>;
+type Asker = Actor;
+
+/** The database whose memory this is, as the policy's `memory` rules allow (it follows its database). */
+async function requireMemoryOf(
+  db: StoreDb,
+  user: Asker,
+  databaseId: string,
+  action: Action,
+  notFound: () => AppError = databaseNotFound,
+): Promise<DatabaseRecord> {
+  const database = await findDatabase(db, databaseId);
+  if (!database) throw notFound();
+  authorize(user, action, followingSubject('memory', databaseSubject(database)), {
+    notFound,
+    forbidden: () =>
+      new AppError(
+        'FORBIDDEN',
+        'Only the owner of this database and administrators can change what the analyst remembers',
+      ),
+  });
+  return database;
+}
 
 function present(record: MemoryRecord): Memory {
   return { ...record };
@@ -17,9 +44,10 @@ export async function listDatabaseMemories(
   deps: { db: StoreDb },
   input: { user: Asker; databaseId: string },
 ): Promise<Memories> {
-  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'read');
+  const database = await requireMemoryOf(deps.db, input.user, input.databaseId, 'read');
   const records = await listMemories(deps.db, database.id);
-  return { memories: records.map(present), canChange: databaseAccess(input.user, database) === 'write' };
+  const canChange = can(input.user, 'edit', followingSubject('memory', databaseSubject(database)));
+  return { memories: records.map(present), canChange };
 }
 
 /** A person's fact: approved at once, since a person wrote it. */
@@ -27,7 +55,7 @@ export async function addMemory(
   deps: { db: StoreDb },
   input: { user: Asker; databaseId: string; content: string },
 ): Promise<Memory> {
-  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'write');
+  const database = await requireMemoryOf(deps.db, input.user, input.databaseId, 'edit');
   const id = await insertMemory(deps.db, {
     databaseId: database.id,
     content: input.content,
@@ -47,13 +75,13 @@ async function mustFind(db: StoreDb, id: string): Promise<MemoryRecord> {
 /** A fact of a database the user may change; one of a database they cannot see is not found. */
 async function requireChangeableMemory(db: StoreDb, user: Asker, id: string): Promise<MemoryRecord> {
   const record = await mustFind(db, id);
-  try {
-    await requireDatabase(db, user, record.databaseId, 'write');
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND')
-      throw new AppError('NOT_FOUND', 'Memory not found');
-    throw error;
-  }
+  await requireMemoryOf(
+    db,
+    user,
+    record.databaseId,
+    'edit',
+    () => new AppError('NOT_FOUND', 'Memory not found'),
+  );
   return record;
 }
 

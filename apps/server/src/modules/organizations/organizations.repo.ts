@@ -1,5 +1,9 @@
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
+import type { OrganizationsTable } from '../../store/schema.ts';
 import { newId } from '../../store/values.ts';
+import type { OrganizationRecord } from './organization-record.ts';
 
 /**
  * The organisation the sign-in service names `key`, created (named after it) the first time it is
@@ -23,4 +27,58 @@ export async function ensureOrganizationByExternalKey(db: StoreDb, key: string):
 export async function selectOrganizationName(db: StoreDb, id: string): Promise<string | null> {
   const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
   return row?.name ?? null;
+}
+
+function toRecord(row: Selectable<OrganizationsTable>): OrganizationRecord {
+  return { id: row.id, name: row.name, externalKey: row.external_key, createdAt: row.created_at };
+}
+
+export async function selectOrganization(db: StoreDb, id: string): Promise<OrganizationRecord | null> {
+  const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** Every organisation, by name. */
+export async function selectOrganizations(db: StoreDb): Promise<OrganizationRecord[]> {
+  const rows = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Whether another organisation than `exceptId` already has this name, compared without case. */
+export async function organizationNameTaken(db: StoreDb, name: string, exceptId?: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId ?? ''))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertOrganization(db: StoreDb, name: string): Promise<OrganizationRecord> {
+  const row = await db
+    .insertInto('organizations')
+    .values({ id: newId(), name, external_key: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+export async function updateOrganizationName(
+  db: StoreDb,
+  id: string,
+  name: string,
+): Promise<OrganizationRecord | null> {
+  const row = await db
+    .updateTable('organizations')
+    .set({ name })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
 }

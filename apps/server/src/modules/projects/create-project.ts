@@ -13,7 +13,7 @@ export async function createProject(
   input: { user: User; body: CreateProjectBody },
 ): Promise<SavedProject> {
   const { user, body } = input;
-  refuseAnonymous(user);
+  refuseAnonymous(user, 'project');
   const database = await requireDatabase(deps.db, user, body.databaseId, 'read');
   const tables = uniqueTables(body.tables);
   const { warning } = await checkProjectTables(deps, database, tables);
@@ -25,5 +25,5 @@ export async function createProject(
     organizationId: user.organizationId,
     tables,
   });
-  return { ...presentProject(project, 'write'), warning };
+  return { ...presentProject(project, database, user), warning };
 }

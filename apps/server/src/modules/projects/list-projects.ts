@@ -2,16 +2,22 @@ import type { Project } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { User } from '../users/user.ts';
 import { presentProject } from './present-project.ts';
-import { mayChangeProject, requireProject } from './project-access.ts';
+import { listVisibleDatabases } from '../databases/database-access.ts';
+import { requireProject } from './project-access.ts';
 import { listProjectsVisibleTo } from './projects.repo.ts';
 
 /** GET /api/projects */
 export async function listProjects(deps: { db: StoreDb }, input: { user: User }): Promise<Project[]> {
-  const projects = await listProjectsVisibleTo(deps.db, input.user);
-  // The query already keeps only visible projects; what is left is whether each may be changed.
-  return projects.map((project) =>
-    presentProject(project, mayChangeProject(input.user, project) ? 'write' : 'read'),
-  );
+  const [projects, databases] = await Promise.all([
+    listProjectsVisibleTo(deps.db, input.user),
+    listVisibleDatabases(deps.db, input.user),
+  ]);
+  const databaseById = new Map(databases.map((database) => [database.id, database]));
+  // The query already keeps only visible projects (on visible databases); each one's access is the policy's.
+  return projects.flatMap((project) => {
+    const database = databaseById.get(project.databaseId);
+    return database ? [presentProject(project, database, input.user)] : [];
+  });
 }
 
 /** GET /api/projects/{id} */
@@ -19,6 +25,6 @@ export async function getProject(
   deps: { db: StoreDb },
   input: { user: User; projectId: string },
 ): Promise<Project> {
-  const { project, access } = await requireProject(deps.db, input.user, input.projectId, 'read');
-  return presentProject(project, access);
+  const { project, database } = await requireProject(deps.db, input.user, input.projectId, 'read');
+  return presentProject(project, database, input.user);
 }

@@ -1,47 +1,25 @@
+import type { Action } from '../access/access-words.ts';
+import { authorize } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import { can } from '../access/can.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { databaseAccess, findDatabase } from '../databases/database-access.ts';
+import { databaseSeenBy, findDatabase } from '../databases/database-access.ts';
 import type { DatabaseAccess } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
-import type { User } from '../users/user.ts';
 import type { ProjectRecord } from './project-record.ts';
+import { projectSubject } from './project-subject.ts';
 import { findProjectById } from './projects.repo.ts';
 
-/** The project's owner and their organization may change it. */
-export function mayChangeProject(
-  user: Pick<User, 'id' | 'organizationId'>,
-  project: Pick<ProjectRecord, 'ownerId' | 'organizationId'>,
-): boolean {
-  return (
-    project.ownerId === user.id ||
-    (user.organizationId !== null && project.organizationId === user.organizationId)
-  );
-}
-
-/** Projects made by whoever publishes a database (its owner or their organization). */
-function isPublishersProject(
-  project: Pick<ProjectRecord, 'ownerId' | 'organizationId'>,
-  database: Pick<DatabaseRecord, 'ownerId' | 'organizationId'>,
-): boolean {
-  return (
-    project.ownerId === database.ownerId ||
-    (project.organizationId !== null && project.organizationId === database.organizationId)
-  );
-}
-
-/**
- * A project follows its database: invisible when the database is. Its owner and their
- * organization may change it. A public database shares its publisher's projects, read-only;
- * projects other users build on it stay theirs.
- */
+/** The policy's answer for a project, in short. */
 export function projectAccess(
-  user: Pick<User, 'id' | 'organizationId'>,
+  actor: Actor,
   project: Pick<ProjectRecord, 'ownerId' | 'organizationId'>,
-  database: Pick<DatabaseRecord, 'ownerId' | 'organizationId' | 'isPublic'>,
+  database: Pick<DatabaseRecord, 'ownerId' | 'organizationId' | 'isPublic' | 'sharedWithOrganization'>,
 ): DatabaseAccess {
-  if (databaseAccess(user, database) === 'none') return 'none';
-  if (mayChangeProject(user, project)) return 'write';
-  return database.isPublic && isPublishersProject(project, database) ? 'read' : 'none';
+  const subject = projectSubject(project, database);
+  if (!can(actor, 'read', subject)) return 'none';
+  return can(actor, 'edit', subject) ? 'write' : 'read';
 }
 
 export function projectNotFound(): AppError {
@@ -50,19 +28,24 @@ export function projectNotFound(): AppError {
 
 export async function requireProject(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  actor: Actor,
   id: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
 ): Promise<{ project: ProjectRecord; database: DatabaseRecord; access: DatabaseAccess }> {
   const project = await findProjectById(db, id);
   const database = project ? await findDatabase(db, project.databaseId) : null;
-  const access = project && database ? projectAccess(user, project, database) : 'none';
-  if (!project || !database || access === 'none') throw projectNotFound();
-  if (needed === 'write' && access !== 'write') {
-    throw new AppError(
-      'FORBIDDEN',
-      'This project is shared read-only: only its owner and their organization can change it',
-    );
-  }
-  return { project, database, access };
+  if (!project || !database) throw projectNotFound();
+  authorize(actor, needed === 'write' ? 'edit' : needed, projectSubject(project, database), {
+    notFound: projectNotFound,
+    forbidden: () =>
+      new AppError(
+        'FORBIDDEN',
+        'This project is shared read-only: only its owner and administrators can change it',
+      ),
+  });
+  return {
+    project,
+    database: databaseSeenBy(actor, database),
+    access: projectAccess(actor, project, database),
+  };
 }

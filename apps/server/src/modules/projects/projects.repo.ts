@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
 import type { ProjectsTable } from '../../store/schema.ts';
 import { newId, nowIso } from '../../store/values.ts';
+import { visibleTo } from '../access/visible-to.ts';
+import type { VisibilityColumns } from '../access/visible-to.ts';
 import type { Viewer } from '../databases/database-record.ts';
 import type { ProjectRecord } from './project-record.ts';
 
@@ -100,32 +102,40 @@ export async function findProjectById(db: StoreDb, id: string): Promise<ProjectR
   return toRecord(row, tables.get(id) ?? []);
 }
 
+const projectDatabaseVisibility: VisibilityColumns = {
+  owner: 'd.owner_id',
+  organization: 'd.organization_id',
+  shared: 'd.shared',
+  public: 'd.public',
+};
+
 /**
- * Projects the viewer may see (project-access.ts has the rules): their own or their
- * organization's on a database they may use, and the publisher's projects of public databases.
- * Oldest first.
+ * Projects the viewer may see, by the policy's list condition: their own or their organization's
+ * on a database they may see, and the publisher's projects of public databases. Oldest first.
  */
 export async function listProjectsVisibleTo(db: StoreDb, viewer: Viewer): Promise<ProjectRecord[]> {
   const rows = await db
     .selectFrom('projects as p')
     .innerJoin('databases as d', 'd.id', 'p.database_id')
     .selectAll('p')
-    .where((eb) => {
-      const sameOrg = (column: 'p.organization_id' | 'd.organization_id') =>
-        viewer.organizationId === null ? eb.val(false) : eb(column, '=', viewer.organizationId);
-      const publishers = eb.or([
-        eb('p.owner_id', '=', eb.ref('d.owner_id')),
-        eb('p.organization_id', '=', eb.ref('d.organization_id')),
-      ]);
-      return eb.and([
-        eb.or([eb('d.owner_id', '=', viewer.id), sameOrg('d.organization_id'), eb('d.public', '=', true)]),
-        eb.or([
-          eb('p.owner_id', '=', viewer.id),
-          sameOrg('p.organization_id'),
-          eb.and([eb('d.public', '=', true), publishers]),
-        ]),
-      ]);
-    })
+    .where((eb) =>
+      eb.and([
+        visibleTo(viewer, 'database', projectDatabaseVisibility),
+        visibleTo(viewer, 'project', {
+          owner: 'p.owner_id',
+          organization: 'p.organization_id',
+          shared: true,
+          // A public database shares its publisher's projects (project-subject.ts says the same).
+          public: eb.and([
+            eb('d.public', '=', true),
+            eb.or([
+              eb('p.owner_id', '=', eb.ref('d.owner_id')),
+              eb('p.organization_id', '=', eb.ref('d.organization_id')),
+            ]),
+          ]),
+        }),
+      ]),
+    )
     .orderBy('p.created_at')
     .orderBy('p.id')
     .execute();

@@ -29,5 +29,5 @@ export async function updateProject(
     ...(tables === undefined ? {} : { tables }),
   });
   if (!updated) throw projectNotFound();
-  return { ...presentProject(updated, 'write'), warning };
+  return { ...presentProject(updated, database, input.user), warning };
 }

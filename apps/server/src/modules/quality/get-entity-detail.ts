@@ -1,7 +1,9 @@
 import type { EntityDetail, EntityIssue } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { presentBusinessEntity } from '../business-entities/present-business-entity.ts';
-import { databaseAccess } from '../databases/database-access.ts';
+import { can } from '../access/can.ts';
+import { followingSubject } from '../access/subject.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import { listUnresolvedIssues } from '../issues/list-unresolved-issues.ts';
 import type { User } from '../users/user.ts';
 import { listChecksOfEntity } from './checks/checks.repo.ts';
@@ -34,7 +36,7 @@ export async function getEntityDetail(
     table: entity.table,
     key_columns: entity.keyColumns,
     origin: entity.origin,
-    editable: databaseAccess(input.user, database) === 'write',
+    editable: can(input.user, 'edit', followingSubject('business_entity', databaseSubject(database))),
     checks: checks.map((check) => presentCheck(check, latest.get(check.id))),
     score,
   };

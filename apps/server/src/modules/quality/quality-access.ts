@@ -3,7 +3,12 @@ import type { StoreDb } from '../../store/connect.ts';
 import type { BusinessEntityRecord } from '../business-entities/entity-record.ts';
 import { findEntity } from '../business-entities/entity-operations.ts';
 import { resolveContext } from '../context/resolve-context.ts';
-import { requireDatabase } from '../databases/database-access.ts';
+import type { Action } from '../access/access-words.ts';
+import { authorize } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import { followingSubject } from '../access/subject.ts';
+import { findDatabase } from '../databases/database-access.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { User } from '../users/user.ts';
 import type { QualityCheckRecord } from './checks/check-record.ts';
@@ -25,22 +30,34 @@ export function checkNotFound(): AppError {
 
 async function databaseOf(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Actor,
   databaseId: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
   notFound: () => AppError,
 ): Promise<DatabaseRecord> {
-  return requireDatabase(db, user, databaseId, needed).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
-    throw error;
-  });
+  const database = await findDatabase(db, databaseId);
+  if (!database) throw notFound();
+  authorize(
+    user,
+    needed === 'write' ? 'edit' : needed,
+    followingSubject('business_entity', databaseSubject(database)),
+    {
+      notFound,
+      forbidden: () =>
+        new AppError(
+          'FORBIDDEN',
+          'This database is shared read-only: its data quality cannot be changed here',
+        ),
+    },
+  );
+  return database;
 }
 
 export async function requireEntity(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   entityId: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
 ): Promise<{ entity: BusinessEntityRecord; database: DatabaseRecord }> {
   const entity = await findEntity(db, entityId);
   if (!entity) throw entityNotFound();
@@ -50,9 +67,9 @@ export async function requireEntity(
 
 export async function requireCheck(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   checkId: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
 ): Promise<{ check: QualityCheckRecord; entity: BusinessEntityRecord; database: DatabaseRecord }> {
   const check = await findCheckById(db, checkId);
   if (!check) throw checkNotFound();
@@ -68,10 +85,12 @@ export async function requireCheck(
  */
 export async function requireContextDatabase(
   db: StoreDb,
-  user: Pick<User, 'id' | 'organizationId'>,
+  user: Pick<User, 'id' | 'role' | 'organizationId'>,
   contextId: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
 ): Promise<DatabaseRecord> {
   const { database } = await resolveContext(db, user, contextId);
-  return needed === 'read' ? database : requireDatabase(db, user, database.id, 'write');
+  return needed === 'read'
+    ? database
+    : databaseOf(db, user, database.id, needed, () => new AppError('NOT_FOUND', 'Database not found'));
 }

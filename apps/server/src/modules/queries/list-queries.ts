@@ -4,7 +4,7 @@ import { listVisibleDatabases } from '../databases/database-access.ts';
 import type { User } from '../users/user.ts';
 import type { ShowDeps } from './favorite-flags.ts';
 import { presentHistoryItem, presentQuery } from './present-query.ts';
-import { listOwnQueries, listQueryHistory } from './queries.repo.ts';
+import { listOwnQueries, listQueryHistory, listSharedQueries } from './queries.repo.ts';
 import type { QueryRecord } from './query-record.ts';
 
 /** Most entries of GET /api/queries; a saved-query list longer than this wants search, not scrolling. */
@@ -23,7 +23,10 @@ async function onVisibleDatabases<T extends QueryRecord>(
   return queries.filter((query) => visible.has(query.databaseId));
 }
 
-/** GET /api/queries?databaseId=&saved=: the user's own saved queries (or unsaved runs), newest change first. */
+/**
+ * GET /api/queries?databaseId=&saved=&shared=: the user's own saved queries (or unsaved runs), or
+ * with `shared` those colleagues shared with them; newest change first.
+ */
 export async function listQueries(
   deps: ShowDeps,
   input: { user: User; filter: ListQueriesQuery },
@@ -31,12 +34,17 @@ export async function listQueries(
   const queries = await onVisibleDatabases(
     deps.db,
     input.user,
-    await listOwnQueries(deps.db, {
-      ownerId: input.user.id,
-      databaseId: input.filter.databaseId,
-      saved: input.filter.saved,
-      limit: listLimit,
-    }),
+    input.filter.shared
+      ? await listSharedQueries(deps.db, input.user, {
+          databaseId: input.filter.databaseId,
+          limit: listLimit,
+        })
+      : await listOwnQueries(deps.db, {
+          ownerId: input.user.id,
+          databaseId: input.filter.databaseId,
+          saved: input.filter.saved,
+          limit: listLimit,
+        }),
   );
   const favorites = await deps.favorites.starredAmong(
     input.user.id,

@@ -15,7 +15,7 @@ export interface VerifiedQuery {
 
 /**
  * The verified saved queries of a database the asker may already read, as the analyst's worked
- * examples: their own and their organisation's, as for reading any saved query.
+ * examples: their own and those shared with their organisation, as for reading any saved query.
  */
 export async function listVerifiedExamples(
   db: StoreDb,
@@ -25,8 +25,7 @@ export async function listVerifiedExamples(
   if (!asker) return [];
   const records = await listVerifiedQueries(db, {
     databaseId: input.database.id,
-    viewerId: asker.id,
-    organizationId: asker.organizationId,
+    viewer: asker,
     limit: VERIFIED_READ,
   });
   return records.map((record) => ({

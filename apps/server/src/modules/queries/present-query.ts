@@ -1,3 +1,6 @@
+import type { Actor } from '../access/can.ts';
+import { objectAbilities } from '../access/can.ts';
+import { querySubject } from './query-subject.ts';
 import type { QueryHistoryItem, QueryRunSummary, SavedQuery } from '@querent/contracts';
 import type { QueryRecord } from './query-record.ts';
 
@@ -14,7 +17,8 @@ export function presentRunSummary(query: QueryRecord): QueryRunSummary | null {
 }
 
 /** id, title, sql, databaseId and is_favorite, plus the query's state for the asker and its last run. */
-export function presentQuery(query: QueryRecord, viewer: { id: string }, isFavorite: boolean): SavedQuery {
+export function presentQuery(query: QueryRecord, viewer: Actor, isFavorite: boolean): SavedQuery {
+  const abilities = objectAbilities(viewer, querySubject(query, undefined));
   return {
     id: query.id,
     title: query.title,
@@ -23,7 +27,9 @@ export function presentQuery(query: QueryRecord, viewer: { id: string }, isFavor
     is_favorite: isFavorite,
     is_saved: query.isSaved,
     conversationId: query.conversationId,
-    editable: query.ownerId === viewer.id,
+    editable: abilities.edit,
+    abilities,
+    shared: query.sharedWithOrganization,
     createdAt: query.createdAt,
     updatedAt: query.updatedAt,
     lastRun: presentRunSummary(query),

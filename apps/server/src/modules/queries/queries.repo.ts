@@ -1,3 +1,5 @@
+import { visibleTo } from '../access/visible-to.ts';
+import type { Viewer } from '../databases/database-record.ts';
 import type { ResultColumn } from '@querent/contracts';
 import { sql } from 'kysely';
 import type { ResultRow } from '../../connectors/index.ts';
@@ -121,6 +123,7 @@ function selectRecords(db: StoreDb) {
       'queries.database_id',
       'queries.owner_id',
       'users.organization_id as owner_organization_id',
+      'queries.shared',
       'queries.conversation_id',
       'queries.is_saved',
       // Whether rows exist, without reading them: they can be megabytes.
@@ -148,6 +151,7 @@ function toRecord(row: RecordRow): QueryRecord {
     databaseId: row.database_id,
     ownerId: row.owner_id,
     ownerOrganizationId: row.owner_organization_id ?? null,
+    sharedWithOrganization: readBool(row.shared),
     conversationId: row.conversation_id,
     isSaved: readBool(row.is_saved),
     hasRows: readBool(row.has_rows),
@@ -272,6 +276,35 @@ export async function listOwnQueries(
   return rows.map(toRecord);
 }
 
+/** Where a query row (joined with its owner) says who owns it and how far it is shared. */
+const queryVisibility = {
+  owner: 'queries.owner_id',
+  organization: 'users.organization_id',
+  shared: 'queries.shared',
+} as const;
+
+/**
+ * Saved queries of others that the viewer may read (the policy's list condition: shared with
+ * their organisation), most recently changed first.
+ */
+export async function listSharedQueries(
+  db: StoreDb,
+  viewer: Viewer,
+  filter: { databaseId?: string | undefined; limit: number },
+): Promise<QueryRecord[]> {
+  let query = selectRecords(db)
+    .where('queries.owner_id', '<>', viewer.id)
+    .where('queries.is_saved', '=', true)
+    .where(visibleTo(viewer, 'query', queryVisibility));
+  if (filter.databaseId !== undefined) query = query.where('queries.database_id', '=', filter.databaseId);
+  const rows = await query
+    .orderBy('queries.updated_at', 'desc')
+    .orderBy('queries.id')
+    .limit(filter.limit)
+    .execute();
+  return rows.map(toRecord);
+}
+
 /** The owner's latest runs (history records), newest first. */
 export async function listQueryHistory(
   db: StoreDb,
@@ -290,26 +323,25 @@ export async function listQueryHistory(
   return rows.map(toRecord);
 }
 
+/** Shares the row with its owner's organisation, or makes it private again (the caller asked the policy). */
+export async function setQueriesShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
+  await db.updateTable('queries').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
 /**
- * The verified saved queries of a database that the viewer may read (theirs and their
- * organisation's), most recently changed first: the analyst's worked examples.
+ * The verified saved queries of a database that the viewer may read (the policy's list condition:
+ * theirs, and those shared with their organisation), most recently changed first: the analyst's
+ * worked examples.
  */
 export async function listVerifiedQueries(
   db: StoreDb,
-  filter: { databaseId: string; viewerId: string; organizationId: string | null; limit: number },
+  filter: { databaseId: string; viewer: Viewer; limit: number },
 ): Promise<QueryRecord[]> {
   const rows = await selectRecords(db)
     .where('queries.database_id', '=', filter.databaseId)
     .where('queries.verified', '=', true)
     .where('queries.is_saved', '=', true)
-    .where((where) =>
-      filter.organizationId === null
-        ? where('queries.owner_id', '=', filter.viewerId)
-        : where.or([
-            where('queries.owner_id', '=', filter.viewerId),
-            where('users.organization_id', '=', filter.organizationId),
-          ]),
-    )
+    .where(visibleTo(filter.viewer, 'query', queryVisibility))
     .orderBy('queries.updated_at', 'desc')
     .orderBy('queries.id')
     .limit(filter.limit)

@@ -1,55 +1,50 @@
+import type { Action } from '../access/access-words.ts';
+import { authorize } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import { can } from '../access/can.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
-import { databaseAccess, findDatabase } from '../databases/database-access.ts';
+import { findDatabase } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
-import type { User } from '../users/user.ts';
 import { findQueriesByIds, findQueryById } from './queries.repo.ts';
 import type { QueryRecord } from './query-record.ts';
-
-type Viewer = Pick<User, 'id' | 'organizationId'>;
-
-/**
- * The owner and members of the owner's organization may read (and run) a query or a chart; only
- * the owner may change it. Both also need to still see its database: losing access to a database
- * hides everything made on it.
- */
-export function mayReadOwned(viewer: Viewer, owner: { ownerId: string; ownerOrganizationId: string | null }) {
-  return (
-    owner.ownerId === viewer.id ||
-    (viewer.organizationId !== null && owner.ownerOrganizationId === viewer.organizationId)
-  );
-}
+import { querySubject } from './query-subject.ts';
 
 export function queryNotFound(): AppError {
   return new AppError('NOT_FOUND', 'Query not found');
 }
 
 /**
- * Loads a query the user may read or (`write`) change, with its database. One the user may not
- * see is "not found", so ids of other people's queries reveal nothing; a colleague's is 403 on
- * change.
+ * Loads a query the actor may act on as asked (`write` is `edit`), with its database. One the
+ * actor may not see (not theirs and not shared with them, or on a database they no longer see) is
+ * "not found", so ids of other people's queries reveal nothing; a colleague's shared one is 403 on change.
  */
 export async function requireQuery(
   db: StoreDb,
-  user: Viewer,
+  actor: Actor,
   id: string,
-  needed: 'read' | 'write',
+  needed: Action | 'write',
 ): Promise<{ query: QueryRecord; database: DatabaseRecord }> {
   const query = await findQueryById(db, id);
-  if (!query || !mayReadOwned(user, query)) throw queryNotFound();
-  const database = await findDatabase(db, query.databaseId);
-  if (!database || databaseAccess(user, database) === 'none') throw queryNotFound();
-  if (needed === 'write' && query.ownerId !== user.id) {
-    throw new AppError('FORBIDDEN', 'Only the owner of this query can change it');
-  }
+  const database = query ? await findDatabase(db, query.databaseId) : null;
+  if (!query || !database) throw queryNotFound();
+  authorize(actor, needed === 'write' ? 'edit' : needed, querySubject(query, database), {
+    notFound: queryNotFound,
+    forbidden: () => new AppError('FORBIDDEN', 'Only the owner of this query can change it'),
+  });
   return { query, database };
 }
 
-/** Of these queries, those the viewer may read as their owner or a colleague; missing ids are absent. */
+/**
+ * Of these queries, those the actor may read by their own rule (owner, or shared with them);
+ * missing ids are absent. The caller checks the databases.
+ */
 export async function findReadableQueries(
   db: StoreDb,
-  viewer: Viewer,
+  actor: Actor,
   ids: readonly string[],
 ): Promise<QueryRecord[]> {
-  return (await findQueriesByIds(db, ids)).filter((query) => mayReadOwned(viewer, query));
+  return (await findQueriesByIds(db, ids)).filter((query) =>
+    can(actor, 'read', querySubject(query, undefined)),
+  );
 }

@@ -7,8 +7,10 @@ export interface QueryRecord {
   sql: string;
   databaseId: string;
   ownerId: string;
-  /** The owner's organization, whose members may read the query. */
+  /** The owner's organization, where it is shared when its owner shares it. */
   ownerOrganizationId: string | null;
+  /** Shared by its owner with their organization; private until then. */
+  sharedWithOrganization: boolean;
   conversationId: string | null;
   isSaved: boolean;
   /** Whether the last run's rows are stored. */

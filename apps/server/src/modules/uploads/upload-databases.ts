@@ -15,7 +15,7 @@ export async function listUploadDatabases(
   const visible = await listVisibleDatabases(deps.db, input.user);
   return visible
     .filter((database) => database.ownerId === input.user.id && isUploadDatabase(deps.dataDir, database))
-    .map((database) => presentDatabase(database, 'write'));
+    .map((database) => presentDatabase(database, input.user));
 }
 
 /** The upload database a file is added to: the user's own, made by an upload, writable. */

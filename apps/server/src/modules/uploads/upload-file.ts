@@ -88,8 +88,9 @@ async function uploadToNewDatabase(
       isPublic: false,
       ownerId: input.user.id,
       organizationId: input.user.organizationId,
+      sharedWithOrganization: false,
     });
-    return { database: presentDatabase(record, 'write'), table };
+    return { database: presentDatabase(record, input.user), table };
   } catch (error) {
     await removeDuckdbFile(file);
     throw error;
@@ -118,7 +119,7 @@ async function uploadToExistingDatabase(
   try {
     const table = await loadInto(deps, file, `"${database.name}"`, input, kind);
     const updated = (await markSchemaChanged(deps.db, database.id)) ?? database;
-    return { database: presentDatabase(updated, 'write'), table };
+    return { database: presentDatabase(updated, input.user), table };
   } finally {
     await deps.connections.evict(database.id);
     deps.schemaCache.invalidate(database.id);
@@ -131,7 +132,7 @@ async function uploadToExistingDatabase(
  * no new file.
  */
 export async function uploadFile(deps: UploadDeps, input: UploadFileInput): Promise<UploadResult> {
-  refuseAnonymous(input.user);
+  refuseAnonymous(input.user, 'upload');
   const database =
     input.databaseId === null ? null : await requireUploadDatabase(deps, input.user, input.databaseId);
   const kind = kindFromName(input.file.name);

@@ -1,4 +1,5 @@
 import type { StoreDb } from '../../store/connect.ts';
+import { sql } from 'kysely';
 import type { UserRole, UserRow } from '../../store/schema.ts';
 import { newId, nowIso } from '../../store/values.ts';
 import type { User } from './user.ts';
@@ -13,6 +14,8 @@ export interface NewUser {
   organizationId?: string | null;
   oidcSubject?: string | null;
   oidcIssuer?: string | null;
+  /** When they arrived; now unless given (by the clock the caller judges sessions by). */
+  createdAt?: string;
 }
 
 /** What a sign-in refreshes from the provider's claims. */
@@ -140,7 +143,7 @@ function toRow(input: NewUser, id: string, now: string) {
 export async function insertUser(db: StoreDb, input: NewUser): Promise<User> {
   const row = await db
     .insertInto('users')
-    .values(toRow(input, input.id ?? newId(), nowIso()))
+    .values(toRow(input, input.id ?? newId(), input.createdAt ?? nowIso()))
     .returningAll()
     .executeTakeFirstOrThrow();
   return toUser(row);
@@ -173,4 +176,80 @@ export async function ensureUser(db: StoreDb, input: NewUser & { id: string }): 
   const user = await findUserById(db, input.id);
   if (!user) throw new Error(`User ${input.id} vanished right after being ensured`);
   return user;
+}
+
+/** What an administrator's search of people asks for. */
+export interface UserSearch {
+  /** Words matched anywhere in the email or names, without case. */
+  text?: string | undefined;
+  organizationId?: string | undefined;
+  limit: number;
+}
+
+// `%` and `_` typed in a search are letters to find, not wildcards.
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** People (never anonymous visitors) matching a search, by name then email; `limit + 1` tells there were more. */
+export async function searchUsers(db: StoreDb, search: UserSearch): Promise<User[]> {
+  const text = search.text?.trim() ?? '';
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '!=', 'anonymous')
+    .$if(search.organizationId !== undefined, (query) =>
+      query.where('organization_id', '=', search.organizationId ?? ''),
+    )
+    .$if(text !== '', (query) =>
+      query.where((eb) => {
+        const pattern = likePattern(text);
+        const matches = (column: 'email' | 'first_name' | 'last_name') =>
+          sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+        const full = sql<boolean>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${pattern} escape '\\'`;
+        return eb.or([matches('email'), matches('first_name'), matches('last_name'), full]);
+      }),
+    )
+    .orderBy(sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`)
+    .orderBy('email')
+    .orderBy('id')
+    .limit(search.limit + 1)
+    .execute();
+  return rows.map(toUser);
+}
+
+/** Administrators who may still sign in. */
+export async function countActiveAdmins(db: StoreDb): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('role', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** How many people (never anonymous visitors) belong to each organisation that has any. */
+export async function countMembersByOrganization(db: StoreDb): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => ['organization_id', eb.fn.countAll<number | string | bigint>().as('count')])
+    .where('organization_id', 'is not', null)
+    .where('role', '!=', 'anonymous')
+    .groupBy('organization_id')
+    .execute();
+  return new Map(rows.map((row) => [row.organization_id ?? '', Number(row.count)]));
+}
+
+/**
+ * Removes anonymous visitors who arrived before `before`, with everything they made (their
+ * sessions, conversations and queries go with them by the foreign keys); answers how many.
+ */
+export async function deleteAnonymousUsersCreatedBefore(db: StoreDb, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('users')
+    .where('role', '=', 'anonymous')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

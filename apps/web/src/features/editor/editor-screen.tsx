@@ -13,6 +13,7 @@ import { useQueryRunner } from '../queries/use-query-runner.ts';
 import { useSaveQuery } from '../queries/use-save-query.ts';
 import { useSchema } from '../schema/use-schema.ts';
 import { EditorSidePanel } from './editor-side-panel.tsx';
+import { ShareToggle } from '../sharing/share-toggle.tsx';
 import { EditorTitleBar, EditorToolbar } from './editor-toolbar.tsx';
 import { ResultsPanel, type ResultsTab, type ShownResult } from './results-panel.tsx';
 import { handOverRun, takeRun } from './run-handoff.ts';
@@ -171,6 +172,17 @@ export function EditorScreen({
             { onSuccess: (state) => setFavorite(state.is_favorite) },
           );
         }}
+        share={
+          loaded?.is_saved ? (
+            <ShareToggle
+              kind="query"
+              id={loaded.id}
+              shared={loaded.shared}
+              canShare={loaded.abilities.share}
+              refresh={[queryKeys.savedQuery(loaded.id)]}
+            />
+          ) : null
+        }
       />
       <div className="flex min-h-0 flex-1 gap-4">
         <EditorSidePanel

@@ -1,5 +1,5 @@
 import { FileDown, FileSpreadsheet, Play, Save, Square, Star, WandSparkles } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { ExportFormat } from '../../api/query-types.ts';
 import { inputClass, secondaryButtonClass } from '../../components/form-field.tsx';
 import { buttonClass } from '../../components/page.tsx';
@@ -15,6 +15,7 @@ export function EditorTitleBar({
   favorite,
   starring,
   onStar,
+  share,
 }: {
   title: string;
   onTitle: (title: string) => void;
@@ -25,6 +26,8 @@ export function EditorTitleBar({
   favorite: boolean;
   starring: boolean;
   onStar: () => void;
+  /** Sharing with the organisation, when the query is saved. */
+  share?: ReactNode;
 }) {
   const titleId = useId();
   return (
@@ -59,6 +62,7 @@ export function EditorTitleBar({
         />
         {favorite ? 'Unstar' : 'Star'}
       </button>
+      {share}
       <button type="button" className={buttonClass} onClick={onSave} disabled={saving}>
         <Save size={14} aria-hidden="true" />
         {saving ? 'Saving…' : 'Save'}

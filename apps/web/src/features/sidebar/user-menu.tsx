@@ -1,8 +1,8 @@
-import { LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
+import { LogIn, LogOut, Monitor, Moon, Sun, UserPlus, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services-context.tsx';
-import { displayName } from '../../session/current-user.ts';
+import { displayName, isAnonymous } from '../../session/current-user.ts';
 import { type ThemePreference, useThemeStore } from '../../stores/theme-store.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 
@@ -43,14 +43,51 @@ export function UserMenu() {
             <ThemeIcon size={16} aria-hidden="true" />
             Theme: {themeLabels[preference]}
           </button>
-          <Link role="menuitem" to="/profile" className={itemClass} onClick={() => setOpen(false)}>
-            <UserRound size={16} aria-hidden="true" />
-            Profile
-          </Link>
-          <button type="button" role="menuitem" className={itemClass} onClick={() => void session.logout()}>
-            <LogOut size={16} aria-hidden="true" />
-            Log out
-          </button>
+          {isAnonymous(user) ? (
+            // A visitor keeps nothing: signing in (or up) replaces the anonymous session.
+            <>
+              <button
+                type="button"
+                role="menuitem"
+                className={itemClass}
+                onClick={() => void session.goToLogin()}
+              >
+                <LogIn size={16} aria-hidden="true" />
+                Sign in
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                className={itemClass}
+                onClick={() => void session.signUp()}
+              >
+                <UserPlus size={16} aria-hidden="true" />
+                Sign up
+              </button>
+            </>
+          ) : (
+            <>
+              <Link role="menuitem" to="/profile" className={itemClass} onClick={() => setOpen(false)}>
+                <UserRound size={16} aria-hidden="true" />
+                Profile
+              </Link>
+              {user.isAdmin ? (
+                <Link role="menuitem" to="/user" className={itemClass} onClick={() => setOpen(false)}>
+                  <Users size={16} aria-hidden="true" />
+                  People
+                </Link>
+              ) : null}
+              <button
+                type="button"
+                role="menuitem"
+                className={itemClass}
+                onClick={() => void session.logout()}
+              >
+                <LogOut size={16} aria-hidden="true" />
+                Log out
+              </button>
+            </>
+          )}
         </div>
       ) : null}
       <button

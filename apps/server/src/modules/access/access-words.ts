@@ -1,0 +1,47 @@
+import type { UserRole } from '../../store/schema.ts';
+
+/** Every kind of object the policy answers for. */
+export const objectKinds = [
+  'database',
+  'project',
+  'conversation',
+  'query',
+  'chart',
+  'favorite',
+  'business_entity',
+  'issue',
+  'upload',
+  'memory',
+  'user',
+  'organization',
+  'credits',
+] as const;
+export type ObjectKind = (typeof objectKinds)[number];
+
+/**
+ * What one may do with an object. `read` is seeing it at all; `run` sending SQL to it (or the
+ * analyst); `write_data` running statements that change its data; `publish` making it readable by everyone (public); `create` making one of the kind
+ * (asked without an object); `open_host_files` a connection that opens files on Querent's own host.
+ */
+export const actions = [
+  'read',
+  'run',
+  'write_data',
+  'edit',
+  'delete',
+  'share',
+  'publish',
+  'create',
+  'open_host_files',
+] as const;
+export type Action = (typeof actions)[number];
+
+/**
+ * How the one asking stands to an object, decided in one place (`relationOf`): they own it, it is
+ * shared with their organisation, it is public, or none of these.
+ */
+export const relations = ['owner', 'organization', 'public', 'none'] as const;
+export type Relation = (typeof relations)[number];
+
+export const roles = ['admin', 'member', 'anonymous'] as const satisfies readonly UserRole[];
+export type Role = (typeof roles)[number];

@@ -1,0 +1,75 @@
+import { AppError } from '../../errors.ts';
+import type { StoreDb } from '../../store/connect.ts';
+import { nowIso } from '../../store/values.ts';
+import { findOrganization } from '../organizations/find-organization.ts';
+import type { User } from './user.ts';
+import { countActiveAdmins, findUserById, setUserDeactivated, updateUserProfile } from './users.repo.ts';
+
+export interface UserChangeInput {
+  userId: string;
+  role?: 'admin' | 'member' | undefined;
+  /** null takes them out of their organisation. */
+  organizationId?: string | null | undefined;
+  active?: boolean | undefined;
+}
+
+export interface ChangeUserDeps {
+  db: StoreDb;
+  /** True when the sign-in service's organisation claim decides who belongs where. */
+  organizationsFromSignIn: boolean;
+}
+
+const isActiveAdmin = (user: Pick<User, 'role' | 'deactivatedAt'>) =>
+  user.role === 'admin' && user.deactivatedAt === null;
+
+/**
+ * Someone must always be able to manage people: a change that would leave no active
+ * administrator (the last one demoting or deactivating themselves, typically) is refused.
+ */
+async function keepAnAdmin(db: StoreDb, before: User, input: UserChangeInput): Promise<void> {
+  const after = {
+    role: input.role ?? before.role,
+    deactivatedAt: input.active === undefined ? before.deactivatedAt : input.active ? null : 'now',
+  };
+  if (!isActiveAdmin(before) || isActiveAdmin(after)) return;
+  if ((await countActiveAdmins(db)) > 1) return;
+  throw new AppError(
+    'CONFLICT',
+    'Querent needs at least one active administrator: make someone else an administrator first',
+    { field: input.role === undefined ? 'active' : 'role' },
+  );
+}
+
+async function checkOrganization(deps: ChangeUserDeps, organizationId: string | null): Promise<void> {
+  if (deps.organizationsFromSignIn) {
+    throw new AppError(
+      'CONFLICT',
+      'Organisations come from the sign-in service (OIDC_ORGANIZATION_CLAIM): change this person’s organisation there',
+      { field: 'organization_id' },
+    );
+  }
+  if (organizationId !== null && !(await findOrganization(deps.db, organizationId))) {
+    throw new AppError('BAD_REQUEST', 'No such organisation', { field: 'organization_id' });
+  }
+}
+
+/**
+ * An administrator's change to a person: role, organisation, deactivated or not. Anonymous
+ * visitors are not people to manage and are "not found". Ending a deactivated person's sessions
+ * is the caller's part (sessions belong to sign-in, which sits above the users module).
+ */
+export async function changeUser(deps: ChangeUserDeps, input: UserChangeInput): Promise<User> {
+  const before = await findUserById(deps.db, input.userId);
+  if (!before || before.role === 'anonymous') throw new AppError('NOT_FOUND', 'User not found');
+  if (input.organizationId !== undefined && input.organizationId !== before.organizationId) {
+    await checkOrganization(deps, input.organizationId);
+  }
+  await keepAnAdmin(deps.db, before, input);
+  if (input.active !== undefined && input.active === (before.deactivatedAt !== null)) {
+    await setUserDeactivated(deps.db, before.id, input.active ? null : nowIso());
+  }
+  return updateUserProfile(deps.db, before.id, {
+    ...(input.role === undefined ? {} : { role: input.role }),
+    ...(input.organizationId === undefined ? {} : { organizationId: input.organizationId }),
+  });
+}

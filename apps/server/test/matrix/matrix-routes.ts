@@ -1,0 +1,276 @@
+import type { Scenario, ScenarioObjects, SignedInActor } from './matrix-world.ts';
+
+/*
+ * What each REST route is, for the matrix: written by hand from the access rules people read in
+ * docs/ACCESS.md, not computed from the policy, so the matrix checks the policy rather than
+ * repeating it. Every route the app serves needs an entry here, or the suite fails.
+ */
+
+/** Which of the objects of a situation a route touches, and so who sees them. */
+export type Group = 'data' | 'owned';
+
+const everyone: SignedInActor[] = ['owner', 'colleague', 'outsider', 'admin', 'visitor'];
+const team: SignedInActor[] = ['owner', 'colleague', 'admin'];
+const ownerAndAdmin: SignedInActor[] = ['owner', 'admin'];
+const ownerOnly: SignedInActor[] = ['owner'];
+const signedUp: SignedInActor[] = ['owner', 'colleague', 'outsider', 'admin'];
+
+/**
+ * Who sees the objects of each situation. Data (a database and what follows it: projects,
+ * entities, checks, issues) is private to its owner, shared with the organisation, or public.
+ * Owned things (conversations, queries, charts) are private, or shared with the organisation;
+ * never public.
+ */
+export const sees: Record<Group, Record<Scenario, SignedInActor[]>> = {
+  data: { private: ownerOnly, shared: team, public: everyone },
+  owned: { private: ownerOnly, shared: team, public: team },
+};
+
+/** A route about one object (or a context): 404 to whoever does not see it, 403 to whoever may not do it. */
+export interface ObjectRoute {
+  type: 'object';
+  group: Group;
+  allowed: SignedInActor[];
+  path: (objects: ScenarioObjects) => string;
+  body?: (objects: ScenarioObjects, scenario: Scenario) => unknown;
+  /** It removes its object (or adds what can exist once): allowed callers get fresh ones of their own situation. */
+  destroys?: 'database' | 'objects';
+  /** Visitors are refused before anything is looked up (they may make nothing of this kind). */
+  refusesVisitorsFirst?: boolean;
+}
+
+/** A route about the caller themselves (their account, their lists, making something new). */
+export interface UserRoute {
+  type: 'user';
+  allowed: SignedInActor[];
+  path: string;
+  body?: unknown;
+  /** The answer of an allowed caller when it is not the route's success (a session that is not theirs). */
+  status?: number;
+  upload?: boolean;
+}
+
+/** Open to anyone: the signed-out caller gets an answer, never 401. */
+export interface PublicRoute {
+  type: 'public';
+  path: string;
+}
+
+export type MatrixRoute = ObjectRoute | UserRoute | PublicRoute;
+
+const data = (
+  allowed: SignedInActor[],
+  entry: Omit<ObjectRoute, 'type' | 'group' | 'allowed'>,
+): ObjectRoute => ({
+  type: 'object',
+  group: 'data',
+  allowed,
+  ...entry,
+});
+const owned = (
+  allowed: SignedInActor[],
+  entry: Omit<ObjectRoute, 'type' | 'group' | 'allowed'>,
+): ObjectRoute => ({
+  type: 'object',
+  group: 'owned',
+  allowed,
+  ...entry,
+});
+const user = (path: string, entry: Partial<UserRoute> = {}): UserRoute => ({
+  type: 'user',
+  allowed: everyone,
+  path,
+  ...entry,
+});
+const context = (o: ScenarioObjects) => `contextId=${o.contextId}`;
+const wasShared = (scenario: Scenario) => ({ shared: scenario !== 'private' });
+
+export const matrixRoutes: Record<string, MatrixRoute> = {
+  'GET /api/health': { type: 'public', path: '/api/health' },
+  'GET /api/version': { type: 'public', path: '/api/version' },
+  'GET /api/auth': { type: 'public', path: '/api/auth' },
+  'GET /api/auth/callback': { type: 'public', path: '/api/auth/callback' },
+  'POST /api/auth/logout': { type: 'public', path: '/api/auth/logout' },
+
+  'GET /api/user': user('/api/user'),
+  'GET /api/user/credits': user('/api/user/credits'),
+  'GET /api/user/sessions': user('/api/user/sessions'),
+  'DELETE /api/user/sessions': user('/api/user/sessions'),
+  'DELETE /api/user/sessions/:id': user('/api/user/sessions/someone-elses', { status: 404 }),
+
+  // People and organisations are administrators' to manage; the check comes before any lookup,
+  // so an unknown id is 404 to an administrator and 403 to everyone else. Organisations come from
+  // the sign-in service's claim here, so an administrator creating one is refused (409).
+  'GET /api/users': user('/api/users', { allowed: ['admin'] }),
+  'PUT /api/users/:id': user('/api/users/nobody', {
+    allowed: ['admin'],
+    body: { role: 'member' },
+    status: 404,
+  }),
+  'GET /api/organizations': user('/api/organizations', { allowed: ['admin'] }),
+  'POST /api/organizations': user('/api/organizations', {
+    allowed: ['admin'],
+    body: { name: 'Matrix organisation' },
+    status: 409,
+  }),
+  'PUT /api/organizations/:id': user('/api/organizations/nowhere', {
+    allowed: ['admin'],
+    body: { name: 'Renamed' },
+    status: 404,
+  }),
+  'GET /api/databases': user('/api/databases'),
+  'GET /api/projects': user('/api/projects'),
+  'GET /api/queries': user('/api/queries'),
+  'GET /api/query-history': user('/api/query-history'),
+  'GET /api/uploads': user('/api/uploads'),
+  'POST /api/databases': user('/api/databases', {
+    allowed: signedUp,
+    body: {
+      name: 'Warehouse',
+      engine: 'postgres',
+      details: { host: 'db.example.test', user: 'x', database: 'x' },
+    },
+  }),
+  'POST /api/uploads': user('/api/uploads', { allowed: signedUp, upload: true }),
+
+  'GET /api/databases/:id': data(everyone, { path: (o) => `/api/databases/${o.database}` }),
+  'PUT /api/databases/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}`,
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'DELETE /api/databases/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}`,
+    destroys: 'database',
+  }),
+  'GET /api/databases/:id/schema': data(everyone, { path: (o) => `/api/databases/${o.database}/schema` }),
+  // Testing a stored connection re-opens its file on Querent's host: administrators only when hosted.
+  'POST /api/databases/test': data(['admin'], {
+    path: () => '/api/databases/test',
+    body: (o) => ({ engine: 'sqlite', details: { filename: o.filename }, databaseId: o.database }),
+    refusesVisitorsFirst: true,
+  }),
+  'POST /api/query/_run': data(everyone, {
+    path: () => '/api/query/_run',
+    body: (o) => ({ databaseId: o.database, query: 'SELECT count(*) AS n FROM Genre' }),
+  }),
+  'POST /api/query/_export': data(everyone, {
+    path: () => '/api/query/_export',
+    body: (o) => ({ databaseId: o.database, query: 'SELECT Name FROM Genre', format: 'csv' }),
+  }),
+  'POST /api/query': data(everyone, {
+    path: () => '/api/query',
+    body: (o) => ({ title: 'Mine', sql: 'SELECT 1 AS one', databaseId: o.database }),
+  }),
+  'POST /api/projects': data(signedUp, {
+    path: () => '/api/projects',
+    body: (o) => ({ name: 'Mine', databaseId: o.database, tables: [] }),
+    refusesVisitorsFirst: true,
+  }),
+  'POST /api/conversations': data(everyone, {
+    path: () => '/api/conversations',
+    body: (o) => ({ contextId: o.contextId }),
+  }),
+  'GET /api/conversations': data(everyone, { path: (o) => `/api/conversations?${context(o)}` }),
+  'GET /api/business-entities': data(everyone, { path: (o) => `/api/business-entities?${context(o)}` }),
+  'GET /api/issues': data(everyone, { path: (o) => `/api/issues?${context(o)}` }),
+  'GET /api/favorites': data(everyone, { path: (o) => `/api/favorites?${context(o)}` }),
+  'POST /api/quality/runs': data(team, {
+    path: () => '/api/quality/runs',
+    body: (o) => ({ contextId: o.contextId }),
+  }),
+  'GET /api/quality/schedule': data(everyone, { path: (o) => `/api/quality/schedule?${context(o)}` }),
+  'PUT /api/quality/schedule': data(team, {
+    path: () => '/api/quality/schedule',
+    body: (o) => ({ contextId: o.contextId, every_minutes: null }),
+  }),
+
+  'GET /api/databases/:id/memories': data(everyone, { path: (o) => `/api/databases/${o.database}/memories` }),
+  'POST /api/databases/:id/memories': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/memories`,
+    body: () => ({ content: 'Revenue is in euros' }),
+  }),
+  'PUT /api/memories/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/memories/${o.memory}`,
+    body: () => ({ content: 'Revenue is in US dollars' }),
+  }),
+  'DELETE /api/memories/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/memories/${o.memory}`,
+    destroys: 'objects',
+  }),
+
+  'GET /api/projects/:id': data(everyone, { path: (o) => `/api/projects/${o.project}` }),
+  'PUT /api/projects/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/projects/${o.project}`,
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'DELETE /api/projects/:id': data(ownerAndAdmin, {
+    path: (o) => `/api/projects/${o.project}`,
+    destroys: 'objects',
+  }),
+  'GET /api/projects/:id/schema': data(everyone, { path: (o) => `/api/projects/${o.project}/schema` }),
+
+  'GET /api/business-entities/:id': data(everyone, { path: (o) => `/api/business-entities/${o.entity}` }),
+  'POST /api/business-entities/:id/checks': data(team, {
+    path: (o) => `/api/business-entities/${o.entity}/checks`,
+    body: () => ({ definition: { kind: 'completeness', columns: ['Name'] } }),
+    destroys: 'objects',
+  }),
+  'POST /api/business-entities/:id/runs': data(team, {
+    path: (o) => `/api/business-entities/${o.entity}/runs`,
+    body: () => ({}),
+  }),
+  'PUT /api/checks/:id': data(team, {
+    path: (o) => `/api/checks/${o.check}`,
+    body: () => ({ severity: 'high' }),
+  }),
+  'DELETE /api/checks/:id': data(team, { path: (o) => `/api/checks/${o.check}`, destroys: 'objects' }),
+  'PUT /api/issues/:id': data(team, {
+    path: (o) => `/api/issues/${o.issue}`,
+    body: () => ({ severity: 'low' }),
+  }),
+
+  'GET /api/conversations/:id': owned(team, { path: (o) => `/api/conversations/${o.conversation}` }),
+  'PUT /api/conversations/:id': owned(ownerOnly, {
+    path: (o) => `/api/conversations/${o.conversation}`,
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'DELETE /api/conversations/:id': owned(ownerOnly, {
+    path: (o) => `/api/conversations/${o.conversation}`,
+    destroys: 'objects',
+  }),
+
+  'GET /api/query/:id': owned(team, { path: (o) => `/api/query/${o.query}` }),
+  'PUT /api/query/:id': owned(ownerOnly, {
+    path: (o) => `/api/query/${o.query}`,
+    body: () => ({ title: 'Renamed' }),
+  }),
+  'DELETE /api/query/:id': owned(ownerOnly, { path: (o) => `/api/query/${o.query}`, destroys: 'objects' }),
+  'GET /api/query/:id/results': owned(team, { path: (o) => `/api/query/${o.query}/results` }),
+  'POST /api/query/:id/run': owned(team, { path: (o) => `/api/query/${o.query}/run`, body: () => ({}) }),
+  'GET /api/query/:id/export': owned(team, { path: (o) => `/api/query/${o.query}/export?format=csv` }),
+  'PUT /api/query/:id/favorite': owned(team, {
+    path: (o) => `/api/query/${o.query}/favorite`,
+    body: () => ({ is_favorite: true }),
+  }),
+
+  'POST /api/charts': owned(team, {
+    path: () => '/api/charts',
+    body: (o) => ({ queryId: o.query, title: 'Mine', config: { type: 'bar', x: 'name', y: ['id'] } }),
+  }),
+  'GET /api/charts/:id': owned(team, { path: (o) => `/api/charts/${o.chart}` }),
+  'PUT /api/charts/:id': owned(ownerOnly, {
+    path: (o) => `/api/charts/${o.chart}`,
+    body: () => ({ title: 'Renamed' }),
+  }),
+  'DELETE /api/charts/:id': owned(ownerOnly, { path: (o) => `/api/charts/${o.chart}`, destroys: 'objects' }),
+  'PUT /api/charts/:id/favorite': owned(team, {
+    path: (o) => `/api/charts/${o.chart}/favorite`,
+    body: () => ({ is_favorite: true }),
+  }),
+
+  // Sharing leaves each object as its situation has it: only its owner may say.
+  'PUT /api/sharing/:kind/:id': owned(ownerOnly, {
+    path: (o) => `/api/sharing/query/${o.query}`,
+    body: (_o, scenario) => wasShared(scenario),
+  }),
+};

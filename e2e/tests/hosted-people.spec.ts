@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { chinookSqlitePath } from '../global-setup.ts';
+import type { HostedQuerent } from '../hosted-querent.ts';
+import { seedOrganizationDatabases, startHostedQuerent } from '../hosted-querent.ts';
+
+// Hosted mode with the anonymous sandbox on: a visitor without an account may try public data
+// only, and an administrator who deactivates someone takes their open page's session away.
+
+let hosted: HostedQuerent;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  hosted = await startHostedQuerent({ ANONYMOUS_ACCESS: 'true', ADMIN_EMAILS: 'alice@example.com' });
+  seedOrganizationDatabases(
+    hosted,
+    [
+      { name: 'Open Chinook', organization: 'Open Data', public: true },
+      { name: 'Looking Glass ledger', organization: 'Looking Glass' },
+      { name: 'Wonderland sales', organization: 'Wonderland' },
+    ],
+    chinookSqlitePath(),
+  );
+});
+
+test.afterAll(async () => {
+  await hosted.stop();
+});
+
+test('an anonymous visitor is sent to /welcome and can only pick public databases', async ({ page }) => {
+  await page.goto(`${hosted.url}/databases`);
+  await expect(page).toHaveURL(`${hosted.url}/welcome`);
+  const offered = page.getByRole('list', { name: 'Public databases' });
+  await expect(offered.getByRole('button')).toHaveCount(1);
+  await expect(offered.getByRole('button', { name: /Open Chinook/ })).toBeVisible();
+  await expect(page.getByText('Looking Glass ledger')).toHaveCount(0);
+  await expect(page.getByText('Wonderland sales')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /connect your own database/ })).toHaveCount(0);
+
+  await offered.getByRole('button', { name: /Open Chinook/ }).click();
+  await expect(page).toHaveURL(`${hosted.url}/chat/new`);
+  // Once a context is chosen, /welcome sends the visitor on into the app.
+  await page.goto(`${hosted.url}/welcome`);
+  await expect(page).toHaveURL(`${hosted.url}/chat/new`);
+
+  // The server agrees: the visitor's list holds the public database alone, and connecting one is refused.
+  const listed = (await (await page.request.get(`${hosted.url}/api/databases`)).json()) as { name: string }[];
+  expect(listed.map((database) => database.name)).toEqual(['Open Chinook']);
+  const me = (await (await page.request.get(`${hosted.url}/api/user`)).json()) as { role: string };
+  expect(me.role).toBe('anonymous');
+  await page.getByRole('button', { name: 'Guest' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toHaveCount(0);
+});
+
+async function signIn(page: import('@playwright/test').Page, login: string): Promise<void> {
+  await page.goto(`${hosted.url}/login`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${hosted.url}/chat/new`);
+}
+
+test('an administrator deactivates a person whose open page then loses its session', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const bobContext = await browser.newContext();
+  try {
+    const bobPage = await bobContext.newPage();
+    await signIn(bobPage, 'bob');
+    await expect(bobPage.getByRole('button', { name: 'Bob Builder' })).toBeVisible();
+
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, 'alice');
+    await adminPage.getByRole('button', { name: 'Alice Liddell' }).click();
+    await adminPage.getByRole('menuitem', { name: 'People' }).click();
+    await expect(adminPage).toHaveURL(`${hosted.url}/user`);
+    const people = adminPage.getByRole('region', { name: 'People' });
+    await people.getByRole('searchbox', { name: 'Search people' }).fill('bob');
+    await people.getByRole('button', { name: 'Deactivate Bob Builder' }).click();
+    await adminPage
+      .getByRole('alertdialog', { name: 'Deactivate Bob Builder?' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await expect(people.getByRole('button', { name: 'Reactivate Bob Builder' })).toBeVisible();
+
+    // Bob's page, still open, is signed out: its next request is refused and it is sent to sign
+    // in, where the provider still knows him but Querent refuses the deactivated account.
+    expect((await bobPage.request.get(`${hosted.url}/api/user`)).status()).toBe(401);
+    await bobPage.getByRole('button', { name: 'Bob Builder' }).click();
+    await bobPage.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(bobPage.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible();
+    await expect(bobPage.getByText('This account has been deactivated')).toBeVisible();
+  } finally {
+    await adminContext.close();
+    await bobContext.close();
+  }
+});
