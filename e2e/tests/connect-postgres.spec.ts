@@ -40,6 +40,10 @@ test('the setup funnel connects the PostgreSQL Chinook, names a wrong port and s
   await expect(failure).toHaveCount(0);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Connection successful.' })).toBeVisible();
+  // The test login is a superuser: said plainly, with the grants of a read-only role instead.
+  const power = page.getByRole('status', { name: 'Credentials more powerful than reading needs' });
+  await expect(power).toContainText('is a superuser');
+  await expect(power).toContainText('GRANT SELECT ON ALL TABLES IN SCHEMA public TO querent_reader;');
 
   const safeMode = page.getByRole('switch', { name: 'Safe mode (read-only)' });
   await expect(safeMode).not.toBeChecked();

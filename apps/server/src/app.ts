@@ -109,6 +109,8 @@ export interface BuiltApp {
   databases: DatabaseDeps;
   /** What the data-quality use cases share (scans, runs, schedules). */
   quality: QualityDeps;
+  /** Closes as interrupted the turns a previous process of this instance left running; after migrating. */
+  recoverInterruptedTurns(): Promise<number>;
   /** Stops realtime, then HTTP, then the store if the app opened it. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -191,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hostFilesGuarded: config.authMode === 'oidc',
     connections,
     schemaCache: new SchemaCache(),
+    hosted: hostedAuth !== null,
   };
 
   // Credits count in hosted mode only; local mode is unlimited and meters nothing.
@@ -355,5 +358,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     return closing;
   };
 
-  return { app, io: realtime.io, store, auth, databases, quality, close };
+  return {
+    app,
+    io: realtime.io,
+    store,
+    auth,
+    databases,
+    quality,
+    recoverInterruptedTurns: () => chat.recoverInterruptedTurns(),
+    close,
+  };
 }

@@ -79,6 +79,8 @@ async function main(): Promise<void> {
 
   try {
     await migrateToLatest(store);
+    // Before listening: nobody sees a conversation this instance left running when it died.
+    await built.recoverInterruptedTurns();
     await prepareAuth(config.authMode, store.db);
     // The demo belongs to the local administrator, whom hosted mode does not have.
     if (config.demoDatabase && config.hostedAuth === null) await createDemo(built, config);

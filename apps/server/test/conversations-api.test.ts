@@ -1,5 +1,6 @@
 import type { Conversation, ConversationSummary, StatusEvent } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
 import { insertMessage } from '../src/modules/conversations/messages.repo.ts';
 import { insertUser } from '../src/modules/users/users.repo.ts';
 import { chinookSqliteCopy } from './fixtures/chinook.ts';
@@ -197,7 +198,7 @@ for (const dialect of await storeDialects('Conversations API')) {
       });
     });
 
-    it('answers over the socket, and a turn whose instance died no longer counts as running', async () => {
+    it('answers over the socket, and a turn whose instance died is shown interrupted, never running', async () => {
       const created = (await create({ contextId })).body;
       const client = await connectChat(running.baseUrl);
       try {
@@ -211,16 +212,27 @@ for (const dialect of await storeDialects('Conversations API')) {
           .where('id', '=', created.id)
           .execute();
         const listed = await api.get<ConversationSummary[]>(`/api/conversations?contextId=${contextId}`);
-        expect(listed.body.find((entry) => entry.id === created.id)?.status).toBe('clear');
+        expect(listed.body.find((entry) => entry.id === created.id)?.status).toBe('error');
+        const lapsed = await api.get<Conversation>(`/api/conversations/${created.id}`);
+        expect(lapsed.body).toMatchObject({ status: 'error', error: INTERRUPTED_TURN_MESSAGE });
+        // The next question closes the lost turn in the conversation before it is answered.
         client.socket.emit('ask', created.id, 'Second?');
         await client.waitFor<StatusEvent>(
           'status',
-          (event) => done(event) && client.all('status').length >= 4,
+          (event) => done(event) && client.all('status').length >= 5,
         );
+        expect(client.all<StatusEvent>('status').map((event) => event.status)).toEqual([
+          'running',
+          'clear',
+          'error',
+          'running',
+          'clear',
+        ]);
         const conversation = await api.get<Conversation>(`/api/conversations/${created.id}`);
         expect(conversation.body.messages.map((message) => message.content)).toEqual([
           'First?',
           'First answer.',
+          INTERRUPTED_TURN_MESSAGE,
           'Second?',
           'Second answer.',
         ]);

@@ -1,68 +1,19 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, startMain as startServer, waitForHealth } from './helpers/main-process.ts';
 import { makeTempDir } from './helpers/temp-dir.ts';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-// npm scripts put the repo's Node 24 first on PATH; the machine's own Node cannot strip types.
-const nodeBinary = path.resolve(serverDir, '../../node_modules/.bin/node');
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-function startMain(env: Record<string, string>, nodeOptions: string[] = []) {
-  const temp = makeTempDir();
-  cleanups.push(temp.remove);
-  const child = spawn(nodeBinary, [...nodeOptions, 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: temp.dir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
-
-async function waitForHealth(url: string, deadline: number): Promise<unknown> {
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return await response.json();
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer in time`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const startMain = (env: Record<string, string>, nodeOptions: string[] = []) =>
+  startServer(env, cleanups, nodeOptions);
 
 describe('node src/main.ts', () => {
   it('exits non-zero and names the variable when the configuration is invalid', async () => {

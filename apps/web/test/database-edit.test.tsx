@@ -103,8 +103,50 @@ describe('database edit page', () => {
         password: '********',
         database: 'shop',
       },
+      safe_mode: true,
       databaseId: 'd1',
     });
+  });
+
+  it('shows what the login may do beyond reading, and how to connect with less', async () => {
+    server.on('POST /api/databases/test', {
+      body: {
+        ok: true,
+        credential_warning: {
+          found: [
+            'analyst is a superuser: it can read and write any file of the database server and run programs there',
+          ],
+          fix: 'Connect Querent with a role that may only read, for example:\nCREATE ROLE querent_reader LOGIN;',
+        },
+      },
+    });
+    const { user } = await openEdit();
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    const note = await screen.findByRole('status', { name: 'Credentials more powerful than reading needs' });
+    expect(note).toHaveTextContent(
+      'analyst is a superuser: it can read and write any file of the database server',
+    );
+    expect(note).toHaveTextContent('CREATE ROLE querent_reader LOGIN;');
+  });
+
+  it('offers an administrator the confirmation a shared database with such a login needs, and sends it', async () => {
+    server.on('PUT /api/databases/d1', {
+      status: 400,
+      body: {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'This login can do more than read (analyst is a superuser).',
+          field: 'confirm_powerful_credentials',
+        },
+      },
+    });
+    const { user } = await openEdit();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const confirm = await screen.findByRole('checkbox', { name: /confirm this login may be used as it is/ });
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const puts = server.requests.filter((item) => item.path === '/api/databases/d1' && item.method === 'PUT');
+    expect(puts.at(-1)?.body).toMatchObject({ confirm_powerful_credentials: true });
   });
 
   it('removes a stored dbt file with null', async () => {

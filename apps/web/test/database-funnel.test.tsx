@@ -113,7 +113,11 @@ describe('setup funnel', () => {
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Connection successful.');
     const request = server.requests.find((item) => item.path === '/api/databases/test');
-    expect(request?.body).toEqual({ engine: 'sqlite', details: { filename: '/data/chinook.sqlite' } });
+    expect(request?.body).toEqual({
+      engine: 'sqlite',
+      details: { filename: '/data/chinook.sqlite' },
+      safe_mode: false,
+    });
   });
 
   it("shows the server's message when the test fails, and marks the field it names", async () => {

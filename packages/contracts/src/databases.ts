@@ -9,6 +9,14 @@ export type DbtSummary = z.infer<typeof dbtSummarySchema>;
 
 export { MAX_STATEMENT_TIMEOUT_MS, MIN_STATEMENT_TIMEOUT_MS };
 
+/**
+ * Credentials more powerful than reading needs (a superuser, server-file roles, MySQL's FILE,
+ * writes or DDL on a safe-mode database): what was found, in plain words, and how to connect
+ * with a read-only login instead.
+ */
+export const credentialWarningSchema = z.object({ found: z.array(z.string()), fix: z.string() });
+export type CredentialWarning = z.infer<typeof credentialWarningSchema>;
+
 /** A database as every response shows it; secrets in `details` are masked. */
 export const databaseSchema = z.object({
   id: z.string(),
@@ -28,6 +36,8 @@ export const databaseSchema = z.object({
   abilities: abilitiesSchema,
   /** Shared with the owner's organisation (an upload starts private). */
   shared: z.boolean(),
+  /** On a create or an update that changed the connection or safe mode: what its login may do beyond reading. */
+  credential_warning: credentialWarningSchema.nullable().optional(),
 });
 export type Database = z.infer<typeof databaseSchema>;
 
@@ -52,6 +62,11 @@ export const createDatabaseBodySchema = z.object({
   dbt_catalog: z.unknown().optional(),
   dbt_manifest: z.unknown().optional(),
   statement_timeout_ms: statementTimeout.optional(),
+  /**
+   * Hosted mode: an administrator's explicit yes to a public or shared database whose login can
+   * do more than read (see credential_warning); without it such a save is refused.
+   */
+  confirm_powerful_credentials: z.boolean().optional(),
 });
 export type CreateDatabaseBody = z.infer<typeof createDatabaseBodySchema>;
 
@@ -67,7 +82,12 @@ export const testConnectionBodySchema = z.object({
   engine: z.string(),
   details: z.record(z.string(), z.unknown()),
   databaseId: z.string().optional(),
+  /** Whether the database will be in safe mode, where writes and DDL rights are more than it needs. */
+  safe_mode: z.boolean().optional(),
 });
 export type TestConnectionBody = z.infer<typeof testConnectionBodySchema>;
 
-export const testConnectionResultSchema = z.object({ ok: z.literal(true) });
+export const testConnectionResultSchema = z.object({
+  ok: z.literal(true),
+  credential_warning: credentialWarningSchema.nullable(),
+});

@@ -119,8 +119,19 @@ export interface Connector {
    * ends the statement and frees the connection.
    */
   copyCsv?(sql: string, options: CsvCopyOptions): Promise<CsvCopy | null>;
+  /**
+   * Optional: what the signed-in credentials may do beyond reading (server files, superuser,
+   * writes and DDL when `safeMode`), with the grants that would be enough; null when nothing.
+   */
+  inspectCredentials?(safeMode: boolean): Promise<CredentialFindings | null>;
   /** Closes every connection; the connector is unusable afterwards. */
   close(): Promise<void>;
+}
+
+/** Powers of a login beyond reading, in plain words, and how to connect with less. */
+export interface CredentialFindings {
+  found: string[];
+  fix: string;
 }
 
 /** The methods checkConnectors() verifies on every engine's connector class. */

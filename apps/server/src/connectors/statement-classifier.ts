@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { type SqlDialect, sqlDialects } from '@querent/contracts';
 import type { Parser } from 'node-sql-parser';
+import { calledFunction, serverFileAccess } from './server-file-access.ts';
 import { lexSql, type SqlToken } from './sql-lexer.ts';
 
 /**
@@ -9,7 +10,7 @@ import { lexSql, type SqlToken } from './sql-lexer.ts';
  * write before it is sent, and the only one for engines without a switch. Anything it cannot fully
  * understand counts as a write: text it cannot tokenize or parse, several statements, a statement
  * kind outside a short allow-list, or a read that still has effects (locking rows, bumping a
- * sequence, taking advisory locks, writing a file).
+ * sequence, taking advisory locks, writing a file, reading the database server's own files).
  */
 
 /**
@@ -188,6 +189,8 @@ function classifyTokens(sql: string, tokens: SqlToken[], dialect: SqlDialect): S
   if (!first) return unparseable('nothing follows EXPLAIN');
   const opener = upper(first);
   const rules = sqlDialects[dialect].safeMode;
+  const fileAccess = serverFileAccess(tokens, rules.serverFiles);
+  if (fileAccess) return write(fileAccess);
   if (inspectOpeners.has(opener) || rules.inspectOpeners.includes(opener)) return read;
   if (opener === 'PRAGMA') return classifyPragma(tokens);
   const startsRead = readOpeners.has(opener) || first.text === '(' || rules.readOpeners.includes(opener);
@@ -230,6 +233,11 @@ function classifyPragma(tokens: SqlToken[]): StatementClass {
 
 function scanTokens(tokens: SqlToken[], opener: string, refused: readonly string[]): StatementClass {
   for (let i = 0; i < tokens.length; i += 1) {
+    // A quoted name calls the same function: "pg_advisory_lock"(1).
+    const called = calledFunction(tokens, i);
+    if (called && (sideEffectFunctions.has(called) || refused.includes(called))) {
+      return write(`it has side effects: ${called}()`);
+    }
     const token = tokens[i];
     if (token?.kind !== 'word') continue;
     const word = token.text.toUpperCase();
@@ -241,10 +249,6 @@ function scanTokens(tokens: SqlToken[], opener: string, refused: readonly string
     if (word === 'INTO') return write(`it would write its result: ${opener} … INTO`);
     // REPLACE is also a string function; only REPLACE INTO (caught above) writes.
     if (writeWords.has(word) && word !== 'REPLACE') return write(`it would modify data: ${word}`);
-    const name = token.text.toLowerCase();
-    if (tokens[i + 1]?.text === '(' && (sideEffectFunctions.has(name) || refused.includes(name))) {
-      return write(`it has side effects: ${name}()`);
-    }
   }
   return read;
 }

@@ -14,7 +14,10 @@ import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
 import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
 import type { QualityDeps } from '../modules/quality/quality-deps.ts';
 import type { SqlRunDeps } from '../modules/sql-runs/sql-run-deps.ts';
-import { registerChatHandlers } from './chat-socket.ts';
+import { recoverTurns, type TurnRecoveryDeps } from '../modules/conversations/recover-turns.ts';
+import { TURN_SWEEP_MS } from '../modules/conversations/run-turn.ts';
+import { startTurnSweeper, type TurnSweeper } from '../modules/conversations/turn-sweeper.ts';
+import { ownerChatEvents, registerChatHandlers } from './chat-socket.ts';
 import type { QuerentServer } from './socket-types.ts';
 import { createTurnRelay } from './turn-relay.ts';
 
@@ -23,6 +26,11 @@ export interface ChatSetup {
   routeHandlers(): RouteHandlers<typeof conversationRoutes>;
   /** Socket events, and the relay to other instances when they share an adapter. */
   attach(io: QuerentServer, crossInstance: boolean): void;
+  /**
+   * On start-up, once the store is migrated and sockets attached: closes as interrupted the turns
+   * this instance held when its previous process died, and any other lapsed ones. Answers how many.
+   */
+  recoverInterruptedTurns(): Promise<number>;
   /** Stops every turn running here (their SQL cancelled) and waits for them to end. */
   close(): Promise<void>;
 }
@@ -48,6 +56,8 @@ export function createChatSetup(input: {
   limitAsks: LimitAsks;
 }): ChatSetup {
   const turns = new TurnRegistry();
+  let recovery: TurnRecoveryDeps | null = null;
+  let sweeper: TurnSweeper | null = null;
   const given = input.languageModel;
   let relay: TurnRelay = { stop: () => undefined, decide: () => undefined };
   const deps: ChatDeps = {
@@ -62,6 +72,7 @@ export function createChatSetup(input: {
     log: input.log,
     meter: input.meter,
     turns,
+    instanceId: input.config.instanceId,
     relay: {
       stop: (conversationId) => relay.stop(conversationId),
       decide: (conversationId, queryId, decision) => relay.decide(conversationId, queryId, decision),
@@ -79,7 +90,17 @@ export function createChatSetup(input: {
     attach(io, crossInstance) {
       relay = createTurnRelay(io, turns, crossInstance);
       registerChatHandlers(io, deps, input.limitAsks);
+      recovery = { db: deps.db, log: deps.log, eventsFor: (ownerId) => ownerChatEvents(io, ownerId) };
+      sweeper = startTurnSweeper(recovery, TURN_SWEEP_MS);
     },
-    close: () => turns.stopAll(),
+    async recoverInterruptedTurns() {
+      if (!recovery) return 0;
+      const own = await recoverTurns(recovery, { heldBy: deps.instanceId });
+      return own + (await recoverTurns(recovery, { lapsed: true }));
+    },
+    async close() {
+      await sweeper?.stop();
+      await turns.stopAll();
+    },
   };
 }

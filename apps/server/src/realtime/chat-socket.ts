@@ -9,17 +9,24 @@ import { stopConversation } from '../modules/conversations/stop-conversation.ts'
 import { emitToUser } from './emit-to-user.ts';
 import type { QuerentServer, QuerentSocket } from './socket-types.ts';
 
-/** A conversation's events go to every tab of its owner; a refusal only to the tab that asked. */
-function chatEvents(io: QuerentServer, socket: QuerentSocket): ChatEvents {
-  const userId = socket.data.user.id;
+/**
+ * A conversation's events, sent to every tab of its owner on every instance; a refusal has
+ * nobody to go to unless a tab asked (see chatEvents).
+ */
+export function ownerChatEvents(io: QuerentServer, userId: string): ChatEvents {
   return {
     message: (message) => emitToUser(io, userId, 'response', message),
     chunk: (chunk) => emitToUser(io, userId, 'response-chunk', chunk),
     status: (event) => emitToUser(io, userId, 'status', event),
     deleted: (messageId) => emitToUser(io, userId, 'delete-message', messageId),
     conversation: (summary) => emitToUser(io, userId, 'conversation', summary),
-    error: (event) => socket.emit('error', event),
+    error: () => undefined,
   };
+}
+
+/** A conversation's events go to every tab of its owner; a refusal only to the tab that asked. */
+function chatEvents(io: QuerentServer, socket: QuerentSocket): ChatEvents {
+  return { ...ownerChatEvents(io, socket.data.user.id), error: (event) => socket.emit('error', event) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { hostedSignInMigration } from './migrations/0008-hosted-sign-in.ts';
 import { dataQualityMigration } from './migrations/0009-data-quality.ts';
 import { sharingMigration } from './migrations/0010-sharing.ts';
 import { jobLeasesMigration } from './migrations/0011-job-leases.ts';
+import { turnInstanceMigration } from './migrations/0012-turn-instance.ts';
 import { creditsMigration } from './migrations/0013-credits.ts';
 import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
 import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
@@ -32,6 +33,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0009-data-quality': dataQualityMigration(dialect),
     '0010-sharing': sharingMigration(dialect),
     '0011-job-leases': jobLeasesMigration(dialect),
+    '0012-turn-instance': turnInstanceMigration(),
     '0013-credits': creditsMigration(dialect),
     '0014-verified-queries': verifiedQueriesMigration(dialect),
     '0015-memory-review': memoryReviewMigration(),
@@ -44,7 +46,13 @@ function staticProvider(dialect: StoreDialect): MigrationProvider {
 
 /** Brings the store to the latest schema; safe to run on every boot and from several instances. */
 export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db: store.db, provider: staticProvider(store.dialect) });
+  const migrator = new Migrator({
+    db: store.db,
+    provider: staticProvider(store.dialect),
+    // Numbers are handed out to work done side by side, so a lower one (0012) may arrive after a
+    // higher one (0014) already ran on a store; each migration stands alone, so it simply runs then.
+    allowUnorderedMigrations: true,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error !== undefined) {
     const failed = result.results?.find((entry) => entry.status === 'Error');

@@ -127,6 +127,8 @@ export interface ConversationsTable {
   error: string | null;
   /** Until when the instance answering holds the turn (migration 0004); null when none runs. */
   turn_expires_at: NullableTimestamp;
+  /** The instance answering the running turn (migration 0012); null when none runs. */
+  turn_instance: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Shared with the owner's organisation (migration 0010). */

@@ -24,6 +24,13 @@ export interface ScratchDatabase {
   state(): Promise<unknown>;
   /** A read-looking statement that writes, which only the database's own read-only switch can stop. */
   disguisedWrite: string | null;
+  /**
+   * Details of a login made for the test that may only read the scratch table (the details above
+   * are a superuser's), for servers that have logins; dropped by dispose().
+   */
+  leastPrivilege: (() => Promise<ConnectionDetails>) | null;
+  /** Runs setup SQL as the administrator (grants, revokes); null for file databases. */
+  run: ((sql: string) => Promise<void>) | null;
   dispose(): Promise<void>;
 }
 
@@ -65,8 +72,19 @@ export async function postgresScratch(): Promise<ScratchDatabase | null> {
       return { ...result.rows[0], files: await readdir(dir) };
     },
     disguisedWrite: `SELECT ${s}.zap()`,
+    leastPrivilege: async () => {
+      await admin.query(`
+        CREATE ROLE ${s}_reader LOGIN PASSWORD 'reader';
+        GRANT USAGE ON SCHEMA ${s} TO ${s}_reader;
+        GRANT SELECT ON ${t} TO ${s}_reader;`);
+      return { ...postgresServer, user: `${s}_reader`, password: 'reader', database: chinookDatabase };
+    },
+    run: async (sql) => {
+      await admin.query(sql);
+    },
     dispose: async () => {
       await admin.query(`DROP SCHEMA ${s} CASCADE`);
+      await admin.query(`DROP ROLE IF EXISTS ${s}_reader`);
       await admin.end();
       await remove();
     },
@@ -110,7 +128,17 @@ export async function mysqlScratch(): Promise<ScratchDatabase | null> {
       return { ...rows[0], files: await readdir(dir) };
     },
     disguisedWrite,
+    leastPrivilege: async () => {
+      await admin.query(`
+        CREATE USER '${s}_r'@'%' IDENTIFIED BY 'reader';
+        GRANT SELECT ON ${s}.items TO '${s}_r'@'%';`);
+      return { ...mysqlServer, user: `${s}_r`, password: 'reader', database: s };
+    },
+    run: async (sql) => {
+      await admin.query(sql);
+    },
     dispose: async () => {
+      await admin.query(`DROP USER IF EXISTS '${s}_r'@'%'`);
       await admin.query(`DROP DATABASE ${s}`);
       await admin.end();
       await remove();
@@ -149,6 +177,8 @@ export async function sqliteScratch(): Promise<ScratchDatabase> {
       }
     },
     disguisedWrite: null,
+    leastPrivilege: null,
+    run: null,
     dispose: remove,
   };
 }
@@ -186,6 +216,8 @@ export async function duckdbScratch(): Promise<ScratchDatabase> {
       };
     },
     disguisedWrite: null,
+    leastPrivilege: null,
+    run: null,
     dispose: async () => {
       await reader.close();
       await remove();

@@ -117,7 +117,6 @@ const readsByDialect: Record<Dialect, string[]> = {
     'DESCRIBE t',
     'SUMMARIZE t',
     'SHOW TABLES',
-    "SELECT * FROM read_csv('x.csv')",
     'PRAGMA table_info(t)',
     'PRAGMA database_size',
   ],
@@ -149,6 +148,8 @@ const writesByDialect: Record<Dialect, string[]> = {
     "SELECT set_config('transaction_read_only', 'off', false)",
     'SELECT pg_advisory_lock(1)',
     'SELECT pg_terminate_backend(123)',
+    'SELECT "pg_terminate_backend"(123)',
+    'SELECT pg_catalog."pg_advisory_lock"(1)',
     "SELECT 'a\\'; DELETE FROM t; --'",
     "SELECT E'a\\'; DELETE FROM t; --'; DELETE FROM t",
     'TRUNCATE t',
@@ -222,6 +223,7 @@ const writesByDialect: Record<Dialect, string[]> = {
     'CREATE MACRO twice(x) AS x * 2',
     'PRAGMA enable_profiling',
     'USE other',
+    "SELECT * FROM read_csv('x.csv')",
   ],
 };
 

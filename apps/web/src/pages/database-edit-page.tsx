@@ -27,6 +27,7 @@ function EditDatabase({ database }: { database: Database }) {
     // New details or dbt files change what the schema shows; the server dropped its cache too.
     void queryClient.invalidateQueries({ queryKey: queryKeys.databaseSchema(database.id) });
     notify({ title: 'Saved', text: `${updated.name} was updated.` });
+    return updated;
   }
 
   return (

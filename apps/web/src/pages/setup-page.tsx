@@ -22,8 +22,15 @@ function ConnectForm({ engine, onBack }: { engine: Engine; onBack: () => void })
     const created = await api.databases.create(createBody(engine, values, options));
     putDatabaseInCache(queryClient, created);
     changeContext(contextId('database', created.id));
-    notify({ title: 'Database connected', text: `${created.name} is ready. Ask it a question.` });
+    const warning = created.credential_warning;
+    notify({
+      title: 'Database connected',
+      text: warning
+        ? `${created.name} is ready. Its login can do more than read: ${warning.found.join('; ')}. Test the connection on its page to see how to connect with a read-only login.`
+        : `${created.name} is ready. Ask it a question.`,
+    });
     await navigate('/chat/new');
+    return undefined;
   }
 
   return (

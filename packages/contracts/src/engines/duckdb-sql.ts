@@ -1,4 +1,5 @@
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
+import { duckdbServerFiles } from './server-file-rules.ts';
 
 /** DuckDB's SQL, spoken by MotherDuck, local DuckDB files and uploads. */
 export const duckdbSql: SqlDialectDescriptor = {
@@ -23,5 +24,6 @@ export const duckdbSql: SqlDialectDescriptor = {
     // FROM-first queries (`FROM t SELECT a`) read; SUMMARIZE only describes a table.
     readOpeners: ['FROM'],
     inspectOpeners: ['SUMMARIZE'],
+    serverFiles: duckdbServerFiles,
   }),
 };

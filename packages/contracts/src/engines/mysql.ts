@@ -1,6 +1,7 @@
 import type { EngineDescriptor } from './engine-descriptor.ts';
 import { serverFields } from './server-fields.ts';
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
+import { mysqlServerFiles } from './server-file-rules.ts';
 
 export const mysqlSql: SqlDialectDescriptor = {
   name: 'mysql',
@@ -25,7 +26,7 @@ export const mysqlSql: SqlDialectDescriptor = {
   },
   textLength: (expression) => `CHAR_LENGTH(${expression})`,
   editor: { codemirror: 'MySQL', formatter: 'mysql' },
-  safeMode: statementRules({ grammars: ['MariaDB', 'MySQL'] }),
+  safeMode: statementRules({ grammars: ['MariaDB', 'MySQL'], serverFiles: mysqlServerFiles }),
 };
 
 export const mysql: EngineDescriptor = {

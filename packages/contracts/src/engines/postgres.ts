@@ -1,6 +1,7 @@
 import type { EngineDescriptor } from './engine-descriptor.ts';
 import { serverFields } from './server-fields.ts';
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
+import { postgresServerFiles } from './server-file-rules.ts';
 
 export const postgresSql: SqlDialectDescriptor = {
   name: 'postgres',
@@ -24,7 +25,7 @@ export const postgresSql: SqlDialectDescriptor = {
   },
   textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'PostgreSQL', formatter: 'postgresql' },
-  safeMode: statementRules({ grammars: ['PostgresQL'] }),
+  safeMode: statementRules({ grammars: ['PostgresQL'], serverFiles: postgresServerFiles }),
 };
 
 export const postgres: EngineDescriptor = {

@@ -68,7 +68,33 @@ export interface StatementRules {
   inspectOpeners: readonly string[];
   /** Functions refused in safe mode on top of the side effects every dialect refuses (lower case). */
   refusedFunctions: readonly string[];
+  /** What safe mode refuses because it reaches the database server's own files, whatever the credentials allow. */
+  serverFiles: ServerFileRules;
 }
+
+/**
+ * Ways a statement that only reads the database can still read, list or write files of the
+ * machine the database runs on (or run SQL text the classifier never sees, which could do so).
+ * A superuser or a user with file privileges may do all of these inside a read-only transaction.
+ */
+export interface ServerFileRules {
+  /** Function names, lower case; a trailing `*` stands for any ending (`pg_ls_*`). */
+  functions: readonly string[];
+  /** Views and tables whose rows are read from server files (lower case). */
+  relations: readonly string[];
+  /** SHOW statements that read server files, as the words after SHOW (upper case). */
+  shows: readonly string[];
+  /** A string (or a quoted name that looks like a path) where a table belongs reads that file (DuckDB). */
+  pathsAsTables: boolean;
+}
+
+/** No server-file rules: the engine has no files of its own to reach, or its SQL cannot name them. */
+export const noServerFileRules: ServerFileRules = {
+  functions: [],
+  relations: [],
+  shows: [],
+  pathsAsTables: false,
+};
 
 export interface SqlDialectDescriptor {
   name: SqlDialect;
@@ -120,5 +146,11 @@ export function lexicalRules(additions: Partial<LexicalRules>): LexicalRules {
 export function statementRules(
   rules: Pick<StatementRules, 'grammars'> & Partial<StatementRules>,
 ): StatementRules {
-  return { readOpeners: [], inspectOpeners: [], refusedFunctions: [], ...rules };
+  return {
+    readOpeners: [],
+    inspectOpeners: [],
+    refusedFunctions: [],
+    serverFiles: noServerFileRules,
+    ...rules,
+  };
 }

@@ -1,5 +1,6 @@
 import type { EngineDescriptor } from './engine-descriptor.ts';
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
+import { sqliteServerFiles } from './server-file-rules.ts';
 
 export const sqliteSql: SqlDialectDescriptor = {
   name: 'sqlite',
@@ -17,7 +18,7 @@ export const sqliteSql: SqlDialectDescriptor = {
   textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'SQLite', formatter: 'sqlite' },
   // SQLite-only syntax the grammar lacks is often plain PostgreSQL.
-  safeMode: statementRules({ grammars: ['Sqlite', 'PostgresQL'] }),
+  safeMode: statementRules({ grammars: ['Sqlite', 'PostgresQL'], serverFiles: sqliteServerFiles }),
 };
 
 export const sqlite: EngineDescriptor = {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { defaultWebDistDir } from '../../paths.ts';
 import { accept, integer, oneOf, type Reading, refuse, secret, setting, text, url } from '../setting.ts';
@@ -71,6 +72,12 @@ export const serverSettings = defineSettings(
       description:
         'redis://host:6379 enables the Socket.IO Redis adapter so several instances share realtime events.',
     }),
+    instanceId: text({
+      name: 'INSTANCE_ID',
+      shownDefault: 'host name:PORT',
+      description:
+        'Names this instance in the store, so that on start-up it closes, as interrupted, the conversation turns it was answering when it last stopped. Keep it stable across restarts and unique among instances sharing a store.',
+    }),
     bodyLimitBytes: integer({
       name: 'BODY_LIMIT_BYTES',
       min: 1,
@@ -102,7 +109,7 @@ export const serverSettings = defineSettings(
       }),
     ),
   },
-  ({ dataDir, databaseUrl, webDistDir, ...values }, { cwd }) => {
+  ({ dataDir, databaseUrl, webDistDir, instanceId, ...values }, { cwd }) => {
     const resolvedDataDir = path.resolve(cwd, dataDir);
     const store: StoreConfig =
       databaseUrl === null
@@ -112,6 +119,8 @@ export const serverSettings = defineSettings(
       ...values,
       dataDir: resolvedDataDir,
       store,
+      // The same host and port after a restart is the same instance; two on one host need two ports.
+      instanceId: instanceId ?? `${hostname()}:${values.port}`,
       webDistDir: webDistDir === null ? defaultWebDistDir : path.resolve(cwd, webDistDir),
     };
   },

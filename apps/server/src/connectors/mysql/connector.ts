@@ -1,6 +1,7 @@
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
 import { loadOnce } from '../../load-once.ts';
 import type {
+  CredentialFindings,
   ConnectionDetails,
   Connector,
   ConnectorOptions,
@@ -24,6 +25,7 @@ import {
 } from '../connector-error.ts';
 import { portDetail, secretDetail, textDetail, textDetailOr } from '../details.ts';
 import { rowsFromArrays } from '../json-values.ts';
+import { mysqlFindings } from './credentials.ts';
 import { introspectMysql, queryRows } from './introspect.ts';
 import { MysqlRowReader, mysqlCellConverter, mysqlColumns } from './rows.ts';
 import { QueryControl } from '../query-control.ts';
@@ -94,6 +96,19 @@ export class MysqlConnector implements Connector {
       dateStrings: true,
       multipleStatements: false,
     };
+  }
+
+  async inspectCredentials(safeMode: boolean): Promise<CredentialFindings | null> {
+    const options = { rowCap: 100, timeoutMs: 10_000, readOnly: true };
+    const grants = await this.run('SHOW GRANTS', options);
+    const login = await this.run('SELECT CURRENT_USER()', options);
+    const text = (cell: unknown): string => (typeof cell === 'string' ? cell : '');
+    return mysqlFindings(
+      grants.rows.map((row) => text(row[0])),
+      text(login.rows[0]?.[0]) || 'this user',
+      this.#database ?? 'your_database',
+      safeMode,
+    );
   }
 
   async test(): Promise<void> {

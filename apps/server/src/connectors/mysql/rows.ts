@@ -38,11 +38,21 @@ export class MysqlRowReader {
       }
       this.#notify();
     });
+    // A connection lost mid-statement (KILL CONNECTION, a restart, the network) is told to the
+    // connection, not to a query read through events: without this the read would wait forever.
+    const lost = (error: QueryError) => {
+      this.#error ??= error;
+      this.#notify();
+    };
+    connection.on('error', lost);
+    const done = () => connection.removeListener('error', lost);
     query.on('error', (error: QueryError) => {
+      done();
       this.#error = error;
       this.#notify();
     });
     query.on('end', () => {
+      done();
       this.#ended = true;
       this.#notify();
     });

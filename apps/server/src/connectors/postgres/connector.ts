@@ -1,6 +1,7 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type {
+  CredentialFindings,
   ConnectionDetails,
   Connector,
   ConnectorOptions,
@@ -28,6 +29,7 @@ import {
 import { portDetail, secretDetail, textDetail, textDetailOr } from '../details.ts';
 import { rowsFromArrays, uniqueColumnNames } from '../json-values.ts';
 import { PostgresCappedRead } from './capped-read.ts';
+import { type PostgresCredentialRow, postgresCredentialSql, postgresFindings } from './credentials.ts';
 import { PostgresCopyOut, PostgresDescribe, copyCsvSql } from './copy.ts';
 import { introspectPostgres } from './introspect.ts';
 import { PostgresTypeNames, postgresResultTypes } from './types.ts';
@@ -62,6 +64,16 @@ const sessionCommands = new Set([
   'LISTEN',
 ]);
 
+/** How often a backend checks that Querent is still there while a statement runs. */
+export const CLIENT_CHECK_INTERVAL_MS = 2000;
+
+/**
+ * A backend whose client died (Querent killed, the network lost) notices within seconds and
+ * stops the statement, instead of running on to its timeout. The setting exists from PostgreSQL
+ * 14 on; reading it through pg_settings leaves older servers alone instead of failing.
+ */
+const watchClientSql = `SELECT set_config(name, '${CLIENT_CHECK_INTERVAL_MS}', false) FROM pg_settings WHERE name = 'client_connection_check_interval'`;
+
 export class PostgresConnector implements Connector {
   readonly engine = 'postgres' as const;
   readonly dialect = 'postgres' as const;
@@ -93,6 +105,22 @@ export class PostgresConnector implements Connector {
     });
     // An idle connection dropped by the server is removed by the pool; the next query reports it.
     this.#pool.on('error', () => undefined);
+    // Queued before the connection's first statement, so every backend watches its client.
+    this.#pool.on('connect', (client) => {
+      // A backend ended while its connection is lent out (pg_terminate_backend, a failover) fails
+      // the statement, which reports it; the client's own error event must not crash the server.
+      client.on('error', () => undefined);
+      client.query(watchClientSql).catch(() => undefined);
+    });
+  }
+
+  async inspectCredentials(safeMode: boolean): Promise<CredentialFindings | null> {
+    // Our own catalog read, which the safe-mode grammar does not follow: run as it is.
+    const result = await this.run(postgresCredentialSql, { rowCap: 1, timeoutMs: 10_000, readOnly: false });
+    const [row] = result.rows;
+    if (!row) return null;
+    const named = Object.fromEntries(result.columns.map((column, index) => [column.name, row[index]]));
+    return postgresFindings(named as unknown as PostgresCredentialRow, safeMode);
   }
 
   async test(): Promise<void> {

@@ -19,6 +19,8 @@ export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   log: FastifyBaseLogger;
   turns: TurnRegistry;
   relay: TurnRelay;
+  /** This instance's name in the store (INSTANCE_ID), kept on the turns it answers. */
+  instanceId: string;
   /** What the analyst's data-quality tools reach through the port. */
   quality: QualityDeps;
   /** Credits: hosted mode charges turns; local mode counts nothing. */

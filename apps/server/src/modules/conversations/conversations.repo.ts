@@ -49,11 +49,15 @@ function toRecord(row: Selectable<ConversationsTable>): ConversationRecord {
   };
 }
 
-/** A turn whose lease lapsed died with its process: it no longer counts as running. */
-export function effectiveStatus(record: ConversationRecord, now = nowIso()): ServerConversationStatus {
+/** A turn whose lease lapsed died with its instance, even before a sweep closes it. */
+export function turnLapsed(record: ConversationRecord, now = nowIso()): boolean {
   const busy = record.status === 'running' || record.status === 'to_stop';
-  if (busy && (record.turnExpiresAt === null || record.turnExpiresAt < now)) return 'clear';
-  return record.status;
+  return busy && (record.turnExpiresAt === null || record.turnExpiresAt < now);
+}
+
+/** A lapsed turn no longer counts as running: it was interrupted, which is an error to show. */
+export function effectiveStatus(record: ConversationRecord, now = nowIso()): ServerConversationStatus {
+  return turnLapsed(record, now) ? 'error' : record.status;
 }
 
 export async function insertConversation(db: StoreDb, input: NewConversation): Promise<ConversationRecord> {
@@ -131,11 +135,21 @@ function leaseUntil(leaseMs: number): string {
  * Takes the conversation's turn for this instance, atomically: false when a live turn holds it
  * (here or on another instance), so two questions can never be answered at once.
  */
-export async function claimTurn(db: StoreDb, id: string, leaseMs: number): Promise<boolean> {
+export async function claimTurn(
+  db: StoreDb,
+  id: string,
+  claim: { leaseMs: number; instanceId: string },
+): Promise<boolean> {
   const now = nowIso();
   const result = await db
     .updateTable('conversations')
-    .set({ status: 'running', error: null, turn_expires_at: leaseUntil(leaseMs), updated_at: now })
+    .set({
+      status: 'running',
+      error: null,
+      turn_expires_at: leaseUntil(claim.leaseMs),
+      turn_instance: claim.instanceId,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where((eb) =>
       eb.or([
@@ -183,7 +197,13 @@ export async function finishTurn(
 ): Promise<void> {
   await db
     .updateTable('conversations')
-    .set({ status: outcome.status, error: outcome.error, turn_expires_at: null, updated_at: nowIso() })
+    .set({
+      status: outcome.status,
+      error: outcome.error,
+      turn_expires_at: null,
+      turn_instance: null,
+      updated_at: nowIso(),
+    })
     .where('id', '=', id)
     .execute();
 }

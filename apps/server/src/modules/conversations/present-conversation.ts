@@ -7,7 +7,8 @@ import type { ChatQueryRecord } from '../queries/chat-queries.ts';
 import { findChatQueries } from '../queries/chat-queries.ts';
 import { conversationSubject } from './conversation-access.ts';
 import type { ConversationRecord } from './conversations.repo.ts';
-import { effectiveStatus } from './conversations.repo.ts';
+import { effectiveStatus, turnLapsed } from './conversations.repo.ts';
+import { INTERRUPTED_TURN_MESSAGE } from './interrupted-turn.ts';
 import type { MessageRecord } from './messages.repo.ts';
 
 /** A conversation's summary, with what the asking user may do with it. */
@@ -95,7 +96,7 @@ export async function presentConversation(
   const status = effectiveStatus(record);
   return {
     ...presentSummary(record, actor),
-    error: status === 'error' ? record.error : null,
+    error: status !== 'error' ? null : turnLapsed(record) ? INTERRUPTED_TURN_MESSAGE : record.error,
     messages: await presentMessages(db, messages),
   };
 }

@@ -2,10 +2,14 @@ import type { ChatEvents } from './chat-events.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { claimTurn, finishTurn, renewTurn } from './conversations.repo.ts';
 import { describeTurnFailure } from './describe-turn-failure.ts';
+import { recoverTurns } from './recover-turns.ts';
 import type { LiveTurn } from './turn-registry.ts';
 
 /** How long a turn's claim lasts without renewal; a crashed instance's turn lapses after it. */
 export const TURN_LEASE_MS = 30_000;
+
+/** How often each instance looks for lapsed turns to close as interrupted. */
+export const TURN_SWEEP_MS = TURN_LEASE_MS / 6;
 
 /**
  * Runs one turn of a conversation: claims it (refusing if a turn already runs, on any instance),
@@ -22,7 +26,12 @@ export async function runTurn(
   },
 ): Promise<boolean> {
   const { conversationId, events } = input;
-  if (!(await claimTurn(deps.db, conversationId, TURN_LEASE_MS))) {
+  // A turn lost before any sweep saw it is closed as interrupted before the next one starts.
+  await recoverTurns(
+    { db: deps.db, log: deps.log, eventsFor: () => events },
+    { lapsed: true, conversationId },
+  );
+  if (!(await claimTurn(deps.db, conversationId, { leaseMs: TURN_LEASE_MS, instanceId: deps.instanceId }))) {
     events.error({ message: 'Conversation is already running', conversationId });
     return false;
   }

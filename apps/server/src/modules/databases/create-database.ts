@@ -5,6 +5,7 @@ import { restoreMaskedSecrets, sealDetails } from '../../secrets/connection-secr
 import { newId } from '../../store/values.ts';
 import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
+import { inspectCredentialPower, requireConfirmedPower } from './credential-power.ts';
 import type { DatabaseDeps } from './database-deps.ts';
 import type { DatabaseRecord } from './database-record.ts';
 import { databaseSubject } from './database-subject.ts';
@@ -49,6 +50,14 @@ export async function createDatabase(
   refuseHostFilesUnlessAllowed(deps, user, engine, details);
   if (body.public === true) refusePublicUnlessAdmin(user);
   const dbt = dbtChanges(body, { manifest: null, catalog: null });
+  const warning = await inspectCredentialPower(deps, engine, details, body.safe_mode ?? false);
+  requireConfirmedPower({
+    hosted: deps.hosted,
+    user,
+    sharedWithOthers: body.public === true || user.organizationId !== null,
+    warning,
+    confirmed: body.confirm_powerful_credentials,
+  });
 
   const database = await insertDatabase(deps.db, {
     id: newId(),
@@ -65,5 +74,5 @@ export async function createDatabase(
     organizationId: user.organizationId,
     sharedWithOrganization: true,
   });
-  return presentDatabase(database, user);
+  return { ...presentDatabase(database, user), credential_warning: warning };
 }

@@ -16,4 +16,6 @@ export interface DatabaseDeps {
   hostFilesGuarded: boolean;
   connections: DatabaseConnections;
   schemaCache: SchemaCache;
+  /** Hosted mode: databases others use need an administrator's yes to a login that can do more than read. */
+  hosted: boolean;
 }

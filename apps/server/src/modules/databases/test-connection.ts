@@ -1,10 +1,11 @@
-import type { TestConnectionBody } from '@querent/contracts';
+import type { CredentialWarning, TestConnectionBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import { SECRET_MASK, openDetails, restoreMaskedSecrets } from '../../secrets/connection-secrets.ts';
 import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails, parseEngine } from './connection-input.ts';
 import { refuseAnonymous } from './create-database.ts';
+import { inspectCredentialPower } from './credential-power.ts';
 import { requireDatabase } from './database-access.ts';
 import { toUserFacingError } from './database-connections.ts';
 import type { DatabaseDeps } from './database-deps.ts';
@@ -34,11 +35,11 @@ async function storedSecrets(
   return openDetails(database.details, deps.secrets);
 }
 
-/** POST /api/databases/test: connects with the details and runs a trivial query. */
+/** POST /api/databases/test: connects with the details, runs a trivial query and says what the login may do beyond reading. */
 export async function testConnection(
   deps: DatabaseDeps,
   input: { user: User; body: TestConnectionBody },
-): Promise<{ ok: true }> {
+): Promise<{ ok: true; credential_warning: CredentialWarning | null }> {
   refuseAnonymous(input.user);
   const engine = parseEngine(input.body.engine);
   const incoming = incomingDetails(input.body.details);
@@ -60,5 +61,6 @@ export async function testConnection(
   } finally {
     await connector.close().catch(() => undefined);
   }
-  return { ok: true };
+  const warning = await inspectCredentialPower(deps, engine, details, input.body.safe_mode ?? false);
+  return { ok: true, credential_warning: warning };
 }

@@ -10,6 +10,7 @@ import {
 import type { User } from '../users/user.ts';
 import { incomingDetails, parseDetails } from './connection-input.ts';
 import { refusePublicUnlessAdmin } from './create-database.ts';
+import { inspectCredentialPower, requireConfirmedPower } from './credential-power.ts';
 import { databaseNotFound, requireDatabase } from './database-access.ts';
 import { toUserFacingError } from './database-connections.ts';
 import type { DatabaseDeps } from './database-deps.ts';
@@ -54,6 +55,27 @@ export async function updateDatabase(
     refuseHostFilesUnlessAllowed(deps, user, database.engine, details, database.details);
   if (body.public !== undefined && body.public !== database.isPublic) refusePublicUnlessAdmin(user, database);
   const dbt = dbtChanges(body, database.dbtSummary);
+  const safeMode = body.safe_mode ?? database.safeMode;
+  const isPublic = body.public ?? database.isPublic;
+  // Asked again only when what the login connects to, or what it is allowed to do there, changed.
+  const reinspect = details !== undefined || safeMode !== database.safeMode || isPublic !== database.isPublic;
+  let warning = null;
+  if (reinspect) {
+    let current: Details;
+    try {
+      current = details ?? openDetails(database.details, deps.secrets);
+    } catch (error) {
+      throw toUserFacingError(error);
+    }
+    warning = await inspectCredentialPower(deps, database.engine, current, safeMode);
+    requireConfirmedPower({
+      hosted: deps.hosted,
+      user,
+      sharedWithOthers: isPublic || database.organizationId !== null,
+      warning,
+      confirmed: body.confirm_powerful_credentials,
+    });
+  }
 
   const updated = await updateDatabaseRow(deps.db, database.id, {
     ...(body.name === undefined ? {} : { name: body.name }),
@@ -67,5 +89,7 @@ export async function updateDatabase(
   // Connections made with the old details must not serve another query; the schema may differ too.
   if (details !== undefined) await deps.connections.evict(database.id);
   deps.schemaCache.invalidate(database.id);
-  return presentDatabase(updated, user);
+  return reinspect
+    ? { ...presentDatabase(updated, user), credential_warning: warning }
+    : presentDatabase(updated, user);
 }

@@ -112,6 +112,8 @@ export interface BodyOptions {
   /** Only administrators may make a database public; others do not send the flag at all. */
   canSetPublic: boolean;
   statementTimeoutMs: number | null;
+  /** An administrator's yes to a login that can do more than read (hosted mode, shared databases). */
+  confirmPowerfulCredentials?: boolean;
 }
 
 export function createBody(
@@ -126,6 +128,7 @@ export function createBody(
     safe_mode: values.safeMode,
     ...(options.canSetPublic ? { public: values.isPublic } : {}),
     statement_timeout_ms: options.statementTimeoutMs,
+    ...(options.confirmPowerfulCredentials ? { confirm_powerful_credentials: true } : {}),
     ...dbtPayload(values),
   };
 }
@@ -148,6 +151,7 @@ export function testBody(
   return {
     engine,
     details: detailsPayload(engine, values.details),
+    safe_mode: values.safeMode,
     ...(databaseId === undefined ? {} : { databaseId }),
   };
 }

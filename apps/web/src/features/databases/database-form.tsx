@@ -8,6 +8,7 @@ import { FormField, inputClass, secondaryButtonClass } from '../../components/fo
 import { buttonClass } from '../../components/page.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { ConnectionFields } from './connection-fields.tsx';
+import { CredentialWarningNote } from './credential-warning-note.tsx';
 import {
   type BodyOptions,
   type DatabaseFormValues,
@@ -23,7 +24,15 @@ export interface SaveRequest {
   options: BodyOptions;
 }
 
-const formInputs = ['name', 'safe_mode', 'public', 'statement_timeout_ms', 'dbt_manifest', 'dbt_catalog'];
+const formInputs = [
+  'name',
+  'safe_mode',
+  'public',
+  'statement_timeout_ms',
+  'dbt_manifest',
+  'dbt_catalog',
+  'confirm_powerful_credentials',
+];
 
 /**
  * The connection form of the setup funnel and the edit page. It tests the details as they stand
@@ -43,7 +52,8 @@ export function DatabaseForm({
   canSetPublic: boolean;
   readOnly?: boolean;
   submitLabel: string;
-  onSave: (request: SaveRequest) => Promise<unknown>;
+  /** Answers the saved database when the form stays open, so what its login may do can be shown. */
+  onSave: (request: SaveRequest) => Promise<Database | undefined>;
 }) {
   const { api } = useServices();
   const [values, setValues] = useState(() =>
@@ -51,6 +61,7 @@ export function DatabaseForm({
   );
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [lastAction, setLastAction] = useState<'test' | 'save' | null>(null);
+  const [confirmPower, setConfirmPower] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
   const test = useMutation({ mutationFn: (body: TestConnectionBody) => api.databases.test(body) });
@@ -85,7 +96,10 @@ export function DatabaseForm({
     if (!timeout.ok || Object.keys(problems).length > 0) return;
     setLastAction('save');
     test.reset();
-    save.mutate({ values, options: { canSetPublic, statementTimeoutMs: timeout.ms } });
+    save.mutate({
+      values,
+      options: { canSetPublic, statementTimeoutMs: timeout.ms, confirmPowerfulCredentials: confirmPower },
+    });
   }
 
   function runTest() {
@@ -157,6 +171,22 @@ export function DatabaseForm({
             <p role="status" className="flex items-center gap-1.5 text-sm text-green-700 dark:text-green-400">
               <CircleCheck size={16} aria-hidden="true" /> Connection successful.
             </p>
+          ) : null}
+          {test.data?.credential_warning ? (
+            <CredentialWarningNote warning={test.data.credential_warning} />
+          ) : null}
+          {save.data?.credential_warning ? (
+            <CredentialWarningNote warning={save.data.credential_warning} />
+          ) : null}
+          {failedField === 'confirm_powerful_credentials' || confirmPower ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={confirmPower}
+                onChange={(event) => setConfirmPower(event.target.checked)}
+              />
+              I am an administrator and confirm this login may be used as it is.
+            </label>
           ) : null}
           {lastAction === 'test' && test.isError ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">

@@ -1,0 +1,61 @@
+import type { CredentialWarning, Engine } from '@querent/contracts';
+import type { Connector } from '../../connectors/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Details } from '../../secrets/connection-secrets.ts';
+import type { User } from '../users/user.ts';
+import type { DatabaseDeps } from './database-deps.ts';
+
+/**
+ * What the login of a connection may do beyond reading, asked of the database itself; null when
+ * nothing, when the engine cannot say, or when it cannot be reached (testing the connection says
+ * why). Never stored: it is asked again whenever the connection or safe mode changes.
+ */
+export async function inspectCredentialPower(
+  deps: Pick<DatabaseDeps, 'connections'>,
+  engine: Engine,
+  details: Details,
+  safeMode: boolean,
+): Promise<CredentialWarning | null> {
+  let connector: Connector;
+  try {
+    connector = deps.connections.createUnpooled(engine, details);
+  } catch {
+    return null;
+  }
+  try {
+    if (!connector.inspectCredentials) return null;
+    return await connector.inspectCredentials(safeMode);
+  } catch {
+    return null;
+  } finally {
+    await connector.close().catch(() => undefined);
+  }
+}
+
+/**
+ * In hosted mode a database other people use (public, or shared with an organisation) must not
+ * run quietly with a login that can do more than read: an administrator confirms it explicitly.
+ */
+export function requireConfirmedPower(input: {
+  hosted: boolean;
+  user: User;
+  sharedWithOthers: boolean;
+  warning: CredentialWarning | null;
+  confirmed: boolean | undefined;
+}): void {
+  const { warning } = input;
+  if (!input.hosted || !input.sharedWithOthers || warning === null) return;
+  const found = warning.found.join('; ');
+  if (input.confirmed !== true) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `This login can do more than read (${found}). Connect with a read-only login, or have an administrator confirm it with confirm_powerful_credentials.`,
+      { field: 'confirm_powerful_credentials' },
+    );
+  }
+  if (input.user.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'Only administrators can confirm a login that can do more than read', {
+      field: 'confirm_powerful_credentials',
+    });
+  }
+}

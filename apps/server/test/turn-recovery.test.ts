@@ -1,0 +1,92 @@
+import type { Conversation, Message, StatusEvent } from '@querent/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
+import { TURN_SWEEP_MS } from '../src/modules/conversations/run-turn.ts';
+import { chinookSqliteCopy } from './fixtures/chinook.ts';
+import { type ApiClient, apiClient } from './helpers/api-client.ts';
+import { connectChat } from './helpers/chat-client.ts';
+import { type AppStore, storeDialects } from './helpers/store-dialects.ts';
+import { type RunningApp, startTestApp } from './helpers/test-app.ts';
+
+/*
+ * Turns orphaned by a dead instance are closed as interrupted: another instance's once their
+ * lease lapsed (every instance sweeps), this instance's own at start-up; a live turn of another
+ * instance is left alone. On both stores.
+ */
+
+for (const dialect of await storeDialects('Interrupted turns')) {
+  describe.skipIf(!dialect.run)(`interrupted turns on the ${dialect.name}`, () => {
+    let store: AppStore;
+    let running: RunningApp;
+    let api: ApiClient;
+    let sqlite: { filename: string; remove: () => Promise<void> };
+    let contextId: string;
+
+    beforeAll(async () => {
+      store = await dialect.open();
+      sqlite = await chinookSqliteCopy();
+      running = await startTestApp(store.env, store.store ? { store: store.store } : {});
+      api = apiClient(running.baseUrl);
+      const created = await api.post<{ id: string }>('/api/databases', {
+        name: 'Chinook',
+        engine: 'sqlite',
+        details: { filename: sqlite.filename },
+      });
+      contextId = `database-${created.body.id}`;
+    });
+    afterAll(async () => {
+      await running.stop();
+      await store.dispose();
+      await sqlite.remove();
+    });
+
+    const conversation = async () =>
+      (await api.post<{ id: string }>('/api/conversations', { contextId })).body.id;
+    const holdTurn = (id: string, instance: string, expiresAt: string) =>
+      running.built.store.db
+        .updateTable('conversations')
+        .set({ status: 'running', turn_instance: instance, turn_expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute();
+    const inOneMinute = () => new Date(Date.now() + 60_000).toISOString();
+
+    it("closes another instance's turn once its lease lapsed, and its owner's tabs hear it", async () => {
+      const id = await conversation();
+      const client = await connectChat(running.baseUrl);
+      try {
+        await holdTurn(id, 'another-host:3000', '2020-01-01T00:00:00.000Z');
+        const status = await client.waitFor<StatusEvent>(
+          'status',
+          (event) => event.conversation_id === id,
+          TURN_SWEEP_MS * 3,
+        );
+        expect(status).toEqual({ conversation_id: id, status: 'error', error: INTERRUPTED_TURN_MESSAGE });
+        const heard = await client.waitFor<Message>('response', (message) => message.conversationId === id);
+        expect(heard).toMatchObject({ role: 'assistant', content: INTERRUPTED_TURN_MESSAGE });
+        const stored = await api.get<Conversation>(`/api/conversations/${id}`);
+        expect(stored.body).toMatchObject({ status: 'error', error: INTERRUPTED_TURN_MESSAGE });
+        expect(stored.body.messages.map((message) => message.content)).toEqual([INTERRUPTED_TURN_MESSAGE]);
+        // Closed once: a second sweep finds nothing more to say.
+        expect(await running.built.recoverInterruptedTurns()).toBe(0);
+      } finally {
+        client.close();
+      }
+    });
+
+    it("closes its own turns at start-up and leaves another instance's live turn running", async () => {
+      const own = await conversation();
+      const others = await conversation();
+      await holdTurn(own, running.config.instanceId, inOneMinute());
+      await holdTurn(others, 'another-host:3000', inOneMinute());
+      expect(await running.built.recoverInterruptedTurns()).toBe(1);
+      expect((await api.get<Conversation>(`/api/conversations/${own}`)).body).toMatchObject({
+        status: 'error',
+        error: INTERRUPTED_TURN_MESSAGE,
+      });
+      expect((await api.get<Conversation>(`/api/conversations/${others}`)).body).toMatchObject({
+        status: 'running',
+        messages: [],
+      });
+    });
+  });
+}
