@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { oidcSettingsOf } from '../src/auth/oidc/oidc-settings.ts';
@@ -14,6 +15,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/srv/querent/data',
       store: { kind: 'sqlite', file: '/srv/querent/data/querent.sqlite' },
+      instanceId: `${hostname()}:3000`,
       authMode: 'local',
       hostedAuth: null,
       signupCredits: 100,
@@ -367,6 +369,7 @@ describe('configDocs', () => {
       'DATABASE_URL',
       'LOG_LEVEL',
       'REDIS_URL',
+      'INSTANCE_ID',
       'BODY_LIMIT_BYTES',
       'WEB_DIST_DIR',
       'TRUST_PROXY',
@@ -387,6 +390,9 @@ describe('configDocs', () => {
       'SESSION_IDLE_TIMEOUT_HOURS',
       'SESSION_ABSOLUTE_TIMEOUT_HOURS',
       'AUTH_RATE_LIMIT',
+      'ANONYMOUS_ACCESS',
+      'ANONYMOUS_RETENTION_HOURS',
+      'ANONYMOUS_ASKS_PER_MINUTE',
       'CREDIT_PLANS',
       'SIGNUP_CREDITS',
       'CREDIT_PRICE_INPUT_PER_1K',
@@ -400,9 +406,6 @@ describe('configDocs', () => {
       'STRIPE_API_URL',
       'STRIPE_CENTS_PER_CREDIT',
       'STRIPE_CURRENCY',
-      'ANONYMOUS_ACCESS',
-      'ANONYMOUS_RETENTION_HOURS',
-      'ANONYMOUS_ASKS_PER_MINUTE',
       'QUERY_ROW_CAP',
       'QUERY_TIMEOUT_MS',
       'DATABASE_BODY_LIMIT_BYTES',

@@ -110,7 +110,8 @@ describe('credits in hosted mode', () => {
     const user = await signedIn('bob');
     expect(await creditsOf(user)).toBe(50);
 
-    const database = await json<{ id: string }>(user, '/api/databases', {
+    // The administrator connects the team's database; members of the organisation use it.
+    const database = await json<{ id: string }>(admin, '/api/databases', {
       method: 'POST',
       body: { name: 'Chinook', engine: 'sqlite', details: { filename: sqlite.filename } },
     });
@@ -166,11 +167,11 @@ describe('credits in hosted mode', () => {
     const refused = await ask('And genres?');
     expect(refused.map((entry) => entry.event)).toEqual(['status', 'error']);
     expect(refused[0]?.payload).toEqual({ conversation_id: conversationId, status: 'clear', error: null });
-    expect(refused[1]?.payload).toEqual({ message: 'SUBSCRIPTION_REQUIRED', conversationId });
+    expect(refused[1]?.payload).toMatchObject({ message: 'SUBSCRIPTION_REQUIRED', conversationId });
     const firstQuestion = stored.find((message) => message.role === 'user') as Message;
     const from = chat.received.length;
     chat.socket.emit('regenerateFromMessage', conversationId, firstQuestion.id);
-    expect(await chat.next('error', () => true, from)).toEqual({
+    expect(await chat.next('error', () => true, from)).toMatchObject({
       message: 'SUBSCRIPTION_REQUIRED',
       conversationId,
     });
