@@ -31,13 +31,10 @@ import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
 import { chartHandlers } from './modules/charts/charts.routes.ts';
-import { createCreditTurnMeter } from './modules/credits/credit-turn-meter.ts';
+import { createCreditMetering } from './modules/credits/credit-metering.ts';
 import { creditHandlers } from './modules/credits/credits.routes.ts';
-import type { CreditsDeps } from './modules/credits/credits-deps.ts';
-import { createSqlRunMeter } from './modules/credits/sql-run-meter.ts';
 import { startAllowanceRenewal } from './modules/credits/renew-allowances.ts';
 import { stripeClient } from './modules/credits/stripe-client.ts';
-import { unmeteredTurns } from './modules/conversations/turn-meter.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseDeps } from './modules/databases/database-deps.ts';
@@ -198,17 +195,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const metrics: Metrics | null = config.metricsEnabled
     ? (await import('./metrics/metrics.ts')).createMetrics()
     : null;
-  // Credits count in hosted mode only; local mode is unlimited and meters nothing.
-  const creditsEnforced = config.authMode === 'oidc';
-  const credits: CreditsDeps & { creditsEnforced: boolean } = {
+  const { credits, sqlRunMeters, turnMeter } = createCreditMetering({
+    config,
     db: store.db,
-    signupCredits: config.signupCredits,
-    creditsEnforced,
-    ...(options.now ? { now: options.now } : {}),
-  };
-  const sqlRunMeters = creditsEnforced
-    ? [createSqlRunMeter({ ...credits, perQuery: config.creditPricing.perQuery })]
-    : [];
+    now: options.now,
+    modelGiven: options.languageModel !== undefined,
+  });
 
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
   // shares these limits and observers.
@@ -240,14 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     log: app.log,
     languageModel: options.languageModel,
     ...(metrics ? { telemetry: metrics } : {}),
-    meter: creditsEnforced
-      ? createCreditTurnMeter({
-          ...credits,
-          pricing: config.creditPricing,
-          // The offline analyst costs nothing; a model a test hands in is priced like any other.
-          freeModel: config.llm.provider === 'offline' && options.languageModel === undefined,
-        })
-      : unmeteredTurns,
+    meter: turnMeter,
     now: options.now,
     limitAsks: sandbox.limitAsks,
   });
@@ -352,7 +337,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
 
   const scheduler = startQualityScheduler(quality);
-  const renewal = creditsEnforced
+  const renewal = credits.creditsEnforced
     ? startAllowanceRenewal({ ...credits, plans: config.creditPlans, log: app.log })
     : null;
   const visitorCleanup = sandbox.startCleanup(app.log);
