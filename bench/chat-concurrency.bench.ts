@@ -15,13 +15,13 @@ const perSocket = 10;
 const conversationCount = socketCount * perSocket;
 const question = 'how many customers are there?';
 
-type Heard =
+export type Heard =
   | { kind: 'response'; message: Message }
   | { kind: 'chunk'; chunk: ResponseChunkEvent }
   | { kind: 'status'; status: StatusEvent };
 
 /** Every event one socket heard, in order, by conversation. */
-function listen(socket: ChatSocket): Map<string, Heard[]> {
+export function listen(socket: ChatSocket): Map<string, Heard[]> {
   const heard = new Map<string, Heard[]>();
   const note = (conversationId: string, entry: Heard) => {
     const list = heard.get(conversationId) ?? [];
@@ -41,7 +41,7 @@ function listen(socket: ChatSocket): Map<string, Heard[]> {
  * that differs from the stored one, streamed pieces that do not add up to the answer, statuses
  * other than running then clear.
  */
-function problems(heard: Heard[], stored: Message[]): string[] {
+export function problems(heard: Heard[], stored: Message[]): string[] {
   const found: string[] = [];
   const firstHeard: string[] = [];
   const last = new Map<string, string>();
