@@ -3,12 +3,8 @@ import type { StoreDb } from '../../store/connect.ts';
 import { ensureOrganization } from '../organizations/ensure-organization.ts';
 import type { User } from './user.ts';
 import type { UserProfileChanges } from './users.repo.ts';
-import {
-  findFirstOidcUserId,
-  findUserByOidcIdentity,
-  insertUserUnlessSubjectTaken,
-  updateUserProfile,
-} from './users.repo.ts';
+import { findFirstOidcUserId, findUserByOidcIdentity, insertUserUnlessSubjectTaken } from './users.repo.ts';
+import { updateUserAndWhatTheyOwn } from './move-to-organization.ts';
 
 /** Who the provider says signed in, read from its claims. */
 export interface OidcProfile {
@@ -93,7 +89,7 @@ export async function upsertOidcUser(deps: { db: StoreDb }, input: UpsertOidcUse
   // Decided after the insert, by creation order, so two first sign-ins at once agree on one.
   const first = created && (await findFirstOidcUserId(db)) === user.id;
   const admin = user.role === 'admin' || first || isListedAdmin(profile, input.adminEmails);
-  return updateUserProfile(db, user.id, {
+  return updateUserAndWhatTheyOwn(db, user, {
     ...(await profileChanges(db, profile)),
     ...(admin ? { role: 'admin' } : {}),
   });
