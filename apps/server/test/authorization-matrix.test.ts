@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { apiRoutes } from '@querent/contracts';
 import type { AnyRoute } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,9 +207,19 @@ for (const dialect of await storeDialects('Authorization matrix')) {
             wrong.push(`${scenario} ${actor} database`);
           const issues = (await ask(actor, `/api/issues?contextId=${o.contextId}`)) as unknown as {
             editable: boolean;
+            abilities: unknown;
           }[];
+          // Issues and entities follow the database: its organisation triages, only owner and admin delete.
           const mayTriage = ['owner', 'colleague', 'admin'].includes(actor);
-          if (issues.some((issue) => issue.editable !== mayTriage)) wrong.push(`${scenario} ${actor} issues`);
+          const following = { edit: mayTriage, delete: mayEdit, share: false };
+          if (issues.length === 0) wrong.push(`${scenario} ${actor} sees no issue`);
+          for (const issue of issues) {
+            if (issue.editable !== mayTriage || !isDeepStrictEqual(issue.abilities, following))
+              wrong.push(`${scenario} ${actor} issues: ${JSON.stringify(issue.abilities)}`);
+          }
+          const entity = await ask(actor, `/api/business-entities/${o.entity}`);
+          if (entity.editable !== mayTriage || !isDeepStrictEqual(entity.abilities, following))
+            wrong.push(`${scenario} ${actor} entity: ${JSON.stringify(entity.abilities)}`);
         }
         for (const actor of sees.owned[scenario]) {
           const query = await ask(actor, `/api/query/${o.query}`);
