@@ -31,6 +31,10 @@ import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { HostedAuthDeps } from './modules/auth/hosted-auth.routes.ts';
 import { businessEntityHandlers } from './modules/business-entities/business-entities.routes.ts';
 import { chartHandlers } from './modules/charts/charts.routes.ts';
+import { createCreditMetering } from './modules/credits/credit-metering.ts';
+import { creditHandlers } from './modules/credits/credits.routes.ts';
+import { startAllowanceRenewal } from './modules/credits/renew-allowances.ts';
+import { stripeClient } from './modules/credits/stripe-client.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseConnections } from './modules/databases/database-connections.ts';
 import type { DatabaseDeps } from './modules/databases/database-deps.ts';
@@ -191,6 +195,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const metrics: Metrics | null = config.metricsEnabled
     ? (await import('./metrics/metrics.ts')).createMetrics()
     : null;
+  const { credits, sqlRunMeters, turnMeter } = createCreditMetering({
+    config,
+    db: store.db,
+    now: options.now,
+    modelGiven: options.languageModel !== undefined,
+  });
 
   // Every path that runs SQL on a user's database (editor, chat, analyst, reruns, exports)
   // shares these limits and observers.
@@ -198,7 +208,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     connections,
     rowCap: config.queryRowCap,
     defaultTimeoutMs: config.queryTimeoutMs,
-    sqlRunObservers: [...(options.sqlRunObservers ?? []), ...(metrics ? [metrics.sqlRuns] : [])],
+    sqlRunObservers: [
+      ...sqlRunMeters,
+      ...(options.sqlRunObservers ?? []),
+      ...(metrics ? [metrics.sqlRuns] : []),
+    ],
     log: app.log,
   };
 
@@ -218,6 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     log: app.log,
     languageModel: options.languageModel,
     ...(metrics ? { telemetry: metrics } : {}),
+    meter: turnMeter,
     now: options.now,
     limitAsks: sandbox.limitAsks,
   });
@@ -262,8 +277,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...healthHandlers(readiness),
       ...versionHandlers(),
       ...authHandlers({ hosted }),
-      // Credits are enforced only in hosted mode; local mode is unlimited.
-      ...userHandlers({ db: store.db, creditsEnforced: false }),
+      ...userHandlers(credits),
+      ...creditHandlers({
+        ...credits,
+        plans: config.creditPlans,
+        stripe:
+          config.stripe === null ? null : { config: config.stripe, client: stripeClient(config.stripe) },
+        publicUrl: hostedAuth?.publicUrl ?? '',
+      }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
       ...peopleHandlers({
         db: store.db,
@@ -316,12 +337,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
 
   const scheduler = startQualityScheduler(quality);
+  const renewal = credits.creditsEnforced
+    ? startAllowanceRenewal({ ...credits, plans: config.creditPlans, log: app.log })
+    : null;
   const visitorCleanup = sandbox.startCleanup(app.log);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await scheduler.stop();
+      renewal?.stop();
       await visitorCleanup.stop();
       await chat.close();
       await realtime.close();

@@ -138,6 +138,7 @@ function message(partial: Partial<MessageRecord> & Pick<MessageRecord, 'role'>, 
     chartId: null,
     seq,
     createdAt: '2026-01-01T00:00:00.000Z',
+    usage: null,
     ...partial,
   };
 }

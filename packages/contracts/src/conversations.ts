@@ -54,6 +54,14 @@ export const chatChartSchema = z.object({
 });
 export type ChatChart = z.infer<typeof chatChartSchema>;
 
+/** What the turn answering a question cost, in hosted mode where credits are counted. */
+export const turnUsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  credits: z.number(),
+});
+export type TurnUsage = z.infer<typeof turnUsageSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -66,6 +74,8 @@ export const messageSchema = z.object({
   /** The chart this message made, in `chart` (its rows are the query's). */
   chartId: z.string().nullable().optional(),
   chart: chatChartSchema.nullable().optional(),
+  /** On a question: what answering it cost (tokens and credits), once the turn has ended. */
+  usage: turnUsageSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;

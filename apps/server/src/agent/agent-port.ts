@@ -40,6 +40,13 @@ export interface AgentQueryOutcome {
   affectedRows: number | null;
 }
 
+/** One model call's real token usage, as the provider reported it. */
+export interface ModelUsage {
+  modelId: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /** What the analyst read for itself: rows (as arrays of cells), or the database's message. */
 export type AgentLookup = { ok: true; rows: ResultRow[]; truncated: boolean } | { ok: false; error: string };
 
@@ -79,6 +86,8 @@ export interface AgentPort extends AgentSubject {
   readSchema(): Promise<SchemaInfo>;
   /** What people approved the analyst to remember about this database, newest first. */
   readMemories(): Promise<readonly { content: string }[]>;
+  /** Each model call's real usage, so the turn is charged what it cost. */
+  recordUsage(usage: ModelUsage): void;
   /** Saved queries a person verified on this database (with the question each answers), newest first. */
   readVerifiedQueries(): Promise<readonly AgentVerifiedQuery[]>;
   /** The stored conversation, in order. */

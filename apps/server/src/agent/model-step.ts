@@ -3,6 +3,7 @@ import type { FinishReason, ModelMessage, ProviderMetadata, ToolSet } from 'ai';
 import { streamText } from 'ai';
 import type { LlmConfig } from '../config/settings/llm.ts';
 import { LlmTimeoutError } from '../llm/llm-errors.ts';
+import type { ModelUsage } from './agent-port.ts';
 import type { AnswerWriter } from './answer-writer.ts';
 import type { ProviderRequest } from './provider-request.ts';
 import { shapeForProvider } from './provider-request.ts';
@@ -15,13 +16,6 @@ export interface StepToolCall {
   /** The model's input could not be read or names no tool; `error` says why. */
   invalid: boolean;
   error: unknown;
-}
-
-/** Tokens of one model call; a provider that does not say counts as zero. */
-export interface ModelUsage {
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
 }
 
 /** What one model call produced: its tool calls, why it stopped, and the input it was billed for. */
@@ -46,7 +40,8 @@ export interface StepInput {
   toolChoice: 'auto' | 'none';
   signal: AbortSignal;
   writer: AnswerWriter;
-  onUsage?: (usage: Omit<ModelUsage, 'model'>) => void;
+  /** Told the call's real token usage when it finishes. */
+  onUsage?: (usage: ModelUsage) => void;
 }
 
 /**
@@ -119,6 +114,7 @@ export async function runModelStep(input: StepInput): Promise<StepOutcome> {
           rawFinishReason = part.rawFinishReason ?? null;
           inputTokens = part.usage.inputTokens ?? null;
           input.onUsage?.({
+            modelId: part.response.modelId,
             inputTokens: part.usage.inputTokens ?? 0,
             outputTokens: part.usage.outputTokens ?? 0,
           });

@@ -6,7 +6,7 @@ import type { LlmConfig } from '../config/settings/llm.ts';
 import { isAppError } from '../errors.ts';
 import { MalformedToolCallError } from '../llm/llm-errors.ts';
 import { loadAgentContext } from './agent-context.ts';
-import type { AgentPort } from './agent-port.ts';
+import type { AgentPort, ModelUsage } from './agent-port.ts';
 import { createAnswerWriter } from './answer-writer.ts';
 import { compactHistory } from './compact-history.ts';
 import { contextBudget } from './context-budget.ts';
@@ -14,7 +14,6 @@ import type { KeptReasoning } from './kept-reasoning.ts';
 import { withKeptReasoning } from './kept-reasoning.ts';
 import { toModelMessages } from './history.ts';
 import type { StepToolCall } from './model-step.ts';
-import type { ModelUsage } from './model-step.ts';
 import { runModelStep } from './model-step.ts';
 import { referableIds } from './references.ts';
 import { cutShortMessage, usageGap } from './step-checks.ts';
@@ -152,7 +151,10 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
       toolChoice: lastStep ? 'none' : 'auto',
       signal: port.signal,
       writer,
-      onUsage: (usage) => deps.onModelUsage?.({ model: model.modelId, ...usage }),
+      onUsage: (usage) => {
+        port.recordUsage(usage);
+        deps.onModelUsage?.(usage);
+      },
     }).catch((error: unknown) => {
       // On the last step tools are off; a model calling one anyway has simply not finished.
       if (lastStep && ToolChoiceViolationError.isInstance(error)) return null;

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ModelUsage } from '../agent/model-step.ts';
+import type { ModelUsage } from '../agent/agent-port.ts';
 import type { TurnOutcome } from '../modules/conversations/chat-deps.ts';
 import type { SqlRunObserver } from '../modules/sql-runs/sql-run-observer.ts';
 
@@ -86,8 +86,8 @@ export function createMetrics(): Metrics {
       turns.inc({ outcome });
     },
     onModelUsage(usage) {
-      tokens.inc({ model: usage.model, direction: 'input' }, usage.inputTokens);
-      tokens.inc({ model: usage.model, direction: 'output' }, usage.outputTokens);
+      tokens.inc({ model: usage.modelId, direction: 'input' }, usage.inputTokens);
+      tokens.inc({ model: usage.modelId, direction: 'output' }, usage.outputTokens);
     },
     countSocketsWith(count) {
       socketCount = count;

@@ -9,6 +9,7 @@ import { loadLanguageModel } from '../llm/load-language-model.ts';
 import { loadOnce } from '../load-once.ts';
 import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts';
 import { conversationHandlers } from '../modules/conversations/conversations.routes.ts';
+import type { TurnMeter } from '../modules/conversations/turn-meter.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
 import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
 import type { QualityDeps } from '../modules/quality/quality-deps.ts';
@@ -49,6 +50,8 @@ export function createChatSetup(input: {
   languageModel?: LanguageModelV4 | undefined;
   /** Told how each turn ended and what each model call used (metrics). */
   telemetry?: Pick<ChatDeps, 'onTurnEnd' | 'onModelUsage'>;
+  /** Credits: how turns are charged (hosted mode) or not (local mode). */
+  meter: TurnMeter;
   /** The clock the analyst reads "today" from; the system's by default. */
   now?: (() => Date) | undefined;
   /** Counts each question against the sender's allowance (the anonymous sandbox's). */
@@ -70,6 +73,7 @@ export function createChatSetup(input: {
     timeZone: analystTimeZone(input.config.analystTimeZone),
     log: input.log,
     ...input.telemetry,
+    meter: input.meter,
     turns,
     instanceId: input.config.instanceId,
     relay: {

@@ -13,6 +13,7 @@ import { dataQualityMigration } from './migrations/0009-data-quality.ts';
 import { sharingMigration } from './migrations/0010-sharing.ts';
 import { jobLeasesMigration } from './migrations/0011-job-leases.ts';
 import { turnInstanceMigration } from './migrations/0012-turn-instance.ts';
+import { creditsMigration } from './migrations/0013-credits.ts';
 import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
 import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
 
@@ -33,6 +34,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0010-sharing': sharingMigration(dialect),
     '0011-job-leases': jobLeasesMigration(dialect),
     '0012-turn-instance': turnInstanceMigration(),
+    '0013-credits': creditsMigration(dialect),
     '0014-verified-queries': verifiedQueriesMigration(dialect),
     '0015-memory-review': memoryReviewMigration(),
   };

@@ -145,6 +145,8 @@ export interface MessagesTable {
   chart_id: string | null;
   seq: number;
   created_at: Timestamp;
+  /** JSON: what the turn answering this question cost (migration 0013); null when not metered. */
+  usage: NullableJsonText;
 }
 
 export interface QueriesTable {
@@ -323,13 +325,51 @@ export interface MemoriesTable {
   updated_at: Timestamp;
 }
 
+export type CreditEntryKind = 'grant' | 'allowance' | 'purchase' | 'spend' | 'refund' | 'expiry';
+
 export interface CreditLedgerTable {
   id: string;
+  /** Whose balance, or with organization_id set, the member whose use or grant it was. */
   user_id: string;
   /** Positive for a grant, negative for a spend; the balance is the sum. */
   amount: number;
   reason: string;
   created_at: Timestamp;
+  /** The rest arrived with migration 0013. */
+  kind: ColumnType<CreditEntryKind, CreditEntryKind | undefined, CreditEntryKind>;
+  /** Set when the entry belongs to the organisation's pool rather than the user's own balance. */
+  organization_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who made the entry (an administrator granting); null when Querent did. */
+  actor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What it was for: a turn, an SQL run, a payment event. */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The same key never counts twice. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Credits set aside for a turn or run under way (migration 0013). */
+export interface CreditHoldsTable {
+  id: string;
+  user_id: string;
+  organization_id: string | null;
+  amount: number;
+  subject: string;
+  /** A hold left by a crashed instance stops counting after this. */
+  expires_at: string;
+  created_at: Timestamp;
+}
+
+/** One row per balance, updated to serialise its check-then-hold (migration 0013). */
+export interface CreditAccountsTable {
+  account: string;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** The most a member may draw from the organisation's pool in a calendar month (migration 0013). */
+export interface CreditMemberCapsTable {
+  organization_id: string;
+  user_id: string;
+  monthly_cap: number;
 }
 
 /** Which instance runs a periodic job shared by all of them, until when (migration 0011). */
@@ -343,6 +383,16 @@ export interface SettingsTable {
   key: string;
   value: JsonText;
   updated_at: Timestamp;
+}
+
+/** The plan a balance is on (migration 0013); its allowance is granted when renews_at comes. */
+export interface CreditSubscriptionsTable {
+  account: string;
+  user_id: string;
+  organization_id: string | null;
+  plan_id: string;
+  renews_at: string;
+  created_at: Timestamp;
 }
 
 export interface StoreSchema {
@@ -367,6 +417,10 @@ export interface StoreSchema {
   quality_schedules: QualitySchedulesTable;
   memories: MemoriesTable;
   credit_ledger: CreditLedgerTable;
+  credit_holds: CreditHoldsTable;
+  credit_accounts: CreditAccountsTable;
+  credit_member_caps: CreditMemberCapsTable;
+  credit_subscriptions: CreditSubscriptionsTable;
   settings: SettingsTable;
 }
 

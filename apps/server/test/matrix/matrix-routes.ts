@@ -120,6 +120,29 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     body: { name: 'Renamed' },
     status: 404,
   }),
+  // Credits: everyone reads their own; administrators change anyone's (an unknown id is 404 to
+  // them, 403 to others). Without Stripe a checkout is 409 and the webhook 404.
+  'GET /api/user/credits/history': user('/api/user/credits/history'),
+  'GET /api/credits/plans': user('/api/credits/plans'),
+  'POST /api/credits/checkout': user('/api/credits/checkout', { body: { credits: 10 }, status: 409 }),
+  'POST /api/credits/stripe/webhook': { type: 'public', path: '/api/credits/stripe/webhook' },
+  'POST /api/credits/grants': user('/api/credits/grants', {
+    allowed: ['admin'],
+    body: { user_id: 'nobody', amount: 5, reason: 'matrix' },
+    status: 404,
+  }),
+  'PUT /api/credits/subscriptions': user('/api/credits/subscriptions', {
+    allowed: ['admin'],
+    body: { user_id: 'nobody', plan_id: null },
+    status: 404,
+  }),
+  'PUT /api/credits/member-caps': user('/api/credits/member-caps', {
+    allowed: ['admin'],
+    body: { user_id: 'nobody', monthly_cap: 1 },
+    status: 404,
+  }),
+  'GET /api/credits/usage': user('/api/credits/usage', { allowed: ['admin'] }),
+  'GET /api/credits/usage.csv': user('/api/credits/usage.csv', { allowed: ['admin'] }),
   'GET /api/databases': user('/api/databases'),
   'GET /api/projects': user('/api/projects'),
   'GET /api/queries': user('/api/queries'),

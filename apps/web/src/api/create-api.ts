@@ -28,6 +28,18 @@ export function createApi(http: HttpClient) {
       sessions: () => call('GET /api/user/sessions'),
       signOutSession: (id: string) => call('DELETE /api/user/sessions/:id', { params: { id } }),
       signOutOtherSessions: () => call('DELETE /api/user/sessions'),
+      /** The balance the user draws on, its ledger and use by day. */
+      creditHistory: () => call('GET /api/user/credits/history'),
+    },
+    credits: {
+      plans: () => call('GET /api/credits/plans'),
+      /** Administrators: add (or with a negative amount remove) credits of a user or organisation. */
+      grant: (body: RouteBody<'POST /api/credits/grants'>) => call('POST /api/credits/grants', { body }),
+      checkout: (body: RouteBody<'POST /api/credits/checkout'>) =>
+        call('POST /api/credits/checkout', { body }),
+      usage: (days: number) => call('GET /api/credits/usage', { query: { days } }),
+      setPlan: (body: RouteBody<'PUT /api/credits/subscriptions'>) =>
+        call('PUT /api/credits/subscriptions', { body }),
     },
     /** Administrators only: people and organisations (/user). */
     people: {

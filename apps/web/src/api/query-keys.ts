@@ -2,6 +2,8 @@
 export const queryKeys = {
   userProfile: ['user', 'profile'] as const,
   userSessions: ['user', 'sessions'] as const,
+  creditHistory: ['user', 'credits', 'history'] as const,
+  creditPlans: ['credits', 'plans'] as const,
   peopleRoot: ['people'] as const,
   people: (search: string, organizationId: string | null) => ['people', search, organizationId] as const,
   organizations: ['organizations'] as const,

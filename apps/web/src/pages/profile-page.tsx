@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
 import { Page } from '../components/page.tsx';
+import { CreditsSection } from '../features/credits/credits-section.tsx';
+import { useCreditHistory } from '../features/credits/use-credit-plans.ts';
 import { AccountSection } from '../features/profile/account-section.tsx';
 import { SessionsSection } from '../features/profile/sessions-section.tsx';
 import { useUserSessions } from '../features/profile/use-user-sessions.ts';
@@ -17,9 +19,11 @@ export function ProfilePage() {
   const user = useUserStore((state) => state.user);
   const profile = useQuery({ queryKey: queryKeys.userProfile, queryFn: () => api.user.me() });
   const { sessions, actions } = useUserSessions();
+  const credits = useCreditHistory();
   return (
     <Page title="Profile">
       <AccountSection user={user} server={profile.data} />
+      {credits.data && !credits.data.unlimited ? <CreditsSection history={credits.data} /> : null}
       {sessions.isError ? <p role="alert">{errorMessage(sessions.error)}</p> : null}
       {sessions.data?.mode === 'oidc' ? (
         <SessionsSection sessions={sessions.data.sessions} actions={actions} />

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { linkClass, Page } from '../components/page.tsx';
+import { CreditUsageSection } from '../features/credits/credit-usage-section.tsx';
+import { GrantCreditsSection } from '../features/credits/grant-credits-section.tsx';
 import { PeopleAdmin } from '../features/people/people-admin.tsx';
 import { useUserStore } from '../stores/user-store.ts';
 
@@ -16,6 +18,12 @@ export function UserPage() {
         </Link>
       </p>
       {user.isAdmin ? <PeopleAdmin /> : null}
+      {user.isAdmin && !user.unlimitedCredits ? (
+        <>
+          <GrantCreditsSection />
+          <CreditUsageSection />
+        </>
+      ) : null}
     </Page>
   );
 }

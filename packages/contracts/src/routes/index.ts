@@ -2,6 +2,7 @@ import { authRoutes } from './auth.ts';
 import { businessEntityRoutes } from './business-entities.ts';
 import { chartRoutes } from './charts.ts';
 import { conversationRoutes } from './conversations.ts';
+import { creditRoutes } from './credits.ts';
 import { databaseRoutes } from './databases.ts';
 import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
@@ -23,6 +24,7 @@ export * from './auth.ts';
 export * from './business-entities.ts';
 export * from './charts.ts';
 export * from './conversations.ts';
+export * from './credits.ts';
 export * from './databases.ts';
 export * from './exports.ts';
 export * from './favorites.ts';
@@ -53,6 +55,7 @@ export const apiRoutes = {
   ...authRoutes,
   ...userRoutes,
   ...sessionRoutes,
+  ...creditRoutes,
   ...peopleRoutes,
   ...databaseRoutes,
   ...projectRoutes,

@@ -1,5 +1,7 @@
 import { analystSettings } from './analyst.ts';
 import { authSettings } from './auth.ts';
+import { creditSettings } from './credits.ts';
+import { paymentSettings } from './payments.ts';
 import { databaseSettings } from './databases.ts';
 import { endpointSettings } from './endpoints.ts';
 import { exportSettings } from './exports.ts';
@@ -14,6 +16,8 @@ export const settingGroups = [
   serverSettings,
   observabilitySettings,
   authSettings,
+  creditSettings,
+  paymentSettings,
   databaseSettings,
   exportSettings,
   uploadSettings,

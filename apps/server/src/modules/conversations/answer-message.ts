@@ -13,6 +13,7 @@ import type { MessageRecord } from './messages.repo.ts';
 import { presentSummary } from './present-conversation.ts';
 import { runChatQuery } from './run-chat-query.ts';
 import { storeMessage } from './store-message.ts';
+import type { MeteredTurn } from './turn-meter.ts';
 import type { LiveTurn } from './turn-registry.ts';
 
 // The analyst's loop brings the AI SDK with it, so it loads at the first question, not at boot.
@@ -25,6 +26,8 @@ export interface AnswerInput {
   turn: LiveTurn;
   /** The user's message to answer: a question for the analyst, or SQL of their own. */
   message: MessageRecord;
+  /** The turn's account with the user's credits: told each model call's usage. */
+  metered: MeteredTurn;
 }
 
 /** Runs the user's own SQL as they wrote it (read-only only under safe mode) and shows the result. */

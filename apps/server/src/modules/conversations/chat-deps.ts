@@ -4,6 +4,7 @@ import type { AgentDeps } from '../../agent/run-agent.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
 import type { QualityDeps } from '../quality/quality-deps.ts';
 import type { RunChatQueryDeps } from './run-chat-query.ts';
+import type { TurnMeter } from './turn-meter.ts';
 import type { TurnRegistry } from './turn-registry.ts';
 
 /** Reaches turns running on other instances; a no-op with one instance. */
@@ -27,4 +28,6 @@ export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   quality: QualityDeps;
   /** Told once each turn has ended (metrics); never throws. */
   onTurnEnd?: (outcome: TurnOutcome) => void;
+  /** Credits: hosted mode charges turns; local mode counts nothing. */
+  meter: TurnMeter;
 }

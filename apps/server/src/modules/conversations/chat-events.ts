@@ -11,8 +11,8 @@ import type {
  * room only; use cases never see a socket.
  */
 export interface ChatEvents {
-  /** A stored message, new or changed. */
-  message(message: Message): void;
+  /** A stored message, new or changed; in hosted mode with the credits left. */
+  message(message: Message & { credits_remaining?: number }): void;
   chunk(chunk: ResponseChunkEvent): void;
   status(event: StatusEvent): void;
   deleted(messageId: string): void;

@@ -33,6 +33,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     readMemories: () => readApprovedMemories(deps, database.id),
     readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, database }),
     readHistory: () => listMessages(deps.db, conversationId),
+    recordUsage: (usage) => input.metered.addUsage(usage),
     async startAnswer() {
       return (await insertMessage(deps.db, { conversationId, role: 'assistant', content: '' })).id;
     },

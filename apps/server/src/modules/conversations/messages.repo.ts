@@ -1,4 +1,4 @@
-import type { FunctionCall, MessageRole } from '@querent/contracts';
+import type { FunctionCall, MessageRole, TurnUsage } from '@querent/contracts';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
@@ -16,6 +16,8 @@ export interface MessageRecord {
   /** Order within the conversation. */
   seq: number;
   createdAt: string;
+  /** On a question: what the turn answering it cost. */
+  usage: TurnUsage | null;
 }
 
 export interface NewMessage {
@@ -27,7 +29,9 @@ export interface NewMessage {
   chartId?: string | null;
 }
 
-export type MessageChanges = Partial<Pick<MessageRecord, 'content' | 'functionCall' | 'queryId' | 'chartId'>>;
+export type MessageChanges = Partial<
+  Pick<MessageRecord, 'content' | 'functionCall' | 'queryId' | 'chartId' | 'usage'>
+>;
 
 function toRecord(row: Selectable<MessagesTable>): MessageRecord {
   return {
@@ -41,6 +45,7 @@ function toRecord(row: Selectable<MessagesTable>): MessageRecord {
     chartId: row.chart_id,
     seq: row.seq,
     createdAt: row.created_at,
+    usage: parseNullableJson(row.usage) as TurnUsage | null,
   };
 }
 
@@ -79,6 +84,7 @@ export async function updateMessage(
       ...(changes.functionCall === undefined ? {} : { function_call: toNullableJson(changes.functionCall) }),
       ...(changes.queryId === undefined ? {} : { query_id: changes.queryId }),
       ...(changes.chartId === undefined ? {} : { chart_id: changes.chartId }),
+      ...(changes.usage === undefined ? {} : { usage: toNullableJson(changes.usage) }),
     })
     .where('id', '=', id)
     .returningAll()

@@ -55,6 +55,7 @@ export function presentMessage(
     query: attached.query ?? null,
     chartId: record.chartId,
     chart: attached.chart ?? null,
+    usage: record.usage,
     createdAt: record.createdAt,
   };
 }

@@ -8,6 +8,7 @@ import type { ChatEvents } from './chat-events.ts';
 import { requireConversation } from './conversation-access.ts';
 import type { MessageRecord } from './messages.repo.ts';
 import { deleteMessagesFrom, findMessage, listMessages } from './messages.repo.ts';
+import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-turn.ts';
 import { runTurn } from './run-turn.ts';
 import { checkMessageText } from './send-message.ts';
 import { changeMessage } from './store-message.ts';
@@ -41,28 +42,32 @@ export async function regenerateFromMessage(
   const isSql = question.functionCall?.name === USER_SQL_FUNCTION;
   const text = edited === null ? null : checkMessageText(edited, isSql ? 'SQL' : 'question');
   const context = await resolveContext(deps.db, input.user, conversation.contextId);
+  const metered = await openMeteredTurn(deps, {
+    user: input.user,
+    conversationId: conversation.id,
+    kind: isSql ? 'sql' : 'question',
+    events: input.events,
+  });
+  const events = withCreditsRemaining(input.events, metered);
 
-  await runTurn(deps, {
+  const ran = await runTurn(deps, {
     conversationId: conversation.id,
     ownerId: input.user.id,
-    events: input.events,
+    events,
     work: async (turn) => {
       let asked = question;
       if (text !== null) {
-        asked = await changeMessage(deps.db, input.events, question.id, {
+        asked = await changeMessage(deps.db, events, question.id, {
           content: text,
           ...(isSql ? { functionCall: { name: USER_SQL_FUNCTION, arguments: { query: text } } } : {}),
         });
       }
       const from = message.role === 'user' ? message.seq + 1 : message.seq;
-      for (const id of await deleteMessagesFrom(deps.db, conversation.id, from)) input.events.deleted(id);
-      await answerMessage(deps, {
-        ownerId: input.user.id,
-        context,
-        events: input.events,
-        turn,
-        message: asked,
-      });
+      for (const id of await deleteMessagesFrom(deps.db, conversation.id, from)) events.deleted(id);
+      await answerMetered(deps, { metered, questionId: asked.id, events, signal: turn.signal }, () =>
+        answerMessage(deps, { ownerId: input.user.id, context, events, turn, message: asked, metered }),
+      );
     },
   });
+  if (!ran) await metered.finish('failed');
 }

@@ -7,6 +7,7 @@ import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
 import { requireConversation } from './conversation-access.ts';
 import { nameFromQuestion } from './conversation-name.ts';
+import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-turn.ts';
 import { runTurn } from './run-turn.ts';
 import { storeMessage } from './store-message.ts';
 
@@ -33,12 +34,19 @@ export async function sendMessage(
   const text = checkMessageText(input.text, input.kind === 'sql' ? 'SQL' : 'question');
   const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
   const context = await resolveContext(deps.db, input.user, conversation.contextId);
-  await runTurn(deps, {
+  const metered = await openMeteredTurn(deps, {
+    user: input.user,
+    conversationId: conversation.id,
+    kind: input.kind,
+    events: input.events,
+  });
+  const events = withCreditsRemaining(input.events, metered);
+  const ran = await runTurn(deps, {
     conversationId: conversation.id,
     ownerId: input.user.id,
-    events: input.events,
+    events,
     work: async (turn) => {
-      const message = await storeMessage(deps.db, input.events, {
+      const message = await storeMessage(deps.db, events, {
         conversationId: conversation.id,
         role: 'user',
         content: text,
@@ -47,10 +55,14 @@ export async function sendMessage(
       await nameAfterFirstQuestion(deps, {
         conversationId: conversation.id,
         name: nameFromQuestion(text),
-        events: input.events,
+        events,
         user: input.user,
       });
-      await answerMessage(deps, { ownerId: input.user.id, context, events: input.events, turn, message });
+      await answerMetered(deps, { metered, questionId: message.id, events, signal: turn.signal }, () =>
+        answerMessage(deps, { ownerId: input.user.id, context, events, turn, message, metered }),
+      );
     },
   });
+  // Refused (a turn already runs): whatever was held goes back.
+  if (!ran) await metered.finish('failed');
 }

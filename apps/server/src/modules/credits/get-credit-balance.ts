@@ -1,5 +1,8 @@
-import type { StoreDb } from '../../store/connect.ts';
-import { sumCredits } from './credit-ledger.repo.ts';
+import type { CreditsDeps } from './credits-deps.ts';
+import { clockOf } from './credits-deps.ts';
+import { measureBalance } from './measure-balance.ts';
+import { ensureSignupGrant } from './signup-grant.ts';
+import { spendingAccount } from './spending-account.ts';
 
 export interface CreditBalance {
   creditsRemaining: number;
@@ -7,10 +10,22 @@ export interface CreditBalance {
   unlimited: boolean;
 }
 
+/** What the user may still spend, from the balance they draw on (their own or their organisation's). */
 export async function getCreditBalance(
-  deps: { db: StoreDb; creditsEnforced: boolean },
-  input: { userId: string },
+  deps: CreditsDeps & { creditsEnforced: boolean },
+  input: { user: { id: string; organizationId: string | null } },
 ): Promise<CreditBalance> {
-  const creditsRemaining = await sumCredits(deps.db, input.userId);
-  return { creditsRemaining, unlimited: !deps.creditsEnforced };
+  if (!deps.creditsEnforced) {
+    // Local mode: unlimited; the number shown is the ledger's, which nothing spends.
+    const { remaining } = await measureBalance(
+      deps.db,
+      { userId: input.user.id, organizationId: null },
+      clockOf(deps),
+    );
+    return { creditsRemaining: remaining, unlimited: true };
+  }
+  await ensureSignupGrant(deps, input.user.id);
+  const account = await spendingAccount(deps.db, input.user);
+  const { remaining } = await measureBalance(deps.db, account, clockOf(deps));
+  return { creditsRemaining: remaining, unlimited: false };
 }

@@ -1,6 +1,6 @@
 import type { Connector, QueryOptions } from '../../connectors/index.ts';
 import { isConnectorError } from '../../connectors/index.ts';
-import { nowIso } from '../../store/values.ts';
+import { newId, nowIso } from '../../store/values.ts';
 import type { SqlRunDeps, SqlRunRequest } from './sql-run-deps.ts';
 import type { SqlRunEnd, SqlRunStart } from './sql-run-observer.ts';
 import { announceRun, reportRun } from './sql-run-observer.ts';
@@ -46,6 +46,7 @@ export async function prepareRun(
 ): Promise<PreparedRun> {
   const { database } = request;
   const start: SqlRunStart = {
+    runId: newId(),
     purpose: request.purpose,
     actorId: request.actorId,
     databaseId: database.id,

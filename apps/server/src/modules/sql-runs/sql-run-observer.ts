@@ -6,6 +6,8 @@ export type SqlRunPurpose = 'editor' | 'chat' | 'agent' | 'saved-query' | 'expor
 
 /** A run about to start: what runs, where, for whom and why. */
 export interface SqlRunStart {
+  /** This run's own id: what an observer's before and after hear in common. */
+  runId: string;
   purpose: SqlRunPurpose;
   /** The user the SQL runs for. */
   actorId: string;

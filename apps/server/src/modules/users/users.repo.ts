@@ -50,6 +50,17 @@ export async function findUserById(db: StoreDb, id: string): Promise<User | null
   return row ? toUser(row) : null;
 }
 
+/** The user with this email, compared without case; the first created when several share it. */
+export async function findUserByEmail(db: StoreDb, email: string): Promise<User | null> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
 export async function findUserByOidcSubject(db: StoreDb, subject: string): Promise<User | null> {
   const row = await db.selectFrom('users').selectAll().where('oidc_subject', '=', subject).executeTakeFirst();
   return row ? toUser(row) : null;

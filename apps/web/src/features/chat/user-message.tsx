@@ -8,6 +8,7 @@ import type { ChatMessage } from './chat-types.ts';
 import { useChatView } from './chat-view-context.tsx';
 import { CopyButton, messageActionClass } from './copy-button.tsx';
 import { LazySql } from './lazy-rich-text.tsx';
+import { TurnUsageNote } from './turn-usage.tsx';
 
 /** A question (or the user's SQL), with edit-and-resend and copy. */
 export function UserMessage({ message, sql }: { message: ChatMessage; sql: string | null }) {
@@ -70,6 +71,7 @@ export function UserMessage({ message, sql }: { message: ChatMessage; sql: strin
           <CopyButton text={text} />
         </div>
       ) : null}
+      {message.usage ? <TurnUsageNote usage={message.usage} /> : null}
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import type { CreditPlans } from '@querent/contracts';
+import type { CreditPlan } from '../../config/settings/credits.ts';
+import type { User } from '../users/user.ts';
+import type { CreditsDeps } from './credits-deps.ts';
+import { getCreditBalance } from './get-credit-balance.ts';
+import { spendingAccount } from './spending-account.ts';
+import { findSubscription } from './subscriptions.repo.ts';
+
+/** What /subscribe shows: the plans, the user's balance and the plan that balance is on. */
+export async function listCreditPlans(
+  deps: CreditsDeps & { creditsEnforced: boolean; plans: readonly CreditPlan[]; checkout: boolean },
+  input: { user: User },
+): Promise<CreditPlans> {
+  const balance = await getCreditBalance(deps, { user: input.user });
+  const subscription = deps.creditsEnforced
+    ? await findSubscription(deps.db, await spendingAccount(deps.db, input.user))
+    : null;
+  return {
+    plans: deps.plans.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      monthly_credits: plan.monthlyCredits,
+      price: plan.price,
+      payment_link: plan.paymentLink,
+      buy_online: deps.creditsEnforced && deps.checkout && plan.stripePrice !== null,
+    })),
+    credits_remaining: balance.creditsRemaining,
+    unlimited: balance.unlimited,
+    subscription: subscription ? { plan_id: subscription.planId, renews_at: subscription.renewsAt } : null,
+    checkout: deps.creditsEnforced && deps.checkout,
+  };
+}
