@@ -3,6 +3,7 @@ import type { StoreDb } from '../../store/connect.ts';
 import { nowIso } from '../../store/values.ts';
 import { findOrganization } from '../organizations/find-organization.ts';
 import type { User } from './user.ts';
+import type { MoveOwnedObjects } from './move-to-organization.ts';
 import { updateUserAndWhatTheyOwn } from './move-to-organization.ts';
 import { countActiveAdmins, findUserById, setUserDeactivated } from './users.repo.ts';
 
@@ -18,6 +19,7 @@ export interface ChangeUserDeps {
   db: StoreDb;
   /** True when the sign-in service's organisation claim decides who belongs where. */
   organizationsFromSignIn: boolean;
+  moveOwnedObjects: MoveOwnedObjects;
 }
 
 const isActiveAdmin = (user: Pick<User, 'role' | 'deactivatedAt'>) =>
@@ -69,7 +71,7 @@ export async function changeUser(deps: ChangeUserDeps, input: UserChangeInput): 
   if (input.active !== undefined && input.active === (before.deactivatedAt !== null)) {
     await setUserDeactivated(deps.db, before.id, input.active ? null : nowIso());
   }
-  return updateUserAndWhatTheyOwn(deps.db, before, {
+  return updateUserAndWhatTheyOwn(deps, before, {
     ...(input.role === undefined ? {} : { role: input.role }),
     ...(input.organizationId === undefined ? {} : { organizationId: input.organizationId }),
   });
