@@ -6,6 +6,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAnonymousSandbox } from './auth/anonymous/anonymous-sandbox.ts';
+import { moveOwnedObjects } from './modules/ownership/move-owned-objects.ts';
 import { loadHostedSignIn } from './auth/oidc/load-hosted-sign-in.ts';
 import { createAuthResolver } from './auth/resolve-user.ts';
 import type { AuthResolver } from './auth/resolve-user.ts';
@@ -268,6 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             signIn: (await loadHostedSignIn()).createHostedSignIn({
               db: store.db,
               config: hostedAuth,
+              moveOwnedObjects,
               now: options.now,
             }),
             sessions,
@@ -291,6 +293,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         sessions,
         sessionEnds: sessionSockets,
         organizationsFromSignIn: hostedAuth?.provider.claims.organization != null,
+        moveOwnedObjects,
       }),
       ...databaseHandlers({ ...databases, bodyLimitBytes: config.databaseBodyLimitBytes }),
       ...projectHandlers(databases),

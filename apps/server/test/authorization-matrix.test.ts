@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { apiRoutes } from '@querent/contracts';
 import type { AnyRoute } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,17 @@ import type { MatrixRoute } from './matrix/matrix-routes.ts';
 import { matrixRoutes, sees } from './matrix/matrix-routes.ts';
 import { matrixSockets } from './matrix/matrix-sockets.ts';
 import type { ActorName, Browsers, Scenario, ScenarioObjects, SignedInActor } from './matrix/matrix-world.ts';
-import { actors, call, matrixUsers, scenarios, seedDatabase, seedObjects } from './matrix/matrix-world.ts';
+import type { PersonActor } from './matrix/matrix-world.ts';
+import {
+  actors,
+  call,
+  formerUser,
+  matrixUsers,
+  scenarios,
+  seedDatabase,
+  seedObjects,
+} from './matrix/matrix-world.ts';
+import { authCookieName } from '../src/auth/auth-cookies.ts';
 import type { AppBrowser } from './oidc/app-browser.ts';
 import { createAppBrowser, hostedEnv } from './oidc/app-browser.ts';
 import { testClient, testPublicUrl } from './oidc/hosted-deps.ts';
@@ -21,8 +32,8 @@ import { startTestProvider } from './oidc/test-provider.ts';
 /*
  * The authorization matrix: every REST route the running app serves and every socket event,
  * called by the owner, a colleague (same organisation), an outsider (another organisation), an
- * administrator, an anonymous visitor and a signed-out caller, on private, shared and public
- * objects, each cell checked against the answer it must get (success, 403, 404 or 401). One
+ * administrator, an anonymous visitor of the sandbox (ANONYMOUS_ACCESS=true, given their identity
+ * the way a browser is) and a signed-out caller, on private, shared and public objects, each cell checked against the answer it must get (success, 403, 404 or 401). One
  * hosted server per store, seeded once.
  */
 
@@ -49,10 +60,10 @@ function expectedStatus(key: string, route: MatrixRoute, scenario: Scenario, act
   return route.allowed.includes(actor) ? successOf(key) : 403;
 }
 
-async function uploadCsv(browsers: Browsers | null, actor: ActorName, baseUrl: string): Promise<Response> {
+async function uploadCsv(browser: AppBrowser, baseUrl: string): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob(['id,name\n1,a\n2,b\n']), 'matrix.csv');
-  const cookie = browsers && actor !== 'signedOut' ? browsers[actor].jar.header() : undefined;
+  const cookie = browser.jar.header();
   return fetch(`${baseUrl}/api/uploads`, {
     method: 'POST',
     headers: { origin: testPublicUrl, ...(cookie === undefined ? {} : { cookie }) },
@@ -67,33 +78,59 @@ for (const dialect of await storeDialects('Authorization matrix')) {
     let running: RunningApp;
     let chinook: { filename: string; remove: () => Promise<void> };
     let browsers: Browsers;
-    const signedOut = () => createAppBrowser(running.baseUrl);
+    let endedSession = '';
+    /**
+     * With the sandbox on, a browser without a session would be made a visitor: the one refused
+     * (401) is a browser still holding a session that ended, told to sign in again.
+     */
+    const signedOut = () => {
+      const browser = createAppBrowser(running.baseUrl);
+      browser.jar.set(authCookieName('session', testPublicUrl), endedSession);
+      return browser;
+    };
     const world = {} as Record<Scenario, ScenarioObjects>;
     let ownerRecord: { id: string; organizationId: string | null };
 
     beforeAll(async () => {
       chinook = await chinookSqliteCopy();
       appStore = await dialect.open();
-      provider = await startTestProvider({ clients: [testClient], users: Object.values(matrixUsers) });
+      provider = await startTestProvider({
+        clients: [testClient],
+        users: [...Object.values(matrixUsers), formerUser],
+      });
       running = await startTestApp(
-        hostedEnv(provider.issuer, { ADMIN_EMAILS: matrixUsers.admin.email ?? '', ...appStore.env }),
+        hostedEnv(provider.issuer, {
+          ADMIN_EMAILS: matrixUsers.admin.email ?? '',
+          ANONYMOUS_ACCESS: 'true',
+          // The matrix runs every route once per situation: more than a visitor's usual minute.
+          ANONYMOUS_ASKS_PER_MINUTE: '10000',
+          ...appStore.env,
+        }),
         appStore.store ? { store: appStore.store } : {},
       );
       // One after the other, the administrator first: the first user to sign in becomes one.
       const entries: [SignedInActor, AppBrowser][] = [];
-      for (const actor of Object.keys(matrixUsers) as SignedInActor[]) {
+      for (const actor of Object.keys(matrixUsers) as PersonActor[]) {
         const browser = createAppBrowser(running.baseUrl);
         expect((await browser.signIn(matrixUsers[actor].sub)).status).toBe(302);
         entries.push([actor, browser]);
       }
+      // The visitor arrives without a session and is given an anonymous one, kept by its cookie.
+      const visitor = createAppBrowser(running.baseUrl);
+      const me = (await (await visitor.request('/api/user')).json()) as { id: string; role: string };
+      expect(me.role).toBe('anonymous');
+      expect(((await (await visitor.request('/api/user')).json()) as { id: string }).id).toBe(me.id);
+      entries.push(['visitor', visitor]);
       browsers = Object.fromEntries(entries) as Browsers;
+
+      const former = createAppBrowser(running.baseUrl);
+      expect((await former.signIn(formerUser.sub)).status).toBe(302);
+      endedSession = former.jar.get(authCookieName('session', testPublicUrl)) ?? '';
+      expect(endedSession).not.toBe('');
+      expect((await former.request('/api/auth/logout', { method: 'POST' })).status).toBe(200);
+      expect((await signedOut().request('/api/user')).status).toBe(401);
+
       const { db } = running.built.store;
-      // The sandbox's visitors are users whose role is anonymous.
-      await db
-        .updateTable('users')
-        .set({ role: 'anonymous' })
-        .where('oidc_subject', '=', matrixUsers.visitor.sub)
-        .execute();
       const owner = await db
         .selectFrom('users')
         .select(['id', 'organization_id', 'role'])
@@ -165,7 +202,7 @@ for (const dialect of await storeDialects('Authorization matrix')) {
             let got: number;
             let text: string;
             if (route.type === 'user' && route.upload) {
-              const response = await uploadCsv(browsers, actor, running.baseUrl);
+              const response = await uploadCsv(browser, running.baseUrl);
               got = response.status;
               text = await response.text();
             } else {
@@ -206,9 +243,19 @@ for (const dialect of await storeDialects('Authorization matrix')) {
             wrong.push(`${scenario} ${actor} database`);
           const issues = (await ask(actor, `/api/issues?contextId=${o.contextId}`)) as unknown as {
             editable: boolean;
+            abilities: unknown;
           }[];
+          // Issues and entities follow the database: its organisation triages, only owner and admin delete.
           const mayTriage = ['owner', 'colleague', 'admin'].includes(actor);
-          if (issues.some((issue) => issue.editable !== mayTriage)) wrong.push(`${scenario} ${actor} issues`);
+          const following = { edit: mayTriage, delete: mayEdit, share: false };
+          if (issues.length === 0) wrong.push(`${scenario} ${actor} sees no issue`);
+          for (const issue of issues) {
+            if (issue.editable !== mayTriage || !isDeepStrictEqual(issue.abilities, following))
+              wrong.push(`${scenario} ${actor} issues: ${JSON.stringify(issue.abilities)}`);
+          }
+          const entity = await ask(actor, `/api/business-entities/${o.entity}`);
+          if (entity.editable !== mayTriage || !isDeepStrictEqual(entity.abilities, following))
+            wrong.push(`${scenario} ${actor} entity: ${JSON.stringify(entity.abilities)}`);
         }
         for (const actor of sees.owned[scenario]) {
           const query = await ask(actor, `/api/query/${o.query}`);

@@ -120,6 +120,39 @@ describe('chart builder', () => {
     expect(requestsTo('POST', '/api/charts')).toHaveLength(0);
   });
 
+  it('shares a stored chart with the organisation when the server allows it, and only then', async () => {
+    server.on('GET /api/charts/c1', {
+      body: makeChart({ config: { type: 'bar', x: 'genre', y: ['tracks'] } }),
+    });
+    server.on('PUT /api/sharing/chart/c1', (request) => ({
+      body: { kind: 'chart', id: 'c1', ...(request.body as object) },
+    }));
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/query/q1?chart=c1', server.url);
+    const builder = await screen.findByRole('region', { name: 'Chart builder' }, { timeout: 10_000 });
+    const share = within(builder).getByRole('button', { name: 'Share with my organisation' });
+    expect(share).toHaveAttribute('aria-pressed', 'false');
+    await user.click(share);
+    const shared = await within(builder).findByRole('button', { name: 'Shared with my organisation' });
+    expect(shared).toHaveAttribute('aria-pressed', 'true');
+    expect(requestsTo('PUT', '/api/sharing/chart/c1')[0]?.body).toEqual({ shared: true });
+    unmount();
+
+    // A colleague's chart, shared with them read-only: nothing to share.
+    server.on('GET /api/charts/c1', {
+      body: makeChart({
+        config: { type: 'bar', x: 'genre', y: ['tracks'] },
+        editable: false,
+        shared: true,
+        abilities: { edit: false, delete: false, share: false },
+      }),
+    });
+    renderApp('/query/q1?chart=c1', server.url);
+    const seen = await screen.findByRole('region', { name: 'Chart builder' }, { timeout: 10_000 });
+    expect(within(seen).getByRole('button', { name: 'Save as chart' })).toBeInTheDocument();
+    expect(within(seen).queryByRole('button', { name: /organisation/ })).toBeNull();
+  });
+
   it('says which columns a stored chart needs that the result no longer has', async () => {
     server.on('GET /api/charts/c1', {
       body: makeChart({ config: { type: 'bar', x: 'artist', y: ['albums'] } }),

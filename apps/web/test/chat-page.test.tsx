@@ -146,6 +146,40 @@ describe('chat screen', () => {
     });
   });
 
+  it('shares the conversation with the organisation from its header when the server allows it', async () => {
+    stubConversation();
+    http.on('PUT /api/sharing/conversation/c1', (request) => ({
+      body: { kind: 'conversation', id: 'c1', ...(request.body as object) },
+    }));
+    const user = userEvent.setup();
+    renderChatApp('/chat/c1', urls());
+    const share = await screen.findByRole('button', { name: 'Share with my organisation' }, slow);
+    expect(share).toHaveAttribute('aria-pressed', 'false');
+    await user.click(share);
+    expect(await screen.findByRole('button', { name: 'Shared with my organisation' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const sent = http.requests.filter(
+      (request) => request.method === 'PUT' && request.path === '/api/sharing/conversation/c1',
+    );
+    expect(sent.map((request) => request.body)).toEqual([{ shared: true }]);
+    expect(useChatStore.getState().conversations.c1?.shared).toBe(true);
+  });
+
+  it("offers no share button on a colleague's shared conversation", async () => {
+    stubConversation(undefined, { shared: true, abilities: { edit: false, delete: false, share: false } });
+    http.on('GET /api/conversations', {
+      body: [
+        makeSummary({ id: 'c1', shared: true, abilities: { edit: false, delete: false, share: false } }),
+      ],
+    });
+    renderChatApp('/chat/c1', urls());
+    expect(await screen.findByText('How many customers are there?', {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Customers by country' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /organisation/ })).toBeNull();
+  });
+
   it('offers no Save as verified for an answer that ran no query', async () => {
     stubConversation([question, makeMessage({ id: 'a1', role: 'assistant', content: 'I could not tell.' })]);
     renderChatApp('/chat/c1', urls());

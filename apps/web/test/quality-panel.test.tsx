@@ -77,6 +77,7 @@ const detail: EntityDetail = {
   key_columns: ['customer_id'],
   origin: 'scan',
   editable: true,
+  abilities: { edit: true, delete: true, share: false },
   checks: [
     makeCheck(),
     makeCheck({

@@ -1,3 +1,4 @@
+import { abilitiesSchema } from './abilities.ts';
 import { z } from 'zod';
 import { issueOrigins } from './quality-words.ts';
 
@@ -43,6 +44,8 @@ export const issueSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   editable: z.boolean(),
+  /** What the asking user may do with it: edit (as `editable`), delete, share (never: it follows its database). */
+  abilities: abilitiesSchema,
   check_id: z.string().nullable(),
   origin: issueOriginSchema,
   occurrences: z.number().int(),

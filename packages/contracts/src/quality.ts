@@ -1,3 +1,4 @@
+import { abilitiesSchema } from './abilities.ts';
 import { z } from 'zod';
 import { businessEntitySchema } from './business-entities.ts';
 import { failingRowsSampleSchema, issueSeveritySchema } from './issues.ts';
@@ -204,6 +205,8 @@ export const entityDetailSchema = z.object({
   origin: checkOriginSchema,
   /** Whether the user may change its checks (its database's access). */
   editable: z.boolean(),
+  /** What the asking user may do with the entity itself, as for other objects. */
+  abilities: abilitiesSchema,
   checks: z.array(qualityCheckSchema),
   score: entityScoreSchema.nullable(),
 });

@@ -22,8 +22,11 @@ export type SignedInActor = Exclude<ActorName, 'signedOut'>;
 export const scenarios = ['private', 'shared', 'public'] as const;
 export type Scenario = (typeof scenarios)[number];
 
+/** Who signs in through the provider (the visitor never does: the sandbox gives them their identity). */
+export type PersonActor = Exclude<SignedInActor, 'visitor'>;
+
 /** The provider's users: the organisation claim puts owner, colleague and admin together. */
-export const matrixUsers: Record<SignedInActor, TestUser> = {
+export const matrixUsers: Record<PersonActor, TestUser> = {
   admin: { sub: 'matrix-admin', email: 'admin@wonderland.test', email_verified: true, org: 'Wonderland' },
   owner: { sub: 'matrix-owner', email: 'owner@wonderland.test', email_verified: true, org: 'Wonderland' },
   colleague: {
@@ -33,7 +36,13 @@ export const matrixUsers: Record<SignedInActor, TestUser> = {
     org: 'Wonderland',
   },
   outsider: { sub: 'matrix-outsider', email: 'outsider@oz.test', email_verified: true, org: 'Oz' },
-  visitor: { sub: 'matrix-visitor', email: 'visitor@nowhere.test', email_verified: true },
+};
+
+/** Someone who signed in and out again: the signed-out caller, since their browser keeps the ended session. */
+export const formerUser: TestUser = {
+  sub: 'matrix-former',
+  email: 'former@nowhere.test',
+  email_verified: true,
 };
 
 export interface ScenarioObjects {

@@ -21,6 +21,11 @@ export class CookieJar {
     }
   }
 
+  /** Puts a cookie in by hand, as a browser still holding an old one would send it. */
+  set(name: string, value: string): void {
+    this.#cookies.set(name, value);
+  }
+
   get(name: string): string | undefined {
     return this.#cookies.get(name);
   }

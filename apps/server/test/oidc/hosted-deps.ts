@@ -1,3 +1,4 @@
+import { moveOwnedObjects } from '../../src/modules/ownership/move-owned-objects.ts';
 import { createOidcIssuer } from '../../src/auth/oidc/oidc-issuer.ts';
 import type { OidcSettings } from '../../src/auth/oidc/oidc-settings.ts';
 import { defaultClaimNames, oidcRedirectUris } from '../../src/auth/oidc/oidc-settings.ts';
@@ -57,6 +58,7 @@ export function hostedDeps(
     issuer: createOidcIssuer(settings),
     policy: defaultSessionPolicy,
     adminEmails: extra.adminEmails ?? [],
+    moveOwnedObjects,
     ...(extra.clock ? { now: extra.clock.now } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { upsertOidcUser } from '../../modules/users/upsert-oidc-user.ts';
+import type { MoveOwnedObjects } from '../../modules/users/move-to-organization.ts';
 import type { User } from '../../modules/users/user.ts';
 import type { CreatedSession } from '../sessions/create-session.ts';
 import { createSession } from '../sessions/create-session.ts';
@@ -11,6 +12,8 @@ export interface HostedSignInDeps extends OidcDeps {
   policy: SessionPolicy;
   /** Emails whose owners are administrators. */
   adminEmails: readonly string[];
+  /** Moves what a person owns along when the organisation claim moves them. */
+  moveOwnedObjects: MoveOwnedObjects;
 }
 
 export interface CompleteSignInInput extends FinishSignInInput {

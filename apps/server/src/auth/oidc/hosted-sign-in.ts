@@ -1,4 +1,5 @@
 import type { HostedAuthConfig } from '../../config/settings/auth.ts';
+import type { MoveOwnedObjects } from '../../modules/users/move-to-organization.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { CompletedSignIn, CompleteSignInInput, HostedSignInDeps } from './complete-sign-in.ts';
 import { completeSignIn } from './complete-sign-in.ts';
@@ -18,6 +19,7 @@ export interface HostedSignIn {
 export function createHostedSignIn(deps: {
   db: StoreDb;
   config: HostedAuthConfig;
+  moveOwnedObjects: MoveOwnedObjects;
   now?: (() => Date) | undefined;
 }): HostedSignIn {
   const signInDeps: HostedSignInDeps = {
@@ -25,6 +27,7 @@ export function createHostedSignIn(deps: {
     issuer: createOidcIssuer(oidcSettingsOf(deps.config)),
     policy: deps.config.sessions,
     adminEmails: deps.config.adminEmails,
+    moveOwnedObjects: deps.moveOwnedObjects,
     ...(deps.now ? { now: deps.now } : {}),
   };
   return {

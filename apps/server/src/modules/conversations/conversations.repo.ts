@@ -212,3 +212,16 @@ export async function finishTurn(
 export async function setConversationsShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
   await db.updateTable('conversations').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
 }
+
+/** Everything the owner has here now belongs to their new organisation (or to none). */
+export async function setConversationsOrganizationOfOwner(
+  db: StoreDb,
+  ownerId: string,
+  organizationId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set({ organization_id: organizationId })
+    .where('owner_id', '=', ownerId)
+    .execute();
+}

@@ -188,3 +188,16 @@ export async function deleteDatabase(db: StoreDb, id: string): Promise<boolean> 
 export async function setDatabasesShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
   await db.updateTable('databases').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
 }
+
+/** Everything the owner has here now belongs to their new organisation (or to none). */
+export async function setDatabasesOrganizationOfOwner(
+  db: StoreDb,
+  ownerId: string,
+  organizationId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('databases')
+    .set({ organization_id: organizationId })
+    .where('owner_id', '=', ownerId)
+    .execute();
+}

@@ -14,8 +14,7 @@ export async function listIssues(
   deps: { db: StoreDb },
   input: { user: User; contextId: string },
 ): Promise<Issue[]> {
-  const { database, mayChange } = await resolveContext(deps.db, input.user, input.contextId);
+  const { database } = await resolveContext(deps.db, input.user, input.contextId);
   const issues = await listIssuesOfDatabase(deps.db, database.id);
-  const access = mayChange.issues ? 'write' : 'read';
-  return issues.sort(compareIssues).map((issue) => presentIssue(issue, access));
+  return issues.sort(compareIssues).map((issue) => presentIssue(issue, database, input.user));
 }

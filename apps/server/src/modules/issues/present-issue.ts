@@ -1,8 +1,14 @@
 import type { Issue } from '@querent/contracts';
-import type { DatabaseAccess } from '../databases/database-access.ts';
+import type { Actor } from '../access/can.ts';
+import { objectAbilities } from '../access/can.ts';
+import { followingSubject } from '../access/subject.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import type { IssueRecord } from './issue-record.ts';
 
-export function presentIssue(issue: IssueRecord, access: DatabaseAccess): Issue {
+/** An issue, with what the asking user may do with it on its database. */
+export function presentIssue(issue: IssueRecord, database: DatabaseRecord, actor: Actor): Issue {
+  const abilities = objectAbilities(actor, followingSubject('issue', databaseSubject(database)));
   return {
     id: issue.id,
     databaseId: issue.databaseId,
@@ -14,7 +20,8 @@ export function presentIssue(issue: IssueRecord, access: DatabaseAccess): Issue 
     query_id: issue.queryId,
     createdAt: issue.createdAt,
     updatedAt: issue.updatedAt,
-    editable: access === 'write',
+    editable: abilities.edit,
+    abilities,
     check_id: issue.checkId,
     origin: issue.origin,
     occurrences: issue.occurrences,

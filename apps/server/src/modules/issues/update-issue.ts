@@ -46,7 +46,7 @@ export async function updateIssue(
       field: 'id',
     });
   }
-  const { issue } = await requireIssue(deps.db, input.user, input.issueId, 'write');
+  const { issue, database } = await requireIssue(deps.db, input.user, input.issueId, 'write');
   const entityId = body.business_entity_id;
   if (typeof entityId === 'string' && entityId !== issue.businessEntityId) {
     if (!(await hasBusinessEntity(deps.db, issue.databaseId, entityId))) {
@@ -82,5 +82,5 @@ export async function updateIssue(
   });
   if (!updated) throw issueNotFound();
   await followCheck(deps.checks, { before: issue, after: updated, user: input.user });
-  return presentIssue(updated, 'write');
+  return presentIssue(updated, database, input.user);
 }

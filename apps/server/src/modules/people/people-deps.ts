@@ -1,6 +1,7 @@
 import type { SessionEnds } from '../../auth/sessions/live-sessions.ts';
 import type { SessionDeps } from '../../auth/sessions/session-policy.ts';
 import type { StoreDb } from '../../store/connect.ts';
+import type { MoveOwnedObjects } from '../users/move-to-organization.ts';
 
 export interface PeopleDeps {
   db: StoreDb;
@@ -10,4 +11,6 @@ export interface PeopleDeps {
   sessionEnds: SessionEnds;
   /** True when the sign-in service's organisation claim decides membership. */
   organizationsFromSignIn: boolean;
+  /** Moves what a person owns along when they change organisation. */
+  moveOwnedObjects: MoveOwnedObjects;
 }

@@ -173,3 +173,16 @@ export async function deleteProject(db: StoreDb, id: string): Promise<boolean> {
   const result = await db.deleteFrom('projects').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Everything the owner has here now belongs to their new organisation (or to none). */
+export async function setProjectsOrganizationOfOwner(
+  db: StoreDb,
+  ownerId: string,
+  organizationId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ organization_id: organizationId })
+    .where('owner_id', '=', ownerId)
+    .execute();
+}

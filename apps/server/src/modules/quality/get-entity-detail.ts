@@ -1,7 +1,7 @@
 import type { EntityDetail, EntityIssue } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
 import { presentBusinessEntity } from '../business-entities/present-business-entity.ts';
-import { can } from '../access/can.ts';
+import { objectAbilities } from '../access/can.ts';
 import { followingSubject } from '../access/subject.ts';
 import { databaseSubject } from '../databases/database-subject.ts';
 import { listUnresolvedIssues } from '../issues/list-unresolved-issues.ts';
@@ -30,13 +30,18 @@ export async function getEntityDetail(
   const titles: EntityIssue[] = issues
     .filter((issue) => issue.businessEntityId === entity.id)
     .map((issue) => ({ title: issue.title }));
+  const abilities = objectAbilities(
+    input.user,
+    followingSubject('business_entity', databaseSubject(database)),
+  );
   return {
     entity: presentBusinessEntity(entity, titles, input.user),
     database_id: database.id,
     table: entity.table,
     key_columns: entity.keyColumns,
     origin: entity.origin,
-    editable: can(input.user, 'edit', followingSubject('business_entity', databaseSubject(database))),
+    editable: abilities.edit,
+    abilities,
     checks: checks.map((check) => presentCheck(check, latest.get(check.id))),
     score,
   };

@@ -3,7 +3,9 @@ import type { StoreDb } from '../../store/connect.ts';
 import { nowIso } from '../../store/values.ts';
 import { findOrganization } from '../organizations/find-organization.ts';
 import type { User } from './user.ts';
-import { countActiveAdmins, findUserById, setUserDeactivated, updateUserProfile } from './users.repo.ts';
+import type { MoveOwnedObjects } from './move-to-organization.ts';
+import { updateUserAndWhatTheyOwn } from './move-to-organization.ts';
+import { countActiveAdmins, findUserById, setUserDeactivated } from './users.repo.ts';
 
 export interface UserChangeInput {
   userId: string;
@@ -17,6 +19,7 @@ export interface ChangeUserDeps {
   db: StoreDb;
   /** True when the sign-in service's organisation claim decides who belongs where. */
   organizationsFromSignIn: boolean;
+  moveOwnedObjects: MoveOwnedObjects;
 }
 
 const isActiveAdmin = (user: Pick<User, 'role' | 'deactivatedAt'>) =>
@@ -68,7 +71,7 @@ export async function changeUser(deps: ChangeUserDeps, input: UserChangeInput): 
   if (input.active !== undefined && input.active === (before.deactivatedAt !== null)) {
     await setUserDeactivated(deps.db, before.id, input.active ? null : nowIso());
   }
-  return updateUserProfile(deps.db, before.id, {
+  return updateUserAndWhatTheyOwn(deps, before, {
     ...(input.role === undefined ? {} : { role: input.role }),
     ...(input.organizationId === undefined ? {} : { organizationId: input.organizationId }),
   });

@@ -3,12 +3,9 @@ import type { StoreDb } from '../../store/connect.ts';
 import { ensureOrganization } from '../organizations/ensure-organization.ts';
 import type { User } from './user.ts';
 import type { UserProfileChanges } from './users.repo.ts';
-import {
-  findFirstOidcUserId,
-  findUserByOidcIdentity,
-  insertUserUnlessSubjectTaken,
-  updateUserProfile,
-} from './users.repo.ts';
+import { findFirstOidcUserId, findUserByOidcIdentity, insertUserUnlessSubjectTaken } from './users.repo.ts';
+import type { MoveOwnedObjects } from './move-to-organization.ts';
+import { updateUserAndWhatTheyOwn } from './move-to-organization.ts';
 
 /** Who the provider says signed in, read from its claims. */
 export interface OidcProfile {
@@ -79,7 +76,10 @@ async function createUser(db: StoreDb, profile: OidcProfile): Promise<{ user: Us
  * sign in through a provider, and anyone in the admin list, becomes an administrator; nobody is
  * demoted here, so a role given otherwise stays. A deactivated user is refused.
  */
-export async function upsertOidcUser(deps: { db: StoreDb }, input: UpsertOidcUserInput): Promise<User> {
+export async function upsertOidcUser(
+  deps: { db: StoreDb; moveOwnedObjects: MoveOwnedObjects },
+  input: UpsertOidcUserInput,
+): Promise<User> {
   const { db } = deps;
   const { profile } = input;
   const existing = await findUserByOidcIdentity(db, profile);
@@ -93,7 +93,7 @@ export async function upsertOidcUser(deps: { db: StoreDb }, input: UpsertOidcUse
   // Decided after the insert, by creation order, so two first sign-ins at once agree on one.
   const first = created && (await findFirstOidcUserId(db)) === user.id;
   const admin = user.role === 'admin' || first || isListedAdmin(profile, input.adminEmails);
-  return updateUserProfile(db, user.id, {
+  return updateUserAndWhatTheyOwn(deps, user, {
     ...(await profileChanges(db, profile)),
     ...(admin ? { role: 'admin' } : {}),
   });

@@ -1,12 +1,14 @@
 import type { EChartsType } from 'echarts/core';
 import { ImageDown, Save, Star } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { queryKeys } from '../../api/query-keys.ts';
 import type { Chart, ChartConfig, ResultData } from '../../api/query-types.ts';
 import { LazyChart } from '../../components/chart/lazy-chart.tsx';
 import { inputClass, secondaryButtonClass } from '../../components/form-field.tsx';
 import { buttonClass } from '../../components/page.tsx';
 import { isDarkTheme, useThemeStore } from '../../stores/theme-store.ts';
 import { useFavorite } from '../queries/use-favorite.ts';
+import { ShareToggle } from '../sharing/share-toggle.tsx';
 import { ChartControls } from './chart-controls.tsx';
 import { chartConfigProblem } from './chart-option.ts';
 import { exportChartPng } from './export-png.ts';
@@ -114,6 +116,16 @@ export function ChartBuilder({ data, queryId, chart = null, onSaved }: ChartBuil
           />
           {favorite ? 'Unstar chart' : 'Star chart'}
         </button>
+        {saved ? (
+          <ShareToggle
+            kind="chart"
+            id={saved.id}
+            shared={saved.shared}
+            canShare={saved.abilities.share}
+            refresh={[queryKeys.chart(saved.id)]}
+            onChanged={(shared) => setSaved({ ...saved, shared })}
+          />
+        ) : null}
         <button
           type="button"
           className={secondaryButtonClass}

@@ -39,6 +39,8 @@ export interface ChatActions {
   /** A created, renamed or re-named-by-the-server conversation; new ones go to the top. */
   upsertSummary: (summary: ConversationSummary) => void;
   removeConversation: (id: string) => void;
+  /** The owner shared it with their organisation, or made it private again. */
+  setShared: (id: string, shared: boolean) => void;
   startLoading: (id: string) => void;
   setConversation: (conversation: Conversation) => void;
   /** A created conversation has no messages yet: nothing to fetch. */
@@ -87,6 +89,8 @@ function summaryFields(summary: ConversationSummary) {
     contextId: summary.contextId,
     createdAt: summary.createdAt,
     updatedAt: summary.updatedAt,
+    shared: summary.shared,
+    abilities: summary.abilities,
   };
 }
 
@@ -172,6 +176,10 @@ export const useChatStore = create<ChatStore>()((set, get) => {
         const { [id]: _removed, ...conversations } = state.conversations;
         return { conversations, listIds: state.listIds.filter((item) => item !== id) };
       });
+    },
+
+    setShared(id, shared) {
+      patch(id, () => ({ shared }));
     },
 
     startLoading(id) {

@@ -1,4 +1,4 @@
-import type { ConversationStatus, Message } from '@querent/contracts';
+import type { Abilities, ConversationStatus, Message } from '@querent/contracts';
 
 /** A message as the chat holds it: a stored one, or an answer still streaming in. */
 export type ChatMessage = Message & { streaming?: boolean };
@@ -13,6 +13,10 @@ export interface ConversationEntry {
   createdAt: string | null;
   updatedAt: string | null;
   status: ChatStatus;
+  /** Shared with the owner's organisation (read-only to colleagues). */
+  shared: boolean;
+  /** What the user may do with it, as the server said; null until its summary arrived. */
+  abilities: Abilities | null;
   /** Why the last turn failed (server status or a failed fetch); shown with Regenerate. */
   error: string | null;
   /** The last message the server refused a request with, shown by the input until the next send. */
@@ -31,6 +35,8 @@ export function emptyEntry(id: string): ConversationEntry {
     createdAt: null,
     updatedAt: null,
     status: 'clear',
+    shared: false,
+    abilities: null,
     error: null,
     notice: null,
     messages: [],

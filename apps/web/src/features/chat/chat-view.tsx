@@ -5,6 +5,7 @@ import { useServices } from '../../app/services-context.tsx';
 import { buttonClass } from '../../components/page.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useContextStore } from '../../stores/context-store.ts';
+import { ShareToggle } from '../sharing/share-toggle.tsx';
 import { DisconnectedBanner, SubscriptionBanner } from './chat-banners.tsx';
 import {
   type ChatInput as ChatInputValue,
@@ -108,6 +109,16 @@ export function ChatView({ conversationId }: { conversationId: string | null }) 
           <h1 className="truncate text-lg font-semibold tracking-tight">
             {entry?.name ?? (conversationId === null ? 'New chat' : 'Chat')}
           </h1>
+          {entry?.abilities ? (
+            <ShareToggle
+              kind="conversation"
+              id={entry.id}
+              shared={entry.shared}
+              canShare={entry.abilities.share}
+              refresh={[]}
+              onChanged={(shared) => useChatStore.getState().setShared(entry.id, shared)}
+            />
+          ) : null}
         </header>
         <DisconnectedBanner />
         {subscriptionRequired ? <SubscriptionBanner /> : null}

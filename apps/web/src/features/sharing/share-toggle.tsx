@@ -16,6 +16,7 @@ export function ShareToggle({
   shared,
   canShare,
   refresh,
+  onChanged,
 }: {
   kind: ShareableKind;
   id: string;
@@ -23,12 +24,15 @@ export function ShareToggle({
   canShare: boolean;
   /** The cached queries that show this object's sharing, refreshed once it changed. */
   refresh: readonly (readonly unknown[])[];
+  /** For objects held outside the query cache (the chat's conversations, a builder's chart). */
+  onChanged?: (shared: boolean) => void;
 }) {
   const { api } = useServices();
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (next: boolean) => api.sharing.set(kind, id, next),
-    onSuccess: () => {
+    onSuccess: (_answer, next) => {
+      onChanged?.(next);
       for (const queryKey of refresh) void queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) =>
