@@ -26,7 +26,7 @@ describe('route keys', () => {
 describe('the API route table', () => {
   it('declares every endpoint as "METHOD /api/..."', () => {
     expect(entries.length).toBeGreaterThan(40);
-    for (const [key] of entries) expect(key).toMatch(/^(GET|POST|PUT|DELETE) \/api\/[a-z0-9_:/-]+$/);
+    for (const [key] of entries) expect(key).toMatch(/^(GET|POST|PUT|DELETE) \/api\/[a-z0-9_:/.-]+$/);
   });
 
   it('declares exactly the path parameters in the params schema', () => {
@@ -65,7 +65,7 @@ describe('the API route table', () => {
     }
   });
 
-  it('leaves only the health checks, the version and the sign-in callback public, and sign-in and sign-out optional', () => {
+  it('leaves only the health checks, the version, the sign-in callback and the signed Stripe webhook public, and sign-in and sign-out optional', () => {
     const byAuth = (auth: string) =>
       entries
         .filter(([, route]) => route.auth === auth)
@@ -77,6 +77,7 @@ describe('the API route table', () => {
       'GET /api/health/live',
       'GET /api/health/ready',
       'GET /api/version',
+      'POST /api/credits/stripe/webhook',
     ]);
     expect(byAuth('optional')).toEqual(['GET /api/auth', 'POST /api/auth/logout']);
   });
