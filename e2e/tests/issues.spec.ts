@@ -121,9 +121,11 @@ test('issues: open ones by default with entity and query, search, resolve in pla
     status: 'resolved',
     query_id: queryId,
     editable: true,
+    abilities: { edit: true },
   });
   expect(Object.keys(body).sort()).toEqual(
     [
+      'abilities',
       'business_entity_id',
       'check_id',
       'createdAt',
