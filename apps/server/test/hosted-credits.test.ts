@@ -253,6 +253,17 @@ describe('credits in hosted mode', () => {
         .credits_remaining,
     ).toBe(10);
     expect(await creditsOf(user)).toBe(10);
+
+    // Credits given to a pooled member's own balance would never be spent: refused, saying why.
+    const stranded = await json<{ error: { code: string; message: string; field?: string } }>(
+      admin,
+      '/api/credits/grants',
+      { method: 'POST', body: { email: 'bob@example.com', amount: 10, reason: 'More' } },
+    );
+    expect(stranded.status).toBe(409);
+    expect(stranded.body.error).toMatchObject({ code: 'CONFLICT', field: 'email' });
+    expect(stranded.body.error.message).toContain('draws on the credit pool of Wonderland');
+    expect(await creditsOf(user)).toBe(10);
   });
 
   it('SQL typed in the chat is charged on its own turn, which shows it; a refused statement costs nothing', async () => {
