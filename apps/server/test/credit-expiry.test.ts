@@ -129,6 +129,20 @@ for (const dialect of await migratedStores('Credit expiry suite')) {
       expect(await sumBalance(db, account)).toBe(100);
     });
 
+    it('expires the unspent allowance at once when an administrator takes the balance off its plan', async () => {
+      const account = await onPlan();
+      await add(account, 50, 'purchase');
+      clock = new Date('2026-03-13T10:00:00.000Z');
+      await spend(account, 40, `g-${account.userId}`);
+      await subscribeToPlan(deps(), { account, planId: null });
+      expect((await expiries(account)).map((entry) => entry.amount)).toEqual([-60]);
+      expect(await sumBalance(db, account)).toBe(50);
+      // Off the plan, no renewal comes and nothing more expires.
+      clock = new Date('2026-06-01T00:00:00.000Z');
+      await renewAllowances(deps());
+      expect(await sumBalance(db, account)).toBe(50);
+    });
+
     it("judges an organisation's pool by what all its members spent", async () => {
       const organizationId = await ensureOrganizationByExternalKey(db, `expiry-${dialect.name}`);
       const pool = await onPlan(organizationId);

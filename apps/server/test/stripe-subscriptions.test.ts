@@ -8,6 +8,7 @@ import { listCreditPlans } from '../src/modules/credits/list-credit-plans.ts';
 import { receiveStripeEvent } from '../src/modules/credits/receive-stripe-event.ts';
 import { renewAllowances } from '../src/modules/credits/renew-allowances.ts';
 import { stripeClient } from '../src/modules/credits/stripe-client.ts';
+import { subscribeToPlan } from '../src/modules/credits/subscribe-to-plan.ts';
 import { findSubscription } from '../src/modules/credits/subscriptions.repo.ts';
 import { insertUser } from '../src/modules/users/users.repo.ts';
 import type { StoreDb } from '../src/store/connect.ts';
@@ -191,6 +192,12 @@ for (const dialect of await migratedStores('Stripe subscriptions suite')) {
       const kinds = (await listEntries(db, account, 10)).map((entry) => `${entry.kind} ${entry.amount}`);
       expect(kinds).toEqual(['allowance 500', 'expiry -500', 'allowance 500']);
       expect((await findSubscription(db, account))?.renewsAt).toBe('2026-07-01T10:00:00.000Z');
+
+      // An administrator cannot move a plan Stripe bills for: Stripe would go on billing it.
+      await expect(subscribeToPlan(deps(), { account, planId: 'pro' })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        field: 'plan_id',
+      });
 
       // A proration invoice (a plan changed mid-period) pays for no new period: nothing granted.
       const proration = invoice(`in_3_${id}`, {
