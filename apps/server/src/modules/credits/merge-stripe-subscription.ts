@@ -35,8 +35,9 @@ function fillIn(current: SubscriptionRecord, facts: StripeSubscriptionFacts): Su
  * - a subscription that is over stays over (a late "updated" cannot undo a "deleted");
  * - a subscription event older than the newest applied one changes nothing;
  * - another subscription replaces the balance's plan only when that plan is not a live Stripe
- *   subscription (one balance, one plan: plans are changed in Stripe's billing portal), and a
- *   subscription first heard of as canceled does not end a plan an administrator set.
+ *   subscription (one balance, one plan: plans are changed in Stripe's billing portal) and the
+ *   event is not older than the newest one applied, and a subscription first heard of as
+ *   canceled does not end a plan an administrator set.
  */
 export function mergeStripeSubscription(
   current: SubscriptionRecord | null,
@@ -45,7 +46,10 @@ export function mergeStripeSubscription(
 ): SubscriptionRecord | null {
   if (current === null || current.stripeSubscriptionId !== facts.subscriptionId) {
     const liveStripe = current !== null && current.stripeSubscriptionId !== null && !isOver(current.status);
-    if (liveStripe || facts.planId === null) return null;
+    // A late event of a subscription older than the one the balance was last told about.
+    const older =
+      facts.eventAt !== null && current?.stripeEventAt != null && facts.eventAt < current.stripeEventAt;
+    if (liveStripe || older || facts.planId === null) return null;
     const status = facts.status ?? 'active';
     if (isOver(status) && current !== null && current.stripeSubscriptionId === null) return null;
     return {
