@@ -5,7 +5,7 @@ import { seedOrganizationDatabases, startHostedQuerent } from '../hosted-querent
 
 // Out of credits in a real browser against hosted Querent: a query run that would spend answers
 // 402; an administrator is offered the way to more credits, a regular user only gets the console
-// note, as the product's rules say.
+// note, as the product's rules say. A person put on a plan sees it, and when it renews, on /subscribe.
 
 let hosted: HostedQuerent;
 

@@ -5,6 +5,7 @@ import { listEntries, sumBalance } from '../src/modules/credits/credit-ledger.re
 import { changeCredits } from '../src/modules/credits/grant-credits.ts';
 import { reserveCredits, settleCredits } from '../src/modules/credits/hold-credits.ts';
 import { renewAllowances } from '../src/modules/credits/renew-allowances.ts';
+import { reportCreditUsage } from '../src/modules/credits/report-credit-usage.ts';
 import { subscribeToPlan } from '../src/modules/credits/subscribe-to-plan.ts';
 import { ensureOrganizationByExternalKey } from '../src/modules/organizations/organizations.repo.ts';
 import { insertUser } from '../src/modules/users/users.repo.ts';
@@ -93,6 +94,13 @@ for (const dialect of await migratedStores('Credit expiry suite')) {
       // Written off when the period ended, just as the new allowance began.
       expect(expiry?.createdAt).toBe('2026-04-10T07:59:59.999Z');
       expect(await sumBalance(db, account)).toBe(50 + 100);
+      // The use report counts what was spent and added; the expiry is neither.
+      const admin = await insertUser(db, { role: 'admin' });
+      const usage = await reportCreditUsage(deps(), { user: admin, days: 60 });
+      expect(usage.users.find((row) => row.id === account.userId)).toMatchObject({
+        credits_spent: 30,
+        credits_added: 250,
+      });
     });
 
     it('expires nothing when more than the allowance was spent, and never purchased credits', async () => {

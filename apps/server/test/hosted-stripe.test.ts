@@ -14,7 +14,8 @@ import { startTestProvider } from './oidc/test-provider.ts';
 /*
  * Buying credits through Stripe: the official SDK opens checkouts against a local fake of Stripe's
  * API, and the webhook credits the ledger once per paid checkout from events signed the way Stripe
- * signs them — valid, tampered, replayed and out of order.
+ * signs them — valid, tampered, replayed and out of order. A plan bought as a Stripe subscription
+ * is managed in Stripe's billing portal, opened against the same fake.
  */
 
 const webhookSecret = 'whsec_test_querent';
