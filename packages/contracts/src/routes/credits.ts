@@ -41,7 +41,8 @@ export const creditRoutes = {
   }),
   'PUT /api/credits/subscriptions': route({
     summary: 'Put a user or an organisation on a plan, or take it off (administrators)',
-    description: 'The plan’s first monthly allowance is granted at once, the next ones every month after.',
+    description:
+      'The plan’s first monthly allowance is granted at once, the next ones every month after; each allowance’s unspent part expires when the next comes, or at once when the balance is taken off its plan. 409 for a balance on a plan paid through Stripe (changed or cancelled there).',
     tags,
     auth: 'required',
     body: creditSubscriptionChangeSchema,
