@@ -67,7 +67,13 @@ describe('subscribe page', () => {
         plans: plans.map((plan) => ({ ...plan, buy_online: false })),
         credits_remaining: 300,
         unlimited: false,
-        subscription: { plan_id: 'team', renews_at: '2026-12-01T00:00:00.000Z' },
+        subscription: {
+          plan_id: 'team',
+          renews_at: '2026-12-01T00:00:00.000Z',
+          status: 'active',
+          cancel_at_period_end: false,
+          manage_online: false,
+        },
         checkout: false,
       },
     });
@@ -76,5 +82,44 @@ describe('subscribe page', () => {
     expect(screen.queryByRole('button', { name: 'Buy credits' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Choose/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Choose Club' })).toBeInTheDocument();
+    // A plan an administrator set: when it renews, and nothing to manage on Stripe.
+    expect(screen.getByTestId('current-subscription')).toHaveTextContent(/Team plan · Renews on /);
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).toBeNull();
+  });
+
+  it('shows a Stripe plan ending at its period end and opens the billing portal to manage it', async () => {
+    server.on('GET /api/credits/plans', {
+      body: {
+        plans,
+        credits_remaining: 4200,
+        unlimited: false,
+        subscription: {
+          plan_id: 'team',
+          renews_at: '2026-12-01T12:00:00.000Z',
+          status: 'active',
+          cancel_at_period_end: true,
+          manage_online: true,
+        },
+        checkout: true,
+      },
+    });
+    server.on('POST /api/credits/portal', { body: { url: 'https://billing.stripe.test/p/session/bps_1' } });
+    const { browser } = renderApp('/subscribe', server.url);
+    const current = await screen.findByTestId('current-subscription');
+    const ends = new Date('2026-12-01T12:00:00.000Z').toLocaleDateString(undefined, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    expect(current).toHaveTextContent(`Team plan · Ends on ${ends}`);
+    // Other plans are switched to in the portal, not bought as a second subscription.
+    expect(screen.queryByRole('button', { name: /Choose/ })).toBeNull();
+    expect(screen.getByText('Switch with Manage subscription.')).toBeInTheDocument();
+
+    await userEvent.click(within(current).getByRole('button', { name: 'Manage subscription' }));
+    await waitFor(() =>
+      expect(browser.assign).toHaveBeenCalledWith('https://billing.stripe.test/p/session/bps_1'),
+    );
+    expect(server.requests.some((request) => request.path === '/api/credits/portal')).toBe(true);
   });
 });

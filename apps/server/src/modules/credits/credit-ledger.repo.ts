@@ -235,7 +235,10 @@ export async function sumUsageSince(db: StoreDb, since: string): Promise<UsageSu
       sql<number>`coalesce(sum(case when kind in ('spend', 'refund') then -amount else 0 end), 0)`.as(
         'spent',
       ),
-      sql<number>`coalesce(sum(case when kind in ('spend', 'refund') then 0 else amount end), 0)`.as('added'),
+      // An expiry writes off an allowance already counted as added: it is neither use nor addition.
+      sql<number>`coalesce(sum(case when kind in ('spend', 'refund', 'expiry') then 0 else amount end), 0)`.as(
+        'added',
+      ),
     ])
     .where('credit_ledger.created_at', '>=', since)
     .groupBy([
