@@ -269,6 +269,10 @@ describe('credits in hosted mode', () => {
   it('SQL typed in the chat is charged on its own turn, which shows it; a refused statement costs nothing', async () => {
     const admin = await signedIn('alice');
     const before = await creditsOf(admin);
+    // /subscribe tells what a query costs.
+    expect((await json<{ price_per_query: number }>(admin, '/api/credits/plans')).body.price_per_query).toBe(
+      5,
+    );
     const database = await json<{ id: string }>(admin, '/api/databases', {
       method: 'POST',
       body: {

@@ -234,7 +234,7 @@ for (const dialect of await migratedStores('Stripe subscriptions suite')) {
       await deliver('customer.subscription.updated', pastDue, '2026-05-05T10:00:00.000Z');
       const user = { id: account.userId, organizationId: null, role: 'member' as const };
       const shown = await listCreditPlans(
-        { ...deps(), creditsEnforced: true, checkout: true },
+        { ...deps(), creditsEnforced: true, checkout: true, pricePerQuery: 0 },
         { user: user as Parameters<typeof listCreditPlans>[1]['user'] },
       );
       expect(shown.subscription).toEqual({

@@ -40,7 +40,14 @@ const plans = [
 describe('subscribe page', () => {
   it('shows the balance, the plans and how to get more, and opens a checkout', async () => {
     server.on('GET /api/credits/plans', {
-      body: { plans, credits_remaining: 12, unlimited: false, subscription: null, checkout: true },
+      body: {
+        plans,
+        credits_remaining: 12,
+        unlimited: false,
+        subscription: null,
+        checkout: true,
+        price_per_query: 2,
+      },
     });
     server.on('POST /api/credits/checkout', { body: { url: 'https://checkout.stripe.test/c/pay/cs_1' } });
     const { browser } = renderApp('/subscribe', server.url);
@@ -51,7 +58,9 @@ describe('subscribe page', () => {
       'href',
       'https://pay.example.com/club',
     );
-    expect(screen.getByText(/ask an administrator of this server to grant you credits/)).toBeInTheDocument();
+    expect(screen.getByText(/ask an administrator of this server to grant you credits/)).toHaveTextContent(
+      'and for the SQL you run yourself: 2 credits a query.',
+    );
 
     await userEvent.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Choose Team' }));
     await waitFor(() =>
@@ -75,6 +84,7 @@ describe('subscribe page', () => {
           manage_online: false,
         },
         checkout: false,
+        price_per_query: 0,
       },
     });
     renderApp('/subscribe', server.url);
@@ -101,6 +111,7 @@ describe('subscribe page', () => {
           manage_online: true,
         },
         checkout: true,
+        price_per_query: 0,
       },
     });
     server.on('POST /api/credits/portal', { body: { url: 'https://billing.stripe.test/p/session/bps_1' } });

@@ -85,6 +85,8 @@ export const creditPlansSchema = z.object({
   subscription: creditSubscriptionSchema.nullable(),
   /** True when plans and packs can be bought here (Stripe is set up). */
   checkout: z.boolean(),
+  /** Credits a run of the user's own SQL costs (CREDIT_PRICE_PER_QUERY); 0 when free. */
+  price_per_query: z.number(),
 });
 export type CreditPlans = z.infer<typeof creditPlansSchema>;
 

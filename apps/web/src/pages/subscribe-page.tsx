@@ -131,7 +131,11 @@ export function SubscribePage() {
       {plans.data?.checkout ? <BuyCredits /> : null}
       {plans.data?.unlimited ? null : (
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-          Credits pay for the analyst&apos;s answers, by the tokens its model uses. To get more, choose a plan
+          Credits pay for the analyst&apos;s answers, by the tokens its model uses
+          {plans.data?.price_per_query
+            ? `, and for the SQL you run yourself: ${plans.data.price_per_query.toLocaleString()} ${plans.data.price_per_query === 1 ? 'credit' : 'credits'} a query`
+            : ''}
+          . To get more, choose a plan
           {plans.data && plans.data.plans.length > 0 ? ' above' : ''} or ask an administrator of this server
           to grant you credits.
         </p>

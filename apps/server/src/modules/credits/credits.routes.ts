@@ -14,7 +14,7 @@ import { startCheckout } from './start-checkout.ts';
 import { subscribeToPlan } from './subscribe-to-plan.ts';
 
 export function creditHandlers(
-  deps: CheckoutDeps & { creditsEnforced: boolean },
+  deps: CheckoutDeps & { creditsEnforced: boolean; pricePerQuery: number },
 ): RouteHandlers<typeof creditRoutes> {
   return {
     'GET /api/user/credits/history': ({ user }) => getCreditHistory(deps, { user }),

@@ -9,7 +9,12 @@ import { findSubscription } from './subscriptions.repo.ts';
 
 /** What /subscribe shows: the plans, the user's balance and the plan that balance is on. */
 export async function listCreditPlans(
-  deps: CreditsDeps & { creditsEnforced: boolean; plans: readonly CreditPlan[]; checkout: boolean },
+  deps: CreditsDeps & {
+    creditsEnforced: boolean;
+    plans: readonly CreditPlan[];
+    checkout: boolean;
+    pricePerQuery: number;
+  },
   input: { user: User },
 ): Promise<CreditPlans> {
   const balance = await getCreditBalance(deps, { user: input.user });
@@ -42,5 +47,6 @@ export async function listCreditPlans(
           }
         : null,
     checkout: deps.creditsEnforced && deps.checkout,
+    price_per_query: deps.creditsEnforced ? deps.pricePerQuery : 0,
   };
 }
