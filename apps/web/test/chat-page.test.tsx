@@ -349,6 +349,25 @@ describe('chat screen', () => {
     act(() => io.emit('response', answer));
     await waitFor(() => expect(screen.queryByTestId('subscription-required')).toBeNull());
   });
+
+  it('asks a visitor of the sandbox, who cannot subscribe, to sign in instead', async () => {
+    stubSession(http, {
+      role: 'anonymous',
+      databases: [makeDatabase({ id: 'd1', name: 'Chinook', engine: 'sqlite' })],
+    });
+    http.on('GET /api/auth', { body: { authorization_url: 'https://idp.example.com/authorize' } });
+    stubConversation([question]);
+    const app = renderChatApp('/chat/c1', urls());
+    await screen.findByText('How many customers are there?', {}, slow);
+    await connected();
+    act(() => io.emit('error', { message: 'SUBSCRIPTION_REQUIRED', conversationId: 'c1' }));
+    const banner = await screen.findByTestId('subscription-required');
+    expect(within(banner).queryByRole('link', { name: 'Subscribe to continue' })).toBeNull();
+    await userEvent.click(within(banner).getByRole('button', { name: 'Sign in to continue' }));
+    await waitFor(() =>
+      expect(app.services.browser.assign).toHaveBeenCalledWith('https://idp.example.com/authorize'),
+    );
+  });
 });
 
 describe('new chat', () => {
