@@ -1,9 +1,17 @@
 import type { Conversation, StatusEvent } from '@querent/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fakes/openai-compatible-server.ts';
-import { freePort, type MainProcess, startMain, waitForHealth } from './helpers/main-process.ts';
+import {
+  api,
+  bootServer,
+  chatServerEnv,
+  expectInterrupted,
+  newConversation,
+  socketTo,
+  until,
+} from './helpers/killed-server.ts';
+import { freePort } from './helpers/main-process.ts';
 import { openScratchPostgres, type ScratchPostgres } from './helpers/scratch-postgres.ts';
 import { checkPostgres, serviceGate } from './helpers/services.ts';
 import { makeTempDir } from './helpers/temp-dir.ts';
@@ -24,26 +32,6 @@ afterEach(() => {
 let scratch: ScratchPostgres;
 let fake: FakeOpenAiServer;
 
-async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Date.now() - started;
-}
-
 const backendsRunning = async (marker: string): Promise<number> =>
   (
     await scratch.client.query<{ n: number }>(
@@ -51,16 +39,6 @@ const backendsRunning = async (marker: string): Promise<number> =>
       [marker],
     )
   ).rows[0]?.n ?? 0;
-
-async function socketTo(base: string): Promise<Socket> {
-  const socket = connect(base, { transports: ['polling'], reconnection: false });
-  cleanups.push(() => socket.disconnect());
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
 describe.skipIf(!gate.run)('a server killed mid-turn', () => {
   beforeAll(async () => {
@@ -77,46 +55,25 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
     cleanups.push(dataDir.remove);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      DATA_DIR: dataDir.dir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATABASE: 'false',
-      LLM_PROVIDER: 'openai-compatible',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-      LLM_API_KEY: 'key',
-      LLM_MAX_RETRIES: '0',
-    };
-    const boot = async (): Promise<MainProcess> => {
-      const run = startMain(env, cleanups);
-      await waitForHealth(`${base}/api/health`, Date.now() + 20_000);
-      return run;
-    };
+    const env = chatServerEnv({ port, modelUrl: fake.baseUrl, extra: { DATA_DIR: dataDir.dir } });
 
-    const first = await boot();
+    const first = await bootServer(env, cleanups);
     const database = await api<{ id: string }>(base, 'POST', '/api/databases', {
       name: 'Scratch',
       engine: 'postgres',
       details: scratch.details,
     });
-    const conversation = async () =>
-      (
-        await api<{ id: string }>(base, 'POST', '/api/conversations', {
-          contextId: `database-${database.id}`,
-        })
-      ).id;
-    const socket = await socketTo(base);
+    const socket = await socketTo(base, cleanups);
 
     // Mid-query in the chat: the user's own SQL.
-    const typed = await conversation();
+    const typed = await newConversation(base, database.id);
     const typedMarker = `querent_crash_typed_${Date.now()}`;
     socket.emit('query', typed, `SELECT pg_sleep(60), '${typedMarker}'`);
     // Mid-query in the analyst's turn: its run_sql tool.
-    const asked = await conversation();
+    const asked = await newConversation(base, database.id);
     const askedMarker = `querent_crash_asked_${Date.now()}`;
     // Mid-turn with no SQL: the model has not answered yet.
-    const waiting = await conversation();
+    const waiting = await newConversation(base, database.id);
     fake.script([
       { toolCalls: [{ name: 'run_sql', arguments: { query: `SELECT pg_sleep(60), '${askedMarker}'` } }] },
       { hang: true },
@@ -140,18 +97,11 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
     );
     expect(stoppedIn).toBeLessThan(10_000);
 
-    const second = await boot();
-    for (const id of [typed, asked, waiting]) {
-      const after = await api<Conversation>(base, 'GET', `/api/conversations/${id}`);
-      expect(after, id).toMatchObject({ status: 'error', error: INTERRUPTED_TURN_MESSAGE });
-      expect(after.messages.at(-1), id).toMatchObject({
-        role: 'assistant',
-        content: INTERRUPTED_TURN_MESSAGE,
-      });
-    }
+    const second = await bootServer(env, cleanups);
+    await expectInterrupted(base, [typed, asked, waiting]);
     // The conversation goes on: the next question is answered.
     fake.script([{ text: 'Back again.' }]);
-    const again = await socketTo(base);
+    const again = await socketTo(base, cleanups);
     const done = new Promise<StatusEvent>((resolve) => {
       again.on('status', (event: StatusEvent) => {
         if (event.conversation_id === waiting && event.status !== 'running') resolve(event);
