@@ -61,7 +61,10 @@ export function chatServerEnv(input: {
 }
 
 /** Starts a server process and waits until it answers its health check. */
-export async function bootServer(env: Record<string, string>, cleanups: (() => void)[]): Promise<MainProcess> {
+export async function bootServer(
+  env: Record<string, string>,
+  cleanups: (() => void)[],
+): Promise<MainProcess> {
   const run = startMain(env, cleanups);
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, Date.now() + 30_000);
   return run;
@@ -69,7 +72,9 @@ export async function bootServer(env: Record<string, string>, cleanups: (() => v
 
 /** A new conversation about a saved database; answers its id. */
 export async function newConversation(base: string, databaseId: string): Promise<string> {
-  return (await api<{ id: string }>(base, 'POST', '/api/conversations', { contextId: `database-${databaseId}` })).id;
+  return (
+    await api<{ id: string }>(base, 'POST', '/api/conversations', { contextId: `database-${databaseId}` })
+  ).id;
 }
 
 /** Each conversation ended as interrupted: the error status and the last message saying so. */

@@ -301,7 +301,8 @@ export class MysqlConnector implements Connector {
 
   async stopOrphanedStatement(sessionId: string): Promise<void> {
     const threadId = Number(sessionId);
-    if (!Number.isSafeInteger(threadId) || threadId <= 0) throw new Error(`Not a MySQL connection id: ${sessionId}`);
+    if (!Number.isSafeInteger(threadId) || threadId <= 0)
+      throw new Error(`Not a MySQL connection id: ${sessionId}`);
     await this.#killQuery(threadId).catch((error: unknown) => {
       // 1094 "Unknown thread id": the session is gone already, so its statement is too.
       if (driverErrorFields(error).errno !== 1094) throw error;

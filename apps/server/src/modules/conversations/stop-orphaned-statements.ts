@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoreDb } from '../../store/connect.ts';
 import type { DatabaseConnections } from '../databases/database-connections.ts';
-import { findDatabaseById } from '../databases/databases.repo.ts';
+import { connectorById } from '../databases/connector-by-id.ts';
 import { takeTurnStatements } from './turn-statements.repo.ts';
 
 export interface StopOrphanedStatementsDeps {
@@ -23,8 +23,7 @@ export async function stopOrphanedStatements(
   let stopped = 0;
   for (const statement of await takeTurnStatements(deps.db, conversationId)) {
     try {
-      const database = await findDatabaseById(deps.db, statement.databaseId);
-      const connector = database ? deps.connections.forDatabase(database) : null;
+      const connector = await connectorById(deps, statement.databaseId);
       if (!connector?.stopOrphanedStatement) continue;
       await connector.stopOrphanedStatement(statement.serverSession);
       stopped += 1;

@@ -20,7 +20,9 @@ export function turnStatementsAndCredentialWarningsMigration(dialect: StoreDiale
         .addColumn('conversation_id', 'text', (col) =>
           col.notNull().references('conversations.id').onDelete('cascade'),
         )
-        .addColumn('database_id', 'text', (col) => col.notNull().references('databases.id').onDelete('cascade'))
+        .addColumn('database_id', 'text', (col) =>
+          col.notNull().references('databases.id').onDelete('cascade'),
+        )
         .addColumn('server_session', 'text', (col) => col.notNull())
         .addColumn('started_at', kit.timestamp, (col) => col.notNull())
         .execute();
