@@ -1,6 +1,8 @@
-import type { Conversation, StatusEvent } from '@querent/contracts';
+import { randomBytes } from 'node:crypto';
+import type { Conversation, Message, StatusEvent } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
+import { TURN_LEASE_MS, TURN_SWEEP_MS } from '../src/modules/conversations/run-turn.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fakes/openai-compatible-server.ts';
 import {
   api,
@@ -15,11 +17,14 @@ import { freePort } from './helpers/main-process.ts';
 import { openScratchPostgres, type ScratchPostgres } from './helpers/scratch-postgres.ts';
 import { checkPostgres, serviceGate } from './helpers/services.ts';
 import { makeTempDir } from './helpers/temp-dir.ts';
+import { openPostgresTestStore } from './helpers/test-stores.ts';
 
 /*
  * A real server process is killed (SIGKILL) mid-turn and mid-query, then started again on the
- * same store: the conversations it was answering say they were interrupted, none stays running,
- * and the SQL it was running is gone from the database.
+ * same store, or left dead beside another instance still running on a shared PostgreSQL store:
+ * the conversations it was answering say they were interrupted (at once on its restart, once
+ * their leases lapse on the other instance), none stays running, and the SQL it was running is
+ * gone from the database.
  */
 
 const gate = serviceGate('Crash recovery on PostgreSQL', await checkPostgres());
@@ -118,4 +123,86 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
     second.child.kill('SIGTERM');
     await second.exited;
   });
+
+  // Waits out a real lease (up to its length and three sweeps) beside two boots.
+  it('is closed as interrupted by another instance once its lease lapses, and its SQL stops', async () => {
+    const store = await openPostgresTestStore();
+    cleanups.push(() => void store.dispose().catch(() => undefined));
+    // One store and one secret key, each instance with its own port, name and data directory.
+    const shared = {
+      DATABASE_URL: store.env.DATABASE_URL ?? '',
+      SECRET_KEY: randomBytes(32).toString('base64'),
+    };
+    const [portA, portB] = [await freePort(), await freePort()];
+    const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+    const instanceA = await bootServer(
+      chatServerEnv({ port: portA, modelUrl: fake.baseUrl, extra: shared }),
+      cleanups,
+    );
+    const instanceB = await bootServer(
+      chatServerEnv({ port: portB, modelUrl: fake.baseUrl, extra: shared }),
+      cleanups,
+    );
+
+    const database = await api<{ id: string }>(baseA, 'POST', '/api/databases', {
+      name: 'Scratch',
+      engine: 'postgres',
+      details: scratch.details,
+    });
+    const onA = await socketTo(baseA, cleanups);
+    // Mid-query: the user's own SQL; mid-turn: the model has not answered yet.
+    const typed = await newConversation(baseA, database.id);
+    const marker = `querent_crash_lapsed_${Date.now()}`;
+    onA.emit('query', typed, `SELECT pg_sleep(120), '${marker}'`);
+    const waiting = await newConversation(baseA, database.id);
+    const asked = fake.requests.length;
+    fake.script([{ hang: true }]);
+    onA.emit('ask', waiting, 'Anything');
+    await until(async () => (await backendsRunning(marker)) === 1, 10_000, 'the typed SQL running');
+    await until(() => Promise.resolve(fake.requests.length === asked + 1), 10_000, 'the model asked');
+
+    // The owner's tab on instance B hears what B says about these conversations.
+    const onB = await socketTo(baseB, cleanups);
+    const heard = { status: [] as StatusEvent[], messages: [] as Message[] };
+    onB.on('status', (event: StatusEvent) => heard.status.push(event));
+    onB.on('response', (message: Message) => heard.messages.push(message));
+
+    instanceA.child.kill('SIGKILL');
+    await instanceA.exited;
+    const killedAt = Date.now();
+    await until(
+      async () => (await backendsRunning(marker)) === 0,
+      10_000,
+      'the SQL of the killed server stopping',
+    );
+    // B leaves a turn alone while its lease holds: A might only be slow.
+    for (const id of [typed, waiting]) {
+      expect((await api<Conversation>(baseB, 'GET', `/api/conversations/${id}`)).status).toBe('running');
+    }
+
+    const interrupted = (id: string) =>
+      heard.status.some((event) => event.conversation_id === id && event.status === 'error');
+    await until(
+      () => Promise.resolve(interrupted(typed) && interrupted(waiting)),
+      TURN_LEASE_MS + TURN_SWEEP_MS * 3,
+      'instance B closing the lapsed turns',
+    );
+    // Not before the lease A last renewed (every third of it) could lapse.
+    expect(Date.now() - killedAt).toBeGreaterThan(TURN_LEASE_MS * (2 / 3) - TURN_SWEEP_MS);
+    for (const id of [typed, waiting]) {
+      expect(heard.status.find((event) => event.conversation_id === id)).toEqual({
+        conversation_id: id,
+        status: 'error',
+        error: INTERRUPTED_TURN_MESSAGE,
+      });
+      expect(heard.messages.find((message) => message.conversationId === id)).toMatchObject({
+        role: 'assistant',
+        content: INTERRUPTED_TURN_MESSAGE,
+      });
+    }
+    await expectInterrupted(baseB, [typed, waiting]);
+    expect(await backendsRunning(marker)).toBe(0);
+    instanceB.child.kill('SIGTERM');
+    await instanceB.exited;
+  }, 120_000);
 });
