@@ -5,7 +5,7 @@ import { seedOrganizationDatabases, startHostedQuerent } from '../hosted-querent
 
 // Out of credits in a real browser against hosted Querent: a query run that would spend answers
 // 402; an administrator is offered the way to more credits, a regular user only gets the console
-// note, as the product's rules say.
+// note, as the product's rules say. A person put on a plan sees it, and when it renews, on /subscribe.
 
 let hosted: HostedQuerent;
 
@@ -15,6 +15,7 @@ test.beforeAll(async () => {
     SIGNUP_CREDITS: '0',
     CREDIT_PRICE_PER_QUERY: '1',
     ADMIN_EMAILS: 'alice@example.com',
+    CREDIT_PLANS: JSON.stringify([{ id: 'team', name: 'Team', monthly_credits: 500, price: '$49 a month' }]),
   });
   seedOrganizationDatabases(
     hosted,
@@ -71,4 +72,27 @@ test('a regular user at zero credits only gets the console note', async ({ page 
   await expect.poll(() => notes).toContain('Regular user has insufficient credits');
   await expect(page.getByText('Out of credits')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Get more credits' })).toHaveCount(0);
+});
+
+test('a person an administrator put on a plan sees it and when it renews on /subscribe', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'carol');
+  const carol = (await (await page.request.get(`${hosted.url}/api/user`)).json()) as { id: string };
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'alice');
+  const put = await admin.request.put(`${hosted.url}/api/credits/subscriptions`, {
+    headers: { origin: hosted.url },
+    data: { user_id: carol.id, plan_id: 'team' },
+  });
+  expect(put.status()).toBe(204);
+  await admin.context().close();
+
+  await page.goto(`${hosted.url}/subscribe`);
+  await expect(page.getByTestId('credit-balance')).toHaveText('You have 500 credits left.');
+  await expect(page.getByTestId('current-subscription')).toContainText(/Team plan · Renews on \w+/);
+  // Set by an administrator, not bought through Stripe: nothing to manage there.
+  await expect(page.getByRole('button', { name: 'Manage subscription' })).toHaveCount(0);
+  await expect(page.getByTestId('credit-plan').getByText('Your current plan')).toBeVisible();
 });

@@ -284,6 +284,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...creditHandlers({
         ...credits,
         plans: config.creditPlans,
+        pricePerQuery: config.creditPricing.perQuery,
         stripe:
           config.stripe === null ? null : { config: config.stripe, client: stripeClient(config.stripe) },
         publicUrl: hostedAuth?.publicUrl ?? '',

@@ -201,6 +201,20 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
       const admin = await insertUser(store.db, { role: 'admin', email: `admin-${dialect.name}@example.com` });
       const usage = await reportCreditUsage(deps, { user: admin, days: 60 });
       expect(usage.users.find((row) => row.id === ben.userId)).toMatchObject({ credits_spent: 25 });
+      const visitor = await insertUser(store.db, { role: 'anonymous' });
+      await changeCredits(deps, {
+        account: { userId: visitor.id, organizationId: null },
+        amount: 5,
+        kind: 'grant',
+        reason: 'signup',
+        actorId: null,
+        subject: null,
+        idempotencyKey: null,
+      });
+      const named = await reportCreditUsage(deps, { user: admin, days: 60 });
+      expect(named.users.find((row) => row.id === visitor.id)?.name).toBe(
+        `Anonymous visitor ${visitor.id.slice(0, 8)}`,
+      );
       expect(usage.organizations.find((row) => row.id === organizationId)).toMatchObject({
         credits_spent: 25,
         credits_added: 100,

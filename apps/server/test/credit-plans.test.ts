@@ -57,15 +57,25 @@ for (const dialect of await migratedStores('Credit plans suite')) {
       // Nothing is due yet: ticking changes nothing.
       expect(await renewAllowances(deps)).toBe(0);
 
-      // Two months later, four instances tick at once: each missed month is granted once.
+      // Two months later, four instances tick at once: each missed month is granted once, dated at
+      // its period's start, and each unspent month expires when the next begins.
       clock = new Date('2026-04-01T00:00:00.000Z');
       const granted = await Promise.all([1, 2, 3, 4].map(() => renewAllowances(deps)));
       expect(granted.reduce((sum, value) => sum + value, 0)).toBe(2);
-      expect(await sumBalance(db, account)).toBe(1500);
+      expect(await sumBalance(db, account)).toBe(500);
       expect((await findSubscription(db, account))?.renewsAt).toBe('2026-04-28T09:00:00.000Z');
-      const allowances = (await listEntries(db, account, 10)).filter((entry) => entry.kind === 'allowance');
+      const entries = await listEntries(db, account, 10);
+      const allowances = entries.filter((entry) => entry.kind === 'allowance');
       expect(allowances).toHaveLength(3);
       expect(allowances[0]?.reason).toBe('Team plan, monthly allowance');
+      expect(allowances.map((entry) => entry.createdAt)).toEqual([
+        '2026-03-28T09:00:00.000Z',
+        '2026-02-28T09:00:00.000Z',
+        '2026-01-31T09:00:00.000Z',
+      ]);
+      expect(entries.filter((entry) => entry.kind === 'expiry').map((entry) => entry.amount)).toEqual([
+        -500, -500,
+      ]);
     });
 
     it('refuses a plan that is not configured, naming the field', async () => {

@@ -253,5 +253,64 @@ describe('credits in hosted mode', () => {
         .credits_remaining,
     ).toBe(10);
     expect(await creditsOf(user)).toBe(10);
+
+    // Credits given to a pooled member's own balance would never be spent: refused, saying why.
+    const stranded = await json<{ error: { code: string; message: string; field?: string } }>(
+      admin,
+      '/api/credits/grants',
+      { method: 'POST', body: { email: 'bob@example.com', amount: 10, reason: 'More' } },
+    );
+    expect(stranded.status).toBe(409);
+    expect(stranded.body.error).toMatchObject({ code: 'CONFLICT', field: 'email' });
+    expect(stranded.body.error.message).toContain('draws on the credit pool of Wonderland');
+    expect(await creditsOf(user)).toBe(10);
+  });
+
+  it('SQL typed in the chat is charged on its own turn, which shows it; a refused statement costs nothing', async () => {
+    const admin = await signedIn('alice');
+    const before = await creditsOf(admin);
+    // /subscribe tells what a query costs.
+    expect((await json<{ price_per_query: number }>(admin, '/api/credits/plans')).body.price_per_query).toBe(
+      5,
+    );
+    const database = await json<{ id: string }>(admin, '/api/databases', {
+      method: 'POST',
+      body: {
+        name: 'Chinook, read-only',
+        engine: 'sqlite',
+        details: { filename: sqlite.filename },
+        safe_mode: true,
+      },
+    });
+    const conversation = await json<{ id: string }>(admin, '/api/conversations', {
+      method: 'POST',
+      body: { contextId: `database-${database.body.id}` },
+    });
+    const conversationId = conversation.body.id;
+    const chat = await listen(admin);
+    const query = async (sql: string) => {
+      const from = chat.received.length;
+      chat.socket.emit('query', conversationId, sql);
+      await chat.next('status', (status: { status: string }) => status.status !== 'running', from);
+      const responses = chat.received.slice(from).filter((entry) => entry.event === 'response');
+      return responses.map((entry) => entry.payload as Response).filter((message) => message.role === 'user');
+    };
+
+    const ran = (await query('select count(*) from Artist')).at(-1);
+    expect(ran?.usage).toEqual({ inputTokens: 0, outputTokens: 0, credits: 5 });
+    expect(ran?.credits_remaining).toBe(before - 5);
+    expect(await creditsOf(admin)).toBe(before - 5);
+
+    const refused = (await query('delete from Artist')).at(-1);
+    expect(refused?.usage).toEqual({ inputTokens: 0, outputTokens: 0, credits: 0 });
+    expect(await creditsOf(admin)).toBe(before - 5);
+
+    const history = await json<{ entries: { amount: number; reason: string }[] }>(
+      admin,
+      '/api/user/credits/history',
+    );
+    expect(history.body.entries.filter((entry) => entry.reason.startsWith('SQL run'))).toEqual([
+      expect.objectContaining({ amount: -5, reason: 'SQL run (chat)' }),
+    ]);
   });
 });

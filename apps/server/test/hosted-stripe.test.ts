@@ -14,7 +14,8 @@ import { startTestProvider } from './oidc/test-provider.ts';
 /*
  * Buying credits through Stripe: the official SDK opens checkouts against a local fake of Stripe's
  * API, and the webhook credits the ledger once per paid checkout from events signed the way Stripe
- * signs them — valid, tampered, replayed and out of order.
+ * signs them — valid, tampered, replayed and out of order. A plan bought as a Stripe subscription
+ * is managed in Stripe's billing portal, opened against the same fake.
  */
 
 const webhookSecret = 'whsec_test_querent';
@@ -95,7 +96,7 @@ async function deliver(
 function checkoutEvent(
   id: string,
   type: string,
-  session: { id: string; payment_status: string; metadata: Record<string, string> },
+  session: { id: string; payment_status: string; metadata: Record<string, string>; [field: string]: unknown },
 ) {
   return { id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: session } };
 }
@@ -122,6 +123,9 @@ describe('Stripe payments', () => {
     expect(plan.status).toBe(200);
     expect(fake.sessions[1]?.fields.get('mode')).toBe('subscription');
     expect(fake.sessions[1]?.fields.get('line_items[0][price]')).toBe('price_team_monthly');
+    // The subscription and its invoices carry the balance too: their events name it.
+    expect(fake.sessions[1]?.fields.get('subscription_data[metadata][querent_user_id]')).toBe(userId);
+    expect(fake.sessions[1]?.fields.get('subscription_data[metadata][querent_plan_id]')).toBe('team');
 
     const unknown = await json<{ error: { field: string } }>('/api/credits/checkout', {
       method: 'POST',
@@ -215,5 +219,45 @@ describe('Stripe payments', () => {
     );
     expect(offer.body.subscription?.plan_id).toBe('team');
     expect(offer.body.checkout).toBe(true);
+  });
+
+  it("opens Stripe's billing portal for a plan bought through Stripe, and no second plan checkout", async () => {
+    const noPlan = await json<{ error: { code: string } }>('/api/credits/portal', { method: 'POST' });
+    expect([noPlan.status, noPlan.body.error.code]).toEqual([409, 'CONFLICT']);
+    const metadata = {
+      querent_user_id: userId,
+      querent_organization_id: '',
+      querent_kind: 'plan',
+      querent_plan_id: 'team',
+    };
+    const paid = checkoutEvent('evt_7', 'checkout.session.completed', {
+      id: 'cs_test_subscription',
+      payment_status: 'paid',
+      metadata,
+      mode: 'subscription',
+      subscription: 'sub_portal',
+      customer: 'cus_portal',
+      invoice: 'in_portal',
+    });
+    expect((await deliver(paid)).body.credited).toBe(true);
+    const offer = await json<{ subscription: { plan_id: string; status: string; manage_online: boolean } }>(
+      '/api/credits/plans',
+    );
+    expect(offer.body.subscription).toMatchObject({ plan_id: 'team', status: 'active', manage_online: true });
+
+    const portal = await json<{ url: string }>('/api/credits/portal', { method: 'POST' });
+    expect(portal).toMatchObject({
+      status: 200,
+      body: { url: 'https://billing.stripe.test/p/session/bps_test_1' },
+    });
+    expect(fake.portals[0]?.fields.get('customer')).toBe('cus_portal');
+    expect(fake.portals[0]?.fields.get('return_url')).toMatch(/\/subscribe$/);
+
+    // A second subscription would bill twice: plans change in the portal.
+    const again = await json<{ error: { field: string } }>('/api/credits/checkout', {
+      method: 'POST',
+      body: { plan_id: 'team' },
+    });
+    expect([again.status, again.body.error.field]).toEqual([409, 'plan_id']);
   });
 });

@@ -173,6 +173,10 @@ describe('database edit page', () => {
     const { user } = await openEdit();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const confirm = await screen.findByRole('checkbox', { name: /confirm this login may be used as it is/ });
+    // Why the save was refused is said next to the confirmation, not only implied by it.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This login can do more than read (analyst is a superuser).',
+    );
     await user.click(confirm);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const puts = server.requests.filter((item) => item.path === '/api/databases/d1' && item.method === 'PUT');

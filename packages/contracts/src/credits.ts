@@ -63,14 +63,30 @@ export const creditPlanSchema = z.object({
 });
 export type CreditPlan = z.infer<typeof creditPlanSchema>;
 
+/** The plan a balance is on, as /subscribe shows it. */
+export const creditSubscriptionSchema = z.object({
+  plan_id: z.string(),
+  /** When the next allowance comes; for a canceled subscription, when it ends. */
+  renews_at: z.string(),
+  /** Stripe's status for a plan bought through Stripe (active, past_due, canceled, …); active otherwise. */
+  status: z.string(),
+  /** It ends at renews_at instead of renewing. */
+  cancel_at_period_end: z.boolean(),
+  /** True when it was bought through Stripe and the user may manage it in Stripe's billing portal. */
+  manage_online: z.boolean(),
+});
+export type CreditSubscription = z.infer<typeof creditSubscriptionSchema>;
+
 /** GET /api/credits/plans: the plans, the user's balance and the plan it is on. */
 export const creditPlansSchema = z.object({
   plans: z.array(creditPlanSchema),
   credits_remaining: z.number(),
   unlimited: z.boolean(),
-  subscription: z.object({ plan_id: z.string(), renews_at: z.string() }).nullable(),
+  subscription: creditSubscriptionSchema.nullable(),
   /** True when plans and packs can be bought here (Stripe is set up). */
   checkout: z.boolean(),
+  /** Credits a run of the user's own SQL costs (CREDIT_PRICE_PER_QUERY); 0 when free. */
+  price_per_query: z.number(),
 });
 export type CreditPlans = z.infer<typeof creditPlansSchema>;
 
@@ -98,6 +114,9 @@ export const creditCheckoutSchema = z
   });
 
 export const creditCheckoutResultSchema = z.object({ url: z.string() });
+
+/** POST /api/credits/portal: Stripe's billing portal for the subscription the balance is on. */
+export const creditPortalResultSchema = z.object({ url: z.string() });
 
 export const stripeWebhookResultSchema = z.object({ received: z.boolean(), credited: z.boolean() });
 

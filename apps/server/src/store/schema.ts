@@ -403,9 +403,30 @@ export interface CreditSubscriptionsTable {
   user_id: string;
   organization_id: string | null;
   plan_id: string;
+  /** When the next allowance is due; for a Stripe subscription, the end of the period paid for. */
   renews_at: string;
   created_at: Timestamp;
+  /** The rest arrived with migration 0017: Stripe's status, or `ended` once the last allowance expired. */
+  status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
+  /** Set when the plan was bought through Stripe: Stripe's events then grant its allowances. */
+  stripe_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_at_period_end: Bool;
+  /** The `created` time of the newest Stripe subscription event applied. */
+  stripe_event_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** Stripe's subscription statuses, and `ended`: canceled and its last allowance written off. */
+export type SubscriptionStatus =
+  | 'active'
+  | 'trialing'
+  | 'past_due'
+  | 'unpaid'
+  | 'paused'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'canceled'
+  | 'ended';
 
 export interface StoreSchema {
   organizations: OrganizationsTable;

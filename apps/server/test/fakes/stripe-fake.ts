@@ -6,15 +6,19 @@ export interface StripeFake {
   url: string;
   /** Every checkout session created, with the form fields the SDK sent. */
   sessions: { id: string; fields: URLSearchParams; authorization: string | undefined }[];
+  /** Every billing portal session created, with the form fields the SDK sent. */
+  portals: { id: string; fields: URLSearchParams }[];
   stop(): Promise<void>;
 }
 
 /**
  * A local stand-in for the part of Stripe's HTTP API Querent calls: creating a Checkout Session
- * (form-encoded, as the official SDK sends it), answered as Stripe would with its id and page URL.
+ * or a customer portal session (form-encoded, as the official SDK sends them), answered as Stripe
+ * would with its id and page URL.
  */
 export async function startStripeFake(): Promise<StripeFake> {
   const sessions: StripeFake['sessions'] = [];
+  const portals: StripeFake['portals'] = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -36,6 +40,21 @@ export async function startStripeFake(): Promise<StripeFake> {
         );
         return;
       }
+      if (request.method === 'POST' && request.url === '/v1/billing_portal/sessions') {
+        const id = `bps_test_${portals.length + 1}`;
+        const fields = new URLSearchParams(body);
+        portals.push({ id, fields });
+        response.end(
+          JSON.stringify({
+            id,
+            object: 'billing_portal.session',
+            customer: fields.get('customer'),
+            return_url: fields.get('return_url'),
+            url: `https://billing.stripe.test/p/session/${id}`,
+          }),
+        );
+        return;
+      }
       response.statusCode = 404;
       response.end(
         JSON.stringify({ error: { type: 'invalid_request_error', message: `No route ${request.url}` } }),
@@ -48,6 +67,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    portals,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

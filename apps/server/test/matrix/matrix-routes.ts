@@ -121,10 +121,11 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     status: 404,
   }),
   // Credits: everyone reads their own; administrators change anyone's (an unknown id is 404 to
-  // them, 403 to others). Without Stripe a checkout is 409 and the webhook 404.
+  // them, 403 to others). Without Stripe a checkout or the billing portal is 409 and the webhook 404.
   'GET /api/user/credits/history': user('/api/user/credits/history'),
   'GET /api/credits/plans': user('/api/credits/plans'),
   'POST /api/credits/checkout': user('/api/credits/checkout', { body: { credits: 10 }, status: 409 }),
+  'POST /api/credits/portal': user('/api/credits/portal', { status: 409 }),
   'POST /api/credits/stripe/webhook': { type: 'public', path: '/api/credits/stripe/webhook' },
   'POST /api/credits/grants': user('/api/credits/grants', {
     allowed: ['admin'],

@@ -37,6 +37,8 @@ export function createApi(http: HttpClient) {
       grant: (body: RouteBody<'POST /api/credits/grants'>) => call('POST /api/credits/grants', { body }),
       checkout: (body: RouteBody<'POST /api/credits/checkout'>) =>
         call('POST /api/credits/checkout', { body }),
+      /** Stripe's billing portal for the plan bought through Stripe: cancel it or change it there. */
+      portal: () => call('POST /api/credits/portal'),
       usage: (days: number) => call('GET /api/credits/usage', { query: { days } }),
       setPlan: (body: RouteBody<'PUT /api/credits/subscriptions'>) =>
         call('PUT /api/credits/subscriptions', { body }),

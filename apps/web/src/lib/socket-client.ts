@@ -26,7 +26,15 @@ export interface SocketClientDeps {
   url?: string;
   factory?: SocketFactory;
   onConnectedChange: (connected: boolean) => void;
+  /**
+   * The server refused the handshake because the session is over (signed out elsewhere, revoked,
+   * deactivated): the caller re-authenticates as after a 401, instead of showing stale pages.
+   */
+  onSessionRefused?: () => void;
 }
+
+/** The message of the server's handshake refusal when the cookie names no live session. */
+export const SESSION_REFUSED = 'Unauthorized';
 
 /**
  * The real-time connection. The connected flag goes to the caller's store; errors and
@@ -37,6 +45,7 @@ export function createSocketClient({
   url,
   factory = defaultFactory,
   onConnectedChange,
+  onSessionRefused,
 }: SocketClientDeps): AppSocket {
   // A copy: socket.io writes its own defaults (path, …) into the options object it is given.
   const socket = factory(url, { ...socketOptions, transports: [...socketOptions.transports] });
@@ -46,7 +55,10 @@ export function createSocketClient({
     console.warn('Socket disconnected:', reason);
     if (reason === 'io server disconnect') socket.connect();
   });
-  socket.on('connect_error', (error) => console.error('Socket connection error:', error.message));
+  socket.on('connect_error', (error) => {
+    console.error('Socket connection error:', error.message);
+    if (error.message === SESSION_REFUSED) onSessionRefused?.();
+  });
   socket.io.on('reconnect_failed', () => console.error('Socket reconnection failed'));
   socket.io.on('error', (error) => console.error('Socket error:', error.message));
   return socket;

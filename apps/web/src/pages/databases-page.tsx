@@ -23,8 +23,8 @@ function NoDatabases() {
         .
       </p>
       <p className="mt-2">
-        Querent creates a demo database, “Demo shop”, on its first start. If you deleted it, connect its
-        SQLite file again: demo-shop.sqlite in Querent's data folder.
+        Run on your own machine (local mode), Querent creates a demo database, “Demo shop”, on its first
+        start. If you deleted it, connect its SQLite file again: demo-shop.sqlite in Querent's data folder.
       </p>
     </EmptyState>
   );

@@ -3,12 +3,22 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { inputClass } from '../components/form-field.tsx';
 import { buttonClass, linkClass } from '../components/page.tsx';
+import { CurrentSubscription } from '../features/credits/current-subscription.tsx';
 import { useCheckout } from '../features/credits/use-checkout.ts';
 import { useCreditPlans } from '../features/credits/use-credit-plans.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useUserStore } from '../stores/user-store.ts';
 
-function PlanCard({ plan, current }: { plan: CreditPlan; current: boolean }) {
+function PlanCard({
+  plan,
+  current,
+  changeInPortal,
+}: {
+  plan: CreditPlan;
+  current: boolean;
+  /** On a plan bought through Stripe: other plans are chosen in Stripe's portal, not bought again. */
+  changeInPortal: boolean;
+}) {
   const checkout = useCheckout();
   return (
     <li
@@ -22,6 +32,8 @@ function PlanCard({ plan, current }: { plan: CreditPlan; current: boolean }) {
       <p className="text-sm">{plan.monthly_credits.toLocaleString()} credits every month</p>
       {current ? (
         <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">Your current plan</p>
+      ) : changeInPortal ? (
+        <p className="text-xs text-zinc-500">Switch with Manage subscription.</p>
       ) : plan.buy_online ? (
         <button
           type="button"
@@ -87,7 +99,9 @@ export function SubscribePage() {
   const storedCredits = useUserStore((state) => state.user.credits);
   const plans = useCreditPlans();
   const credits = plans.data?.credits_remaining ?? storedCredits;
-  const currentPlan = plans.data?.subscription?.plan_id ?? null;
+  const subscription = plans.data?.subscription ?? null;
+  const currentPlan = subscription?.plan_id ?? null;
+  const currentPlanName = plans.data?.plans.find((plan) => plan.id === currentPlan)?.name ?? currentPlan;
   return (
     <div className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center gap-5 p-6">
       <h1 className="text-center text-2xl font-semibold tracking-tight">Subscribe</h1>
@@ -99,17 +113,29 @@ export function SubscribePage() {
         </p>
       )}
       {plans.isError ? <p role="alert">{errorMessage(plans.error)}</p> : null}
+      {subscription && currentPlanName ? (
+        <CurrentSubscription subscription={subscription} planName={currentPlanName} />
+      ) : null}
       {plans.data && plans.data.plans.length > 0 ? (
         <ul className="grid gap-3 sm:grid-cols-2">
           {plans.data.plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} current={plan.id === currentPlan} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={plan.id === currentPlan}
+              changeInPortal={subscription?.manage_online === true}
+            />
           ))}
         </ul>
       ) : null}
       {plans.data?.checkout ? <BuyCredits /> : null}
       {plans.data?.unlimited ? null : (
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
-          Credits pay for the analyst&apos;s answers, by the tokens its model uses. To get more, choose a plan
+          Credits pay for the analyst&apos;s answers, by the tokens its model uses
+          {plans.data?.price_per_query
+            ? `, and for the SQL you run yourself: ${plans.data.price_per_query.toLocaleString()} ${plans.data.price_per_query === 1 ? 'credit' : 'credits'} a query`
+            : ''}
+          . To get more, choose a plan
           {plans.data && plans.data.plans.length > 0 ? ' above' : ''} or ask an administrator of this server
           to grant you credits.
         </p>

@@ -5,6 +5,7 @@ import {
   creditCheckoutResultSchema,
   creditCheckoutSchema,
   creditPlansSchema,
+  creditPortalResultSchema,
   creditSubscriptionChangeSchema,
   creditUsageQuerySchema,
   creditUsageSchema,
@@ -40,7 +41,8 @@ export const creditRoutes = {
   }),
   'PUT /api/credits/subscriptions': route({
     summary: 'Put a user or an organisation on a plan, or take it off (administrators)',
-    description: 'The plan’s first monthly allowance is granted at once, the next ones every month after.',
+    description:
+      'The plan’s first monthly allowance is granted at once, the next ones every month after; each allowance’s unspent part expires when the next comes, or at once when the balance is taken off its plan. 409 for a balance on a plan paid through Stripe (changed or cancelled there).',
     tags,
     auth: 'required',
     body: creditSubscriptionChangeSchema,
@@ -55,11 +57,19 @@ export const creditRoutes = {
     body: creditCheckoutSchema,
     response: creditCheckoutResultSchema,
   }),
+  'POST /api/credits/portal': route({
+    summary: "Open Stripe's billing portal to cancel or change the plan bought through Stripe",
+    description:
+      'Answers the portal page to send the browser to; Stripe reports what changed to the webhook. Only the person who subscribed or an administrator; 409 when Stripe is not set up or the balance is on no Stripe subscription.',
+    tags,
+    auth: 'required',
+    response: creditPortalResultSchema,
+  }),
   'POST /api/credits/stripe/webhook': route({
     kind: 'upload',
     summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
     description:
-      'The raw event as Stripe sends it with its Stripe-Signature header. A bad signature answers 400; a paid checkout is credited once, however often and in whatever order its events come.',
+      'The raw event as Stripe sends it with its Stripe-Signature header. A bad signature answers 400. A paid checkout or subscription invoice is credited once, however often and in whatever order its events come; subscription events keep the plan’s status, an older event never undoing a newer one.',
     tags,
     auth: 'public',
     response: stripeWebhookResultSchema,

@@ -100,7 +100,7 @@ const settings = {
     shownDefault: '(none)',
     read: readPlans,
     description:
-      'Plans shown on /subscribe, as JSON: [{"id":"team","name":"Team","monthly_credits":5000,"price":"$49 a month","payment_link":"https://…"}]. A plan\'s allowance is added every month to the balances on it.',
+      'Plans shown on /subscribe, as JSON: [{"id":"team","name":"Team","monthly_credits":5000,"price":"$49 a month","payment_link":"https://…"}]. A plan\'s allowance is added every month to the balances on it (or by each paid Stripe invoice) and what is left of it expires when the next comes; purchased and granted credits never expire.',
   }),
   signupCredits: integer({
     name: 'SIGNUP_CREDITS',

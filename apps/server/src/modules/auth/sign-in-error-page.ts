@@ -39,6 +39,7 @@ export function renderSignInErrorPage(input: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign-in failed · Querent</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${style}</style>
 </head>
 <body>

@@ -42,6 +42,7 @@ async function answerWithSql(deps: ChatDeps, input: AnswerInput, sql: string): P
     readOnly: false,
     signal: input.turn.signal,
   });
+  input.metered.addQuery(outcome.succeeded);
   await storeMessage(deps.db, input.events, {
     conversationId: input.turn.conversationId,
     role: 'function',

@@ -34,6 +34,8 @@ export interface RunChatQueryInput {
 
 export interface ChatRunOutcome {
   query: ChatQueryRecord;
+  /** The statement ran to its end (not refused, failed or cancelled). */
+  succeeded: boolean;
   /** Why it failed, when the connector said; null on success or a failure of ours. */
   errorKind: ConnectorErrorKind | null;
   /** Rows a write changed, when the engine says. */
@@ -72,6 +74,7 @@ export async function runChatQuery(
   if (!query) throw new Error(`Query ${run.recordId} vanished right after it ran`);
   return {
     query,
+    succeeded: run.ok,
     errorKind: run.ok ? null : run.errorKind,
     affectedRows: run.ok ? run.result.affectedRows : null,
   };

@@ -14,6 +14,8 @@ export interface MeteredTurn {
   readonly creditsRemaining: number | null;
   /** A model call's real usage, reported as each step finishes. */
   addUsage(usage: ModelUsage): void;
+  /** The user's own SQL of an SQL turn ran; a run that succeeded is what CREDIT_PRICE_PER_QUERY prices. */
+  addQuery(succeeded: boolean): void;
   /**
    * Ends the turn's account: an answered turn is charged its usage (at least the minimum), a
    * failed or stopped one only the usage it really had; what was held and not spent goes back.
@@ -48,6 +50,7 @@ export const unmeteredTurns: TurnMeter = {
     Promise.resolve({
       creditsRemaining: null,
       addUsage: () => undefined,
+      addQuery: () => undefined,
       finish: () => Promise.resolve(null),
     }),
 };

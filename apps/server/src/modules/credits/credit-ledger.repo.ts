@@ -226,13 +226,19 @@ export async function sumUsageSince(db: StoreDb, since: string): Promise<UsageSu
     .leftJoin('organizations', 'organizations.id', 'credit_ledger.organization_id')
     .select([
       'credit_ledger.user_id as userId',
-      sql<string>`coalesce(users.email, users.id)`.as('userName'),
+      // A visitor of the sandbox has no email; name them as what they are, not by a bare id.
+      sql<string>`coalesce(users.email, case when users.role = 'anonymous' then 'Anonymous visitor ' || substr(users.id, 1, 8) else users.id end)`.as(
+        'userName',
+      ),
       'credit_ledger.organization_id as organizationId',
       'organizations.name as organizationName',
       sql<number>`coalesce(sum(case when kind in ('spend', 'refund') then -amount else 0 end), 0)`.as(
         'spent',
       ),
-      sql<number>`coalesce(sum(case when kind in ('spend', 'refund') then 0 else amount end), 0)`.as('added'),
+      // An expiry writes off an allowance already counted as added: it is neither use nor addition.
+      sql<number>`coalesce(sum(case when kind in ('spend', 'refund', 'expiry') then 0 else amount end), 0)`.as(
+        'added',
+      ),
     ])
     .where('credit_ledger.created_at', '>=', since)
     .groupBy([

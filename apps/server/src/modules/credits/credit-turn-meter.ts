@@ -19,11 +19,13 @@ export interface CreditTurnMeterDeps extends CreditsDeps {
 }
 
 /**
- * Hosted mode's turns: a question holds CREDIT_TURN_HOLD credits (or what is left) before the
- * model is called, and is charged its real token usage when it ends; SQL turns hold nothing here
- * (a priced run is charged by the SQL-run meter) but still refuse when a run could not be paid.
+ * Hosted mode's turns. A question holds CREDIT_TURN_HOLD credits (or what is left) before the model
+ * is called and is charged its real token usage when it ends. An SQL turn holds
+ * CREDIT_PRICE_PER_QUERY (when set) and is charged it only if the statement ran, so a refused or
+ * failed statement costs nothing; either way the charge is stored on the message and shown.
  */
 export function createCreditTurnMeter(deps: CreditTurnMeterDeps): TurnMeter {
+  const { pricing } = deps;
   return {
     async open(input) {
       await ensureSignupGrant(deps, input.user.id);
@@ -31,42 +33,43 @@ export function createCreditTurnMeter(deps: CreditTurnMeterDeps): TurnMeter {
       const measured = await measureBalance(deps.db, account, clockOf(deps));
       const turnId = newId();
       const subject = `conversation:${input.conversationId}`;
-      const metered = input.kind === 'question' && !deps.freeModel;
+      const isQuestion = input.kind === 'question';
+      const priced = isQuestion ? !deps.freeModel : pricing.perQuery > 0;
       let hold: CreditHold | null = null;
-      if (metered) {
-        hold = await reserveCredits(deps, {
-          account,
-          wanted: deps.pricing.turnHold,
-          minimum: Math.max(1, deps.pricing.minimumPerTurn),
-          subject,
-        });
+      if (priced) {
+        const minimum = isQuestion ? Math.max(1, pricing.minimumPerTurn) : pricing.perQuery;
+        const wanted = isQuestion ? pricing.turnHold : pricing.perQuery;
+        hold = await reserveCredits(deps, { account, wanted, minimum, subject });
         if (hold === null) throw subscriptionRequired();
-      } else if (
-        input.kind === 'sql' &&
-        deps.pricing.perQuery > 0 &&
-        measured.available < deps.pricing.perQuery
-      ) {
-        throw subscriptionRequired();
       }
 
       const usages: ModelUsage[] = [];
+      let queriesRun = 0;
+      const costOf = (outcome: 'answered' | 'failed' | 'stopped'): number => {
+        if (!isQuestion) return queriesRun * pricing.perQuery;
+        const used = usages.reduce((sum, usage) => sum + priceUsage(pricing, usage), 0);
+        // An answer costs at least the minimum; a failed or stopped turn only what it used.
+        return outcome === 'answered' ? Math.max(pricing.minimumPerTurn, used) : used;
+      };
       const turn: MeteredTurn & { creditsRemaining: number | null } = {
         creditsRemaining: measured.remaining,
         addUsage: (usage) => usages.push(usage),
+        addQuery: (succeeded) => {
+          if (succeeded) queriesRun += 1;
+        },
         async finish(outcome): Promise<TurnCharge> {
           const inputTokens = usages.reduce((sum, usage) => sum + usage.inputTokens, 0);
           const outputTokens = usages.reduce((sum, usage) => sum + usage.outputTokens, 0);
           let credits = 0;
           if (hold !== null) {
-            const used = usages.reduce((sum, usage) => sum + priceUsage(deps.pricing, usage), 0);
-            // An answer costs at least the minimum; a failed or stopped turn only what it used.
-            const cost = outcome === 'answered' ? Math.max(deps.pricing.minimumPerTurn, used) : used;
+            const cost = costOf(outcome);
             if (cost > 0) {
+              const what = isQuestion ? 'Analyst turn' : 'SQL run (chat)';
               credits = (
                 await settleCredits(deps, {
                   hold,
                   cost,
-                  reason: outcome === 'answered' ? 'Analyst turn' : `Analyst turn (${outcome})`,
+                  reason: outcome === 'answered' ? what : `${what} (${outcome})`,
                   subject,
                   idempotencyKey: `turn:${turnId}`,
                 })

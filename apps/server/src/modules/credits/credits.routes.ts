@@ -4,6 +4,7 @@ import { capMember } from './cap-member.ts';
 import { getCreditHistory } from './get-credit-history.ts';
 import { grantCreditsAsAdmin, requireCreditsEnforced } from './grant-credits-as-admin.ts';
 import { listCreditPlans } from './list-credit-plans.ts';
+import { openBillingPortal } from './open-billing-portal.ts';
 import { requireCreditsAdmin } from './require-credits-admin.ts';
 import { resolveCreditTarget } from './resolve-credit-target.ts';
 import { receiveStripeEvent } from './receive-stripe-event.ts';
@@ -13,7 +14,7 @@ import { startCheckout } from './start-checkout.ts';
 import { subscribeToPlan } from './subscribe-to-plan.ts';
 
 export function creditHandlers(
-  deps: CheckoutDeps & { creditsEnforced: boolean },
+  deps: CheckoutDeps & { creditsEnforced: boolean; pricePerQuery: number },
 ): RouteHandlers<typeof creditRoutes> {
   return {
     'GET /api/user/credits/history': ({ user }) => getCreditHistory(deps, { user }),
@@ -52,6 +53,10 @@ export function creditHandlers(
     'POST /api/credits/checkout': ({ user, body }) => {
       requireCreditsEnforced(deps);
       return startCheckout(deps, { user, planId: body.plan_id, credits: body.credits });
+    },
+    'POST /api/credits/portal': ({ user }) => {
+      requireCreditsEnforced(deps);
+      return openBillingPortal(deps, { user });
     },
     'POST /api/credits/stripe/webhook': {
       // Stripe signs the exact bytes it sent: this route alone reads its body raw.

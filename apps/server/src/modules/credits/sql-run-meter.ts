@@ -7,10 +7,11 @@ import { releaseCredits, reserveCredits, settleCredits } from './hold-credits.ts
 import { spendingAccount } from './spending-account.ts';
 
 /**
- * The runs CREDIT_PRICE_PER_QUERY prices: SQL of the user's own. The analyst's queries are part of
- * its turn, paid by tokens; data-quality checks are the product's upkeep.
+ * The runs CREDIT_PRICE_PER_QUERY prices here: SQL of the user's own outside a conversation. SQL
+ * typed in the chat is paid by its turn (so the charge shows on the message); the analyst's
+ * queries are part of its turn, paid by tokens; data-quality checks are the product's upkeep.
  */
-const pricedPurposes: ReadonlySet<SqlRunPurpose> = new Set(['editor', 'chat', 'saved-query', 'export']);
+const pricedPurposes: ReadonlySet<SqlRunPurpose> = new Set(['editor', 'saved-query', 'export']);
 
 /**
  * Charges a priced SQL run: its price is held before the database is touched (refused with 402

@@ -3,8 +3,10 @@ import type { StripeConfig } from '../../config/settings/payments.ts';
 import { AppError } from '../../errors.ts';
 import type { User } from '../users/user.ts';
 import type { CreditsDeps } from './credits-deps.ts';
+import { isOver } from './merge-stripe-subscription.ts';
 import { spendingAccount } from './spending-account.ts';
 import type { StripeClient } from './stripe-client.ts';
+import { findSubscription } from './subscriptions.repo.ts';
 
 export interface CheckoutDeps extends CreditsDeps {
   plans: readonly CreditPlan[];
@@ -39,11 +41,21 @@ export async function startCheckout(
     if (plan.stripePrice === null) {
       throw new AppError('CONFLICT', `The ${plan.name} plan cannot be bought online`, { field: 'plan_id' });
     }
+    // One balance, one Stripe subscription: a second would bill twice. Plans change in the portal.
+    const current = await findSubscription(deps.db, account);
+    if (current?.stripeSubscriptionId && !isOver(current.status)) {
+      throw new AppError('CONFLICT', 'Change or cancel your plan with Manage subscription', {
+        field: 'plan_id',
+      });
+    }
+    const planMetadata = { ...metadata, querent_kind: 'plan', querent_plan_id: plan.id };
     const session = await stripe.checkout.sessions.create({
       ...back,
       mode: 'subscription',
       line_items: [{ price: plan.stripePrice, quantity: 1 }],
-      metadata: { ...metadata, querent_kind: 'plan', querent_plan_id: plan.id },
+      metadata: planMetadata,
+      // Copied by Stripe onto the subscription and its invoices: their events name the balance.
+      subscription_data: { metadata: planMetadata },
     });
     return { url: session.url ?? '' };
   }

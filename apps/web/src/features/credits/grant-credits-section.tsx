@@ -4,12 +4,14 @@ import { useServices } from '../../app/services-context.tsx';
 import { buttonClass } from '../../components/page.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
+import { useOrganizations } from '../people/use-people.ts';
 
 const errorField = (error: unknown) => (error instanceof ApiError ? error.field : undefined);
 
 /** /user, administrators only: add or remove credits of a user (by email) or an organisation, with a reason. */
 export function GrantCreditsSection() {
   const { api } = useServices();
+  const organizations = useOrganizations();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState('');
   const [targetKind, setTargetKind] = useState<'email' | 'organization_id'>('email');
@@ -36,31 +38,58 @@ export function GrantCreditsSection() {
       >
         <div className="flex gap-4 text-sm">
           <label className="flex items-center gap-1">
-            <input type="radio" checked={targetKind === 'email'} onChange={() => setTargetKind('email')} />A
-            user, by email
+            <input
+              type="radio"
+              checked={targetKind === 'email'}
+              onChange={() => {
+                setTargetKind('email');
+                setTarget('');
+              }}
+            />
+            A user, by email
           </label>
           <label className="flex items-center gap-1">
             <input
               type="radio"
               checked={targetKind === 'organization_id'}
-              onChange={() => setTargetKind('organization_id')}
+              onChange={() => {
+                setTargetKind('organization_id');
+                setTarget('');
+              }}
             />
-            An organisation, by id
+            An organisation
           </label>
         </div>
         <FormField
-          label={targetKind === 'email' ? 'Email' : 'Organisation id'}
+          label={targetKind === 'email' ? 'Email' : 'Organisation'}
           required
           error={fieldError(targetKind)}
         >
-          {(control) => (
-            <input
-              {...control}
-              className={inputClass}
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-            />
-          )}
+          {(control) =>
+            targetKind === 'email' ? (
+              <input
+                {...control}
+                type="email"
+                className={inputClass}
+                value={target}
+                onChange={(e) => setTarget(e.target.value)}
+              />
+            ) : (
+              <select
+                {...control}
+                className={inputClass}
+                value={target}
+                onChange={(e) => setTarget(e.target.value)}
+              >
+                <option value="">Choose an organisation…</option>
+                {(organizations.data?.organizations ?? []).map((organization) => (
+                  <option key={organization.id} value={organization.id}>
+                    {organization.name}
+                  </option>
+                ))}
+              </select>
+            )
+          }
         </FormField>
         <FormField label="Credits" required help="Negative to remove credits." error={fieldError('amount')}>
           {(control) => (

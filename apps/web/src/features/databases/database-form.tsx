@@ -181,6 +181,11 @@ export function DatabaseForm({
             </p>
           ) : null}
           {warning ? <CredentialWarningNote warning={warning} /> : null}
+          {failedField === 'confirm_powerful_credentials' ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {errors.confirm_powerful_credentials}
+            </p>
+          ) : null}
           {failedField === 'confirm_powerful_credentials' || confirmPower ? (
             <label className="flex items-center gap-2 text-sm">
               <input
