@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { apiRoutes } from '@querent/contracts';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -141,7 +141,8 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
 function createHttp(config: AppConfig, logStream: BuildAppOptions['logStream']): ZodApp {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
-    requestIdLogLabel: REQUEST_ID_LOG_LABEL,
+    // Fastify 5 takes the label from the log controller (the top-level option is FSTDEP024).
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,

@@ -1,17 +1,30 @@
-import type { Conversation, StatusEvent } from '@querent/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
+import { randomBytes } from 'node:crypto';
+import type { Conversation, Message, StatusEvent } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
+import { TURN_LEASE_MS, TURN_SWEEP_MS } from '../src/modules/conversations/run-turn.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fakes/openai-compatible-server.ts';
-import { freePort, type MainProcess, startMain, waitForHealth } from './helpers/main-process.ts';
+import {
+  api,
+  bootServer,
+  chatServerEnv,
+  expectInterrupted,
+  newConversation,
+  socketTo,
+  until,
+} from './helpers/killed-server.ts';
+import { freePort } from './helpers/main-process.ts';
 import { openScratchPostgres, type ScratchPostgres } from './helpers/scratch-postgres.ts';
 import { checkPostgres, serviceGate } from './helpers/services.ts';
 import { makeTempDir } from './helpers/temp-dir.ts';
+import { openPostgresTestStore } from './helpers/test-stores.ts';
 
 /*
  * A real server process is killed (SIGKILL) mid-turn and mid-query, then started again on the
- * same store: the conversations it was answering say they were interrupted, none stays running,
- * and the SQL it was running is gone from the database.
+ * same store, or left dead beside another instance still running on a shared PostgreSQL store:
+ * the conversations it was answering say they were interrupted (at once on its restart, once
+ * their leases lapse on the other instance), none stays running, and the SQL it was running is
+ * gone from the database.
  */
 
 const gate = serviceGate('Crash recovery on PostgreSQL', await checkPostgres());
@@ -24,26 +37,6 @@ afterEach(() => {
 let scratch: ScratchPostgres;
 let fake: FakeOpenAiServer;
 
-async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Date.now() - started;
-}
-
 const backendsRunning = async (marker: string): Promise<number> =>
   (
     await scratch.client.query<{ n: number }>(
@@ -51,16 +44,6 @@ const backendsRunning = async (marker: string): Promise<number> =>
       [marker],
     )
   ).rows[0]?.n ?? 0;
-
-async function socketTo(base: string): Promise<Socket> {
-  const socket = connect(base, { transports: ['polling'], reconnection: false });
-  cleanups.push(() => socket.disconnect());
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
 describe.skipIf(!gate.run)('a server killed mid-turn', () => {
   beforeAll(async () => {
@@ -77,46 +60,25 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
     cleanups.push(dataDir.remove);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      DATA_DIR: dataDir.dir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATABASE: 'false',
-      LLM_PROVIDER: 'openai-compatible',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
-      LLM_API_KEY: 'key',
-      LLM_MAX_RETRIES: '0',
-    };
-    const boot = async (): Promise<MainProcess> => {
-      const run = startMain(env, cleanups);
-      await waitForHealth(`${base}/api/health`, Date.now() + 20_000);
-      return run;
-    };
+    const env = chatServerEnv({ port, modelUrl: fake.baseUrl, extra: { DATA_DIR: dataDir.dir } });
 
-    const first = await boot();
+    const first = await bootServer(env, cleanups);
     const database = await api<{ id: string }>(base, 'POST', '/api/databases', {
       name: 'Scratch',
       engine: 'postgres',
       details: scratch.details,
     });
-    const conversation = async () =>
-      (
-        await api<{ id: string }>(base, 'POST', '/api/conversations', {
-          contextId: `database-${database.id}`,
-        })
-      ).id;
-    const socket = await socketTo(base);
+    const socket = await socketTo(base, cleanups);
 
     // Mid-query in the chat: the user's own SQL.
-    const typed = await conversation();
+    const typed = await newConversation(base, database.id);
     const typedMarker = `querent_crash_typed_${Date.now()}`;
     socket.emit('query', typed, `SELECT pg_sleep(60), '${typedMarker}'`);
     // Mid-query in the analyst's turn: its run_sql tool.
-    const asked = await conversation();
+    const asked = await newConversation(base, database.id);
     const askedMarker = `querent_crash_asked_${Date.now()}`;
     // Mid-turn with no SQL: the model has not answered yet.
-    const waiting = await conversation();
+    const waiting = await newConversation(base, database.id);
     fake.script([
       { toolCalls: [{ name: 'run_sql', arguments: { query: `SELECT pg_sleep(60), '${askedMarker}'` } }] },
       { hang: true },
@@ -140,18 +102,11 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
     );
     expect(stoppedIn).toBeLessThan(10_000);
 
-    const second = await boot();
-    for (const id of [typed, asked, waiting]) {
-      const after = await api<Conversation>(base, 'GET', `/api/conversations/${id}`);
-      expect(after, id).toMatchObject({ status: 'error', error: INTERRUPTED_TURN_MESSAGE });
-      expect(after.messages.at(-1), id).toMatchObject({
-        role: 'assistant',
-        content: INTERRUPTED_TURN_MESSAGE,
-      });
-    }
+    const second = await bootServer(env, cleanups);
+    await expectInterrupted(base, [typed, asked, waiting]);
     // The conversation goes on: the next question is answered.
     fake.script([{ text: 'Back again.' }]);
-    const again = await socketTo(base);
+    const again = await socketTo(base, cleanups);
     const done = new Promise<StatusEvent>((resolve) => {
       again.on('status', (event: StatusEvent) => {
         if (event.conversation_id === waiting && event.status !== 'running') resolve(event);
@@ -168,4 +123,86 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
     second.child.kill('SIGTERM');
     await second.exited;
   });
+
+  // Waits out a real lease (up to its length and three sweeps) beside two boots.
+  it('is closed as interrupted by another instance once its lease lapses, and its SQL stops', async () => {
+    const store = await openPostgresTestStore();
+    cleanups.push(() => void store.dispose().catch(() => undefined));
+    // One store and one secret key, each instance with its own port, name and data directory.
+    const shared = {
+      DATABASE_URL: store.env.DATABASE_URL ?? '',
+      SECRET_KEY: randomBytes(32).toString('base64'),
+    };
+    const [portA, portB] = [await freePort(), await freePort()];
+    const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+    const instanceA = await bootServer(
+      chatServerEnv({ port: portA, modelUrl: fake.baseUrl, extra: shared }),
+      cleanups,
+    );
+    const instanceB = await bootServer(
+      chatServerEnv({ port: portB, modelUrl: fake.baseUrl, extra: shared }),
+      cleanups,
+    );
+
+    const database = await api<{ id: string }>(baseA, 'POST', '/api/databases', {
+      name: 'Scratch',
+      engine: 'postgres',
+      details: scratch.details,
+    });
+    const onA = await socketTo(baseA, cleanups);
+    // Mid-query: the user's own SQL; mid-turn: the model has not answered yet.
+    const typed = await newConversation(baseA, database.id);
+    const marker = `querent_crash_lapsed_${Date.now()}`;
+    onA.emit('query', typed, `SELECT pg_sleep(120), '${marker}'`);
+    const waiting = await newConversation(baseA, database.id);
+    const asked = fake.requests.length;
+    fake.script([{ hang: true }]);
+    onA.emit('ask', waiting, 'Anything');
+    await until(async () => (await backendsRunning(marker)) === 1, 10_000, 'the typed SQL running');
+    await until(() => Promise.resolve(fake.requests.length === asked + 1), 10_000, 'the model asked');
+
+    // The owner's tab on instance B hears what B says about these conversations.
+    const onB = await socketTo(baseB, cleanups);
+    const heard = { status: [] as StatusEvent[], messages: [] as Message[] };
+    onB.on('status', (event: StatusEvent) => heard.status.push(event));
+    onB.on('response', (message: Message) => heard.messages.push(message));
+
+    instanceA.child.kill('SIGKILL');
+    await instanceA.exited;
+    const killedAt = Date.now();
+    await until(
+      async () => (await backendsRunning(marker)) === 0,
+      10_000,
+      'the SQL of the killed server stopping',
+    );
+    // B leaves a turn alone while its lease holds: A might only be slow.
+    for (const id of [typed, waiting]) {
+      expect((await api<Conversation>(baseB, 'GET', `/api/conversations/${id}`)).status).toBe('running');
+    }
+
+    const interrupted = (id: string) =>
+      heard.status.some((event) => event.conversation_id === id && event.status === 'error');
+    await until(
+      () => Promise.resolve(interrupted(typed) && interrupted(waiting)),
+      TURN_LEASE_MS + TURN_SWEEP_MS * 3,
+      'instance B closing the lapsed turns',
+    );
+    // Not before the lease A last renewed (every third of it) could lapse.
+    expect(Date.now() - killedAt).toBeGreaterThan(TURN_LEASE_MS * (2 / 3) - TURN_SWEEP_MS);
+    for (const id of [typed, waiting]) {
+      expect(heard.status.find((event) => event.conversation_id === id)).toEqual({
+        conversation_id: id,
+        status: 'error',
+        error: INTERRUPTED_TURN_MESSAGE,
+      });
+      expect(heard.messages.find((message) => message.conversationId === id)).toMatchObject({
+        role: 'assistant',
+        content: INTERRUPTED_TURN_MESSAGE,
+      });
+    }
+    await expectInterrupted(baseB, [typed, waiting]);
+    expect(await backendsRunning(marker)).toBe(0);
+    instanceB.child.kill('SIGTERM');
+    await instanceB.exited;
+  }, 120_000);
 });

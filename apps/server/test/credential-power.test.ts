@@ -106,15 +106,71 @@ describe('credential power on PostgreSQL', () => {
     );
     expect(created.status, created.text).toBe(201);
     expect(created.body.credential_warning?.found[0]).toMatch(/superuser/);
-    const renamed = await api.put<Record<string, unknown>>(`/api/databases/${created.body.id}`, {
-      name: 'Renamed',
-    });
-    expect(renamed.body).not.toHaveProperty('credential_warning');
+    const renamed = await api.put<{ credential_warning: CredentialWarning | null }>(
+      `/api/databases/${created.body.id}`,
+      { name: 'Renamed' },
+    );
+    // Not asked again (nothing it depends on changed): the stored finding is answered.
+    expect(renamed.body.credential_warning).toEqual(created.body.credential_warning);
     const changed = await api.put<{ credential_warning: CredentialWarning | null }>(
       `/api/databases/${created.body.id}`,
       { safe_mode: false },
     );
     expect(changed.body.credential_warning?.found[0]).toMatch(/superuser/);
+  });
+
+  it('keeps the warning with the database: every read sends it, a test of the stored login refreshes it, a read-only login clears it', async (context) => {
+    if (!pg) return context.skip();
+    const role = String(pg.reader.user);
+    const created = await api.post<{ id: string; credential_warning: CredentialWarning | null }>(
+      '/api/databases',
+      { name: 'As reader', engine: 'postgres', details: pg.reader, safe_mode: false },
+    );
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.credential_warning).toBeNull();
+    const id = created.body.id;
+    const read = async () => {
+      const one = await api.get<{ credential_warning: CredentialWarning | null }>(`/api/databases/${id}`);
+      const all =
+        await api.get<{ id: string; credential_warning: CredentialWarning | null }[]>('/api/databases');
+      expect(all.body.find((database) => database.id === id)?.credential_warning).toEqual(
+        one.body.credential_warning,
+      );
+      return one.body.credential_warning;
+    };
+
+    await pg.scratch.run?.(`GRANT pg_read_server_files TO ${role}`);
+    try {
+      // Granted on the server since the save: the page does not know until the login is tested.
+      expect(await read()).toBeNull();
+      const serverFiles = `${role} is a member of pg_read_server_files: it can read any file of the database server`;
+      // A test of other details (safe mode on) says its finding and keeps nothing.
+      const other = await api.post<{ credential_warning: CredentialWarning | null }>('/api/databases/test', {
+        engine: 'postgres',
+        details: { ...pg.reader, password: '********' },
+        safe_mode: true,
+        databaseId: id,
+      });
+      expect(other.body.credential_warning?.found).toContain(serverFiles);
+      expect(await read()).toBeNull();
+      // A test of the database as stored (the masked password is the stored one) keeps it.
+      const stored = await api.post<{ credential_warning: CredentialWarning | null }>('/api/databases/test', {
+        engine: 'postgres',
+        details: { ...pg.reader, password: '********' },
+        safe_mode: false,
+        databaseId: id,
+      });
+      expect(stored.status, stored.text).toBe(200);
+      expect(stored.body.credential_warning?.found).toEqual([serverFiles]);
+      expect((await read())?.found).toEqual([serverFiles]);
+    } finally {
+      await pg.scratch.run?.(`REVOKE pg_read_server_files FROM ${role}`);
+    }
+    // Saved with the superuser: asked again and kept; saved back with the reader (now plain): cleared.
+    await api.put(`/api/databases/${id}`, { details: pg.superuser });
+    expect((await read())?.found[0]).toMatch(/superuser/);
+    await api.put(`/api/databases/${id}`, { details: pg.reader });
+    expect(await read()).toBeNull();
   });
 });
 

@@ -26,7 +26,10 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts the real server with stdout piped, asks one request with a known id, stops it, returns stdout. */
+/**
+ * Starts the real server with stdout piped, asks one request with a known id, stops it, returns
+ * stdout. Node's own warnings (a Fastify deprecation, for one) on stderr fail the test.
+ */
 async function serverLog(env: Record<string, string>, requestId: string): Promise<string> {
   const temp = makeTempDir();
   cleanups.push(temp.remove);
@@ -66,6 +69,7 @@ async function serverLog(env: Record<string, string>, requestId: string): Promis
   expect(response.status).toBe(404);
   child.kill('SIGTERM');
   await exited;
+  expect(stderr).not.toMatch(/Warning|FSTDEP/);
   return stdout;
 }
 

@@ -3,6 +3,7 @@ import type { SqlRunEnd } from '../src/modules/sql-runs/sql-run-observer.ts';
 import { findDatabaseById } from '../src/modules/databases/databases.repo.ts';
 import { runLookup } from '../src/modules/conversations/run-lookup.ts';
 import type { SqlRunDeps } from '../src/modules/sql-runs/sql-run-deps.ts';
+import type { TrackTurnStatementDeps } from '../src/modules/conversations/track-turn-statement.ts';
 import { apiClient } from './helpers/api-client.ts';
 import type { ScratchPostgres } from './helpers/scratch-postgres.ts';
 import { openScratchPostgres } from './helpers/scratch-postgres.ts';
@@ -28,7 +29,7 @@ describe.skipIf(!gate.run)('analyst lookups', () => {
   let scratch: ScratchPostgres;
   let running: RunningApp;
   const ends: SqlRunEnd[] = [];
-  let deps: SqlRunDeps;
+  let deps: SqlRunDeps & TrackTurnStatementDeps;
   let lookUp: (
     sql: string,
     limits?: { rowCap?: number; timeLimitMs?: number },
@@ -48,6 +49,9 @@ describe.skipIf(!gate.run)('analyst lookups', () => {
     expect(created.status, created.text).toBe(201);
     const database = await findDatabaseById(running.built.store.db, created.body.id);
     if (!database) throw new Error('the database was not stored');
+    const conversation = await api.post<{ id: string }>('/api/conversations', {
+      contextId: `database-${database.id}`,
+    });
     const { connections } = running.built.databases;
     // The app's connections, with a database timeout of 1.5 s and an observer of the test's.
     const observer = {
@@ -61,10 +65,12 @@ describe.skipIf(!gate.run)('analyst lookups', () => {
       defaultTimeoutMs: 1500,
       sqlRunObservers: [observer],
       log: running.built.app.log,
+      db: running.built.store.db,
     };
     lookUp = (sql, limits = {}) =>
       runLookup(deps, {
         ownerId: database.ownerId,
+        conversationId: conversation.body.id,
         database,
         sql,
         rowCap: limits.rowCap ?? 100,

@@ -1,20 +1,27 @@
 import type { Conversation, Message, StatusEvent } from '@querent/contracts';
+import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
 import { TURN_SWEEP_MS } from '../src/modules/conversations/run-turn.ts';
 import { chinookSqliteCopy } from './fixtures/chinook.ts';
 import { type ApiClient, apiClient } from './helpers/api-client.ts';
 import { connectChat } from './helpers/chat-client.ts';
+import { until } from './helpers/killed-server.ts';
+import { openScratchMariadb, type ScratchMariadb } from './helpers/scratch-mariadb.ts';
 import { type AppStore, storeDialects } from './helpers/store-dialects.ts';
 import { type RunningApp, startTestApp } from './helpers/test-app.ts';
 
 /*
  * Turns orphaned by a dead instance are closed as interrupted: another instance's once their
  * lease lapsed (every instance sweeps), this instance's own at start-up; a live turn of another
- * instance is left alone. On both stores.
+ * instance is left alone; the MariaDB statement such a turn left running is killed. On both stores.
  */
 
-for (const dialect of await storeDialects('Interrupted turns')) {
+const mariadb: ScratchMariadb | null = await openScratchMariadb();
+
+const dialects = await storeDialects('Interrupted turns');
+const last = dialects.at(-1);
+for (const dialect of dialects) {
   describe.skipIf(!dialect.run)(`interrupted turns on the ${dialect.name}`, () => {
     let store: AppStore;
     let running: RunningApp;
@@ -38,6 +45,10 @@ for (const dialect of await storeDialects('Interrupted turns')) {
       await running.stop();
       await store.dispose();
       await sqlite.remove();
+    });
+    afterAll(async () => {
+      // Once, after the last dialect's suite.
+      if (dialect === last) await mariadb?.dispose();
     });
 
     const conversation = async () =>
@@ -72,6 +83,54 @@ for (const dialect of await storeDialects('Interrupted turns')) {
         client.close();
       }
     });
+
+    it.skipIf(mariadb === null)(
+      'kills the MariaDB statement a lapsed turn left running, by the connection id the store kept',
+      async () => {
+        if (!mariadb) throw new Error('MariaDB is unreachable');
+        const database = await api.post<{ id: string }>('/api/databases', {
+          name: 'Scratch',
+          engine: 'mysql',
+          details: mariadb.details,
+        });
+        const id = (
+          await api.post<{ id: string }>('/api/conversations', { contextId: `database-${database.body.id}` })
+        ).body.id;
+        // A statement of a dead instance: a connection of the test's, computing for minutes.
+        const orphan = await mysql.createConnection(mariadb.details);
+        try {
+          const [[session]] = await orphan.query<mysql.RowDataPacket[]>('SELECT CONNECTION_ID() AS id');
+          const marker = `querent_lapsed_${dialect.name.length}_${Date.now()}`;
+          const computing = orphan
+            .query(`SELECT COUNT(*), '${marker}' FROM seq_1_to_1000000 AS a CROSS JOIN seq_1_to_1000000 AS b`)
+            .then(
+              () => 'finished',
+              (error: unknown) => `failed ${(error as { errno?: number }).errno}`,
+            );
+          await running.built.store.db
+            .insertInto('turn_statements')
+            .values({
+              id: `statement-${id}`,
+              conversation_id: id,
+              database_id: database.body.id,
+              server_session: String(session?.id),
+              started_at: new Date().toISOString(),
+            })
+            .execute();
+          await holdTurn(id, 'another-host:3000', '2020-01-01T00:00:00.000Z');
+          expect(await mariadb.running(marker)).toBe(1);
+          expect(await running.built.recoverInterruptedTurns()).toBe(1);
+          // 1317: "Query execution was interrupted", what KILL QUERY answers the statement's client.
+          expect(await computing).toBe('failed 1317');
+          // The server may list the killed statement a moment longer while it winds down.
+          await until(async () => (await mariadb.running(marker)) === 0, 2000, 'the statement gone');
+          const left = await running.built.store.db.selectFrom('turn_statements').selectAll().execute();
+          expect(left).toEqual([]);
+        } finally {
+          orphan.destroy();
+        }
+      },
+    );
 
     it("closes its own turns at start-up and leaves another instance's live turn running", async () => {
       const own = await conversation();

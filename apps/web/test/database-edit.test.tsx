@@ -129,6 +129,36 @@ describe('database edit page', () => {
     expect(note).toHaveTextContent('CREATE ROLE querent_reader LOGIN;');
   });
 
+  it('shows the finding stored with the database on every visit, until a fresh test says otherwise', async () => {
+    const powerful = makeDatabase({
+      ...warehouse,
+      credential_warning: {
+        found: ['analyst may change the rows of 3 tables (INSERT, UPDATE, DELETE or TRUNCATE)'],
+        fix: 'REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public FROM analyst;',
+      },
+    });
+    // The page shows the list's copy at once and the database's own read after: both carry it.
+    server.on('GET /api/databases', { body: [powerful, demo] });
+    server.on('GET /api/databases/d1', { body: powerful });
+    server.on('POST /api/databases/test', { body: { ok: true, credential_warning: null } });
+    const { user } = await openEdit();
+    // No test or save on this visit: the note is the stored one.
+    const note = await screen.findByRole('status', { name: 'Credentials more powerful than reading needs' });
+    expect(note).toHaveTextContent('analyst may change the rows of 3 tables');
+    expect(note).toHaveTextContent('REVOKE INSERT, UPDATE, DELETE, TRUNCATE');
+    expect(server.requests.some((item) => item.path === '/api/databases/test')).toBe(false);
+    // The grants were revoked since: a fresh test finds nothing and the note goes.
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connection successful.')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Credentials more powerful than reading needs' })).toBeNull();
+  });
+
+  it('shows no note for a database whose login was found to only read', async () => {
+    await openEdit();
+    expect(screen.getByLabelText(/^Host/)).toHaveValue('db.example.com');
+    expect(screen.queryByRole('status', { name: 'Credentials more powerful than reading needs' })).toBeNull();
+  });
+
   it('offers an administrator the confirmation a shared database with such a login needs, and sends it', async () => {
     server.on('PUT /api/databases/d1', {
       status: 400,

@@ -36,8 +36,11 @@ export const databaseSchema = z.object({
   abilities: abilitiesSchema,
   /** Shared with the owner's organisation (an upload starts private). */
   shared: z.boolean(),
-  /** On a create or an update that changed the connection or safe mode: what its login may do beyond reading. */
-  credential_warning: credentialWarningSchema.nullable().optional(),
+  /**
+   * What its login may do beyond reading, as last measured: when created, saved with another
+   * login or safe mode, or tested as stored; null when nothing (or never measured).
+   */
+  credential_warning: credentialWarningSchema.nullable(),
 });
 export type Database = z.infer<typeof databaseSchema>;
 

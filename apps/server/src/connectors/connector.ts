@@ -34,6 +34,12 @@ export interface QueryOptions {
   signal?: AbortSignal;
   /** Safe mode: refuse writes before they run and let the database itself enforce read-only. */
   readOnly: boolean;
+  /**
+   * Told the database's own id of the connection (session) about to run the statement, before it
+   * starts, by engines that can stop it from another process (`stopOrphanedStatement`), so the
+   * statement can still be stopped if this process dies. Awaited; a throw fails the run.
+   */
+  onServerSession?: (sessionId: string) => Promise<void>;
 }
 
 export interface RunOptions extends QueryOptions {
@@ -124,6 +130,12 @@ export interface Connector {
    * writes and DDL when `safeMode`), with the grants that would be enough; null when nothing.
    */
   inspectCredentials?(safeMode: boolean): Promise<CredentialFindings | null>;
+  /**
+   * Optional: stops the statement running on a session named by `onServerSession`, opened by a
+   * process that died (MySQL's KILL QUERY through a fresh connection). Nothing happens when that
+   * session no longer runs anything.
+   */
+  stopOrphanedStatement?(sessionId: string): Promise<void>;
   /** Closes every connection; the connector is unusable afterwards. */
   close(): Promise<void>;
 }

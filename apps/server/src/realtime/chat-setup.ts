@@ -93,7 +93,12 @@ export function createChatSetup(input: {
     attach(io, crossInstance) {
       relay = createTurnRelay(io, turns, crossInstance);
       registerChatHandlers(io, deps, input.limitAsks);
-      recovery = { db: deps.db, log: deps.log, eventsFor: (ownerId) => ownerChatEvents(io, ownerId) };
+      recovery = {
+        db: deps.db,
+        log: deps.log,
+        connections: deps.connections,
+        eventsFor: (ownerId) => ownerChatEvents(io, ownerId),
+      };
       sweeper = startTurnSweeper(recovery, TURN_SWEEP_MS);
     },
     async recoverInterruptedTurns() {

@@ -16,6 +16,7 @@ import { turnInstanceMigration } from './migrations/0012-turn-instance.ts';
 import { creditsMigration } from './migrations/0013-credits.ts';
 import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
 import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
+import { turnStatementsAndCredentialWarningsMigration } from './migrations/0016-turn-statements-and-credential-warnings.ts';
 import { stripeSubscriptionsMigration } from './migrations/0017-stripe-subscriptions.ts';
 
 /**
@@ -38,6 +39,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0013-credits': creditsMigration(dialect),
     '0014-verified-queries': verifiedQueriesMigration(dialect),
     '0015-memory-review': memoryReviewMigration(),
+    '0016-turn-statements-and-credential-warnings': turnStatementsAndCredentialWarningsMigration(dialect),
     '0017-stripe-subscriptions': stripeSubscriptionsMigration(dialect),
   };
 }

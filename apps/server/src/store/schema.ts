@@ -90,6 +90,8 @@ export interface DatabasesTable {
   updated_at: Timestamp;
   /** Shared with the owner's organisation (migration 0010). */
   shared: Bool;
+  /** What the login may do beyond reading, as last measured (migration 0016); null when nothing or never. */
+  credential_warning: NullableJsonText;
 }
 
 export interface ProjectsTable {
@@ -379,6 +381,16 @@ export interface JobLeasesTable {
   expires_at: string;
 }
 
+/** SQL a turn runs on a user's database, by the database's id of its session (migration 0016). */
+export interface TurnStatementsTable {
+  id: string;
+  conversation_id: string;
+  database_id: string;
+  /** The engine's id of the session running it (MySQL: CONNECTION_ID()). */
+  server_session: string;
+  started_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: JsonText;
@@ -421,6 +433,7 @@ export interface StoreSchema {
   users: UsersTable;
   sessions: SessionsTable;
   job_leases: JobLeasesTable;
+  turn_statements: TurnStatementsTable;
   sign_in_attempts: SignInAttemptsTable;
   databases: DatabasesTable;
   projects: ProjectsTable;

@@ -26,6 +26,7 @@ export function makeDatabase(overrides: Partial<Database> = {}): Database {
     editable: true,
     abilities: { edit: true, delete: true, share: true },
     shared: true,
+    credential_warning: null,
     ...overrides,
   };
 }

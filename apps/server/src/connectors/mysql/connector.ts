@@ -241,6 +241,8 @@ export class MysqlConnector implements Connector {
       if (options.readOnly) await control.race(queryRows(connection, 'START TRANSACTION READ ONLY'));
       // A stop while setting up: nothing was started, so the connection is simply dropped.
       control.throwIfStopped();
+      // threadId is the id the server gave this connection in its handshake: CONNECTION_ID().
+      if (options.onServerSession) await control.race(options.onServerSession(String(connection.threadId)));
       return { connection, control, inTransaction: options.readOnly, discard: false };
     } catch (error) {
       connection?.destroy();
@@ -295,6 +297,16 @@ export class MysqlConnector implements Connector {
     const session = { mariadb: /mariadb/i.test(row?.version ?? ''), limitMs: null };
     this.#sessions.set(connection, session);
     return session;
+  }
+
+  async stopOrphanedStatement(sessionId: string): Promise<void> {
+    const threadId = Number(sessionId);
+    if (!Number.isSafeInteger(threadId) || threadId <= 0)
+      throw new Error(`Not a MySQL connection id: ${sessionId}`);
+    await this.#killQuery(threadId).catch((error: unknown) => {
+      // 1094 "Unknown thread id": the session is gone already, so its statement is too.
+      if (driverErrorFields(error).errno !== 1094) throw error;
+    });
   }
 
   /** KILL QUERY from a separate connection: the statement stops in the server, the session survives. */

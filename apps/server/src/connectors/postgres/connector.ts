@@ -8,7 +8,6 @@ import type {
   CsvCopy,
   CsvCopyOptions,
   EngineModule,
-  QueryOptions,
   ResultColumn,
   ResultStream,
   RunOptions,
@@ -16,36 +15,16 @@ import type {
   SchemaInfo,
   StreamOptions,
 } from '../connector.ts';
-import {
-  ConnectorError,
-  authError,
-  databaseReadOnlyError,
-  driverErrorFields,
-  missingDatabaseError,
-  networkError,
-  sqlError,
-  timeoutError,
-} from '../connector-error.ts';
-import { portDetail, secretDetail, textDetail, textDetailOr } from '../details.ts';
+import { driverErrorFields, sqlError } from '../connector-error.ts';
 import { rowsFromArrays, uniqueColumnNames } from '../json-values.ts';
 import { PostgresCappedRead } from './capped-read.ts';
 import { type PostgresCredentialRow, postgresCredentialSql, postgresFindings } from './credentials.ts';
 import { PostgresCopyOut, PostgresDescribe, copyCsvSql } from './copy.ts';
-import { introspectPostgres } from './introspect.ts';
-import { PostgresTypeNames, postgresResultTypes } from './types.ts';
+import { readPostgresSchema } from './introspect.ts';
+import { type Lease, PostgresSessions } from './sessions.ts';
+import { PostgresTypeNames } from './types.ts';
 import { type WireField, cellsAsText, textCellConverter } from './values.ts';
-import { QueryControl } from '../query-control.ts';
 import { type CappedResult, checkStatement, finishRun, streamFromSource } from '../run-support.ts';
-
-/** A pooled connection held for one statement, with what it takes to stop and return it. */
-interface Lease {
-  client: pg.PoolClient;
-  control: QueryControl;
-  pid: number;
-  inTransaction: boolean;
-  /** The statement changed session state (SET, BEGIN…): the connection must not be reused. */
-  tainted: boolean;
-}
 
 interface CursorBatch {
   rows: (string | null)[][];
@@ -64,54 +43,14 @@ const sessionCommands = new Set([
   'LISTEN',
 ]);
 
-/** How often a backend checks that Querent is still there while a statement runs. */
-export const CLIENT_CHECK_INTERVAL_MS = 2000;
-
-/**
- * A backend whose client died (Querent killed, the network lost) notices within seconds and
- * stops the statement, instead of running on to its timeout. The setting exists from PostgreSQL
- * 14 on; reading it through pg_settings leaves older servers alone instead of failing.
- */
-const watchClientSql = `SELECT set_config(name, '${CLIENT_CHECK_INTERVAL_MS}', false) FROM pg_settings WHERE name = 'client_connection_check_interval'`;
-
 export class PostgresConnector implements Connector {
   readonly engine = 'postgres' as const;
   readonly dialect = 'postgres' as const;
-  readonly #config: pg.ClientConfig;
-  readonly #pool: pg.Pool;
+  readonly #sessions: PostgresSessions;
   readonly #typeNames = new PostgresTypeNames();
-  readonly #host: string;
-  readonly #port: number;
 
   constructor(details: ConnectionDetails, options: ConnectorOptions) {
-    this.#host = textDetailOr(details, 'host', 'localhost');
-    this.#port = portDetail(details, 'postgres');
-    this.#config = {
-      host: this.#host,
-      port: this.#port,
-      user: textDetailOr(details, 'user', 'postgres'),
-      password: secretDetail(details, 'password'),
-      database: textDetail(details, 'database') ?? undefined,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
-      application_name: 'querent',
-      keepAlive: true,
-      types: postgresResultTypes,
-    };
-    this.#pool = new pg.Pool({
-      ...this.#config,
-      max: options.maxConnections ?? 5,
-      idleTimeoutMillis: 30_000,
-      allowExitOnIdle: true,
-    });
-    // An idle connection dropped by the server is removed by the pool; the next query reports it.
-    this.#pool.on('error', () => undefined);
-    // Queued before the connection's first statement, so every backend watches its client.
-    this.#pool.on('connect', (client) => {
-      // A backend ended while its connection is lent out (pg_terminate_backend, a failover) fails
-      // the statement, which reports it; the client's own error event must not crash the server.
-      client.on('error', () => undefined);
-      client.query(watchClientSql).catch(() => undefined);
-    });
+    this.#sessions = new PostgresSessions(details, options);
   }
 
   async inspectCredentials(safeMode: boolean): Promise<CredentialFindings | null> {
@@ -124,7 +63,7 @@ export class PostgresConnector implements Connector {
   }
 
   async test(): Promise<void> {
-    const client = await this.#connect();
+    const client = await this.#sessions.connect();
     try {
       await client.query('SELECT 1');
     } catch (error) {
@@ -134,16 +73,8 @@ export class PostgresConnector implements Connector {
     }
   }
 
-  async introspect(): Promise<SchemaInfo> {
-    const lease = await this.#acquire({ timeoutMs: 120_000, readOnly: true });
-    lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
-    try {
-      return await lease.control.race(introspectPostgres(lease.client));
-    } catch (error) {
-      throw this.#statementError(error, lease.control);
-    } finally {
-      await this.#release(lease);
-    }
+  introspect(): Promise<SchemaInfo> {
+    return readPostgresSchema(this.#sessions);
   }
 
   async run(sql: string, options: RunOptions): Promise<RunResult> {
@@ -159,16 +90,16 @@ export class PostgresConnector implements Connector {
   async stream(sql: string, options: StreamOptions): Promise<ResultStream> {
     await checkStatement(sql, this.dialect, options.readOnly);
     const batchSize = options.batchSize ?? 1000;
-    const lease = await this.#acquire(options);
+    const lease = await this.#sessions.acquire(options);
     const cursor = lease.client.query(
       new Cursor<(string | null)[]>(sql, [], { rowMode: 'array', types: cellsAsText }),
     );
-    lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
+    lease.control.setCanceller(() => this.#sessions.cancelBackend(lease.pid));
     const read = async (): Promise<CursorBatch> => {
       try {
         return await lease.control.race(readCursor(cursor, batchSize));
       } catch (error) {
-        throw this.#statementError(error, lease.control);
+        throw this.#sessions.statementError(error, lease.control);
       }
     };
     try {
@@ -188,14 +119,14 @@ export class PostgresConnector implements Connector {
           release: async () => {
             // Closing the cursor needs the server; after giving up on it the connection is destroyed anyway.
             if (!lease.control.hardStopped) await cursor.close().catch(() => undefined);
-            await this.#release(lease);
+            await this.#sessions.release(lease);
           },
         },
         lease.control,
       );
     } catch (error) {
-      await this.#release(lease);
-      throw this.#statementError(error, lease.control);
+      await this.#sessions.release(lease);
+      throw this.#sessions.statementError(error, lease.control);
     }
   }
 
@@ -206,49 +137,49 @@ export class PostgresConnector implements Connector {
    */
   async copyCsv(sql: string, options: CsvCopyOptions): Promise<CsvCopy | null> {
     await checkStatement(sql, this.dialect, options.readOnly);
-    const lease = await this.#acquire(options);
-    lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
+    const lease = await this.#sessions.acquire(options);
+    lease.control.setCanceller(() => this.#sessions.cancelBackend(lease.pid));
     let copy: PostgresCopyOut;
     let columns: ResultColumn[];
     try {
       const fields = await lease.control.race(lease.client.query(new PostgresDescribe(sql)).result);
       const text = fields.length > 0 ? copyCsvSql(sql, fields, options.maxRows) : null;
       if (text === null) {
-        await this.#release(lease);
+        await this.#sessions.release(lease);
         return null;
       }
       columns = await this.#columns(lease, fields);
       copy = lease.client.query(new PostgresCopyOut(text));
       await lease.control.race(copy.started);
     } catch (error) {
-      await this.#release(lease);
+      await this.#sessions.release(lease);
       // 42601: the wrapped statement does not parse (a trailing `;` before a comment…).
       if (lease.control.reason === null && driverErrorFields(error).code === '42601') return null;
-      throw this.#statementError(error, lease.control);
+      throw this.#sessions.statementError(error, lease.control);
     }
     let released = false;
     copy.body.once('close', () => {
       released = true;
       // Closed before the end (the client left, or the export failed): stop the statement.
       if (!copy.body.readableEnded) lease.control.stop('cancelled');
-      void this.#release(lease);
+      void this.#sessions.release(lease);
     });
     lease.control.onGiveUp(() => {
-      if (!released) copy.body.destroy(this.#statementError(new Error('cancelled'), lease.control));
+      if (!released) copy.body.destroy(this.#sessions.statementError(new Error('cancelled'), lease.control));
     });
     return { columns, body: copy.body };
   }
 
   async close(): Promise<void> {
-    await this.#pool.end();
+    await this.#sessions.close();
   }
 
   /** Reads at most rowCap + 1 rows in one round trip: one more than shown tells whether the result was cut. */
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
-    const lease = await this.#acquire(options);
+    const lease = await this.#sessions.acquire(options);
     try {
       const read = lease.client.query(new PostgresCappedRead(sql, options.rowCap));
-      lease.control.setCanceller(() => this.#cancelBackend(lease.pid));
+      lease.control.setCanceller(() => this.#sessions.cancelBackend(lease.pid));
       const result = await lease.control.race(read.result);
       lease.control.setCanceller(null);
       lease.control.throwIfStopped();
@@ -260,76 +191,9 @@ export class PostgresConnector implements Connector {
         affectedRows: result.fields.length === 0 ? result.rowCount : null,
       };
     } catch (error) {
-      throw this.#statementError(error, lease.control);
+      throw this.#sessions.statementError(error, lease.control);
     } finally {
-      await this.#release(lease);
-    }
-  }
-
-  async #connect(): Promise<pg.PoolClient> {
-    try {
-      return await this.#pool.connect();
-    } catch (error) {
-      throw this.#connectionError(error);
-    }
-  }
-
-  /**
-   * Takes a connection and sets it up for one statement in one round trip: the server enforces
-   * the time limit, and safe mode runs inside a READ ONLY transaction. Taking a snapshot
-   * (SELECT) right away means the statement can no longer switch the transaction to read-write.
-   */
-  async #acquire(options: QueryOptions): Promise<Lease> {
-    const control = new QueryControl({
-      timeoutMs: options.timeoutMs,
-      signal: options.signal,
-      timerSlackMs: 1000,
-    });
-    let client: pg.PoolClient | undefined;
-    try {
-      control.throwIfStopped();
-      client = await control.take(this.#connect(), (late) => late.release());
-      const limit = Math.max(1, Math.ceil(options.timeoutMs));
-      const setup = options.readOnly
-        ? `BEGIN READ ONLY; SET LOCAL statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`
-        : `SET statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`;
-      const results: unknown = await control.race(client.query(setup));
-      // A stop while setting up: nothing was started, so the connection is simply dropped.
-      control.throwIfStopped();
-      return { client, control, pid: backendPid(results), inTransaction: options.readOnly, tainted: false };
-    } catch (error) {
-      client?.release(true);
-      control.dispose();
-      throw error instanceof ConnectorError ? error : this.#statementError(error, control);
-    }
-  }
-
-  async #release(lease: Lease): Promise<void> {
-    const { client, control } = lease;
-    control.setCanceller(null);
-    // A cancel still on its way could hit whatever runs next on this connection: close it instead.
-    await control.cancelSettled();
-    let destroy = control.hardStopped || control.cancelRequested || lease.tainted;
-    if (!destroy && lease.inTransaction) {
-      try {
-        await client.query('ROLLBACK');
-      } catch {
-        destroy = true;
-      }
-    }
-    client.release(destroy ? true : undefined);
-    control.dispose();
-  }
-
-  /** Asks the server to cancel the backend's statement, over a fresh connection so a full pool cannot block it. */
-  async #cancelBackend(pid: number): Promise<void> {
-    const client = new pg.Client(this.#config);
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.query('SELECT pg_cancel_backend($1)', [pid]);
-    } finally {
-      await client.end().catch(() => undefined);
+      await this.#sessions.release(lease);
     }
   }
 
@@ -355,38 +219,7 @@ export class PostgresConnector implements Connector {
 
   /** Type names over a short-lived connection of its own, for when the leased one is busy. */
   async #loadTypeNamesApart(typeIds: readonly number[]): Promise<void> {
-    const client = new pg.Client(this.#config);
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await this.#typeNames.load(client, typeIds);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-
-  #statementError(error: unknown, control: QueryControl): ConnectorError {
-    if (error instanceof ConnectorError) return error;
-    if (control.reason) return control.error(error);
-    // node-postgres puts the SQLSTATE in `code`.
-    const { code, message } = driverErrorFields(error);
-    if (code === '57014' && /statement timeout/.test(message))
-      return timeoutError(control.timeoutMs, error, true);
-    if (code === '25006') return databaseReadOnlyError(error);
-    return networkError(error, this.#host, this.#port) ?? sqlError(error);
-  }
-
-  #connectionError(error: unknown): ConnectorError {
-    const { code, message } = driverErrorFields(error);
-    const user = this.#config.user ?? '';
-    if (code === '28P01' || code === '28000') return authError(user, error);
-    if (code === '3D000') return missingDatabaseError(this.#config.database ?? user, error);
-    return (
-      networkError(error, this.#host, this.#port) ??
-      new ConnectorError('unreachable', `Cannot connect to ${this.#host}:${this.#port} (${message})`, {
-        cause: error,
-      })
-    );
+    await this.#sessions.apart((client) => this.#typeNames.load(client, typeIds));
   }
 }
 
@@ -397,15 +230,6 @@ function readCursor(cursor: Cursor<(string | null)[]>, count: number): Promise<C
       else resolve({ rows, result });
     });
   });
-}
-
-/** The pid from the setup query's last result (a multi-statement query returns one result each). */
-function backendPid(results: unknown): number {
-  const last: unknown = Array.isArray(results) ? results.at(-1) : results;
-  const rows = (last as { rows?: { pid?: unknown }[] } | undefined)?.rows;
-  const pid = rows?.[0]?.pid;
-  if (typeof pid !== 'number') throw new Error('PostgreSQL did not report the backend pid');
-  return pid;
 }
 
 export const postgresEngine: EngineModule = {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { SchemaInfo, TableSchema } from '../connector.ts';
 import { groupTables } from '../schema-builder.ts';
+import type { PostgresSessions } from './sessions.ts';
 
 /**
  * Reads the schema from pg_catalog in three queries (relations, columns, keys) rather than per
@@ -117,4 +118,17 @@ export async function introspectPostgres(client: pg.ClientBase): Promise<SchemaI
     }
   }
   return groupTables([...tables.values()]);
+}
+
+/** The schema over one leased connection, within two minutes; a stop cancels it in the server. */
+export async function readPostgresSchema(sessions: PostgresSessions): Promise<SchemaInfo> {
+  const lease = await sessions.acquire({ timeoutMs: 120_000, readOnly: true });
+  lease.control.setCanceller(() => sessions.cancelBackend(lease.pid));
+  try {
+    return await lease.control.race(introspectPostgres(lease.client));
+  } catch (error) {
+    throw sessions.statementError(error, lease.control);
+  } finally {
+    await sessions.release(lease);
+  }
 }

@@ -49,7 +49,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
       await storeMessage(deps.db, events, { ...step, conversationId });
     },
     runQuery: (query) => runChatQuery(deps, { ...query, ...target, purpose: 'agent', signal }),
-    lookUp: (lookup) => runLookup(deps, { ...lookup, ownerId, database, signal }),
+    lookUp: (lookup) => runLookup(deps, { ...lookup, ownerId, conversationId, database, signal }),
     recordPendingQuery: (query) => recordPendingQuery(deps, { ...target, ...query }),
     recordQueryNotRun: (query) => recordQueryNotRun(deps, { ...target, ...query }),
     saveMemory: (content) =>

@@ -6,6 +6,7 @@ import { findConversationQuery } from '../queries/chat-queries.ts';
 import { recordInConversation } from '../queries/record-chat-query.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
+import { trackTurnStatement } from './track-turn-statement.ts';
 
 /** The chat keeps at most this many rows of a result; the count still tells the whole size. */
 export const CHAT_RESULT_ROWS = 1000;
@@ -50,18 +51,24 @@ export async function runChatQuery(
   deps: RunChatQueryDeps,
   input: RunChatQueryInput,
 ): Promise<ChatRunOutcome> {
-  const run = await runSql(
+  const run = await trackTurnStatement(
     deps,
-    {
-      purpose: input.purpose,
-      actorId: input.ownerId,
-      database: input.database,
-      sql: input.sql,
-      readOnly: input.readOnly,
-      rowCap: CHAT_RESULT_ROWS,
-      signal: input.signal,
-    },
-    recordInConversation(deps.db, input),
+    { conversationId: input.conversationId, databaseId: input.database.id },
+    (onServerSession) =>
+      runSql(
+        deps,
+        {
+          purpose: input.purpose,
+          actorId: input.ownerId,
+          database: input.database,
+          sql: input.sql,
+          readOnly: input.readOnly,
+          rowCap: CHAT_RESULT_ROWS,
+          signal: input.signal,
+          onServerSession,
+        },
+        recordInConversation(deps.db, input),
+      ),
   );
   const query = await findConversationQuery(deps.db, input.conversationId, run.recordId);
   if (!query) throw new Error(`Query ${run.recordId} vanished right after it ran`);

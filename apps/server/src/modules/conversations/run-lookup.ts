@@ -2,6 +2,7 @@ import type { AgentLookup } from '../../agent/agent-port.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
+import { type TrackTurnStatementDeps, trackTurnStatement } from './track-turn-statement.ts';
 
 /** Kept nowhere: the analyst reads these rows itself and the chat shows the tool's result. */
 const notKept = { record: () => Promise.resolve('lookup') };
@@ -12,9 +13,11 @@ const notKept = { record: () => Promise.resolve('lookup') };
  * and a time limit no longer than the database's. A failing statement is answered, not thrown.
  */
 export async function runLookup(
-  deps: SqlRunDeps,
+  deps: SqlRunDeps & TrackTurnStatementDeps,
   input: {
     ownerId: string;
+    /** The turn's conversation: its running SQL is known to the store (track-turn-statement.ts). */
+    conversationId: string;
     database: DatabaseRecord;
     sql: string;
     rowCap: number;
@@ -22,19 +25,25 @@ export async function runLookup(
     signal: AbortSignal;
   },
 ): Promise<AgentLookup> {
-  const run = await runSql(
+  const run = await trackTurnStatement(
     deps,
-    {
-      purpose: 'agent',
-      actorId: input.ownerId,
-      database: input.database,
-      sql: input.sql,
-      readOnly: true,
-      rowCap: input.rowCap,
-      timeLimitMs: input.timeLimitMs,
-      signal: input.signal,
-    },
-    notKept,
+    { conversationId: input.conversationId, databaseId: input.database.id },
+    (onServerSession) =>
+      runSql(
+        deps,
+        {
+          purpose: 'agent',
+          actorId: input.ownerId,
+          database: input.database,
+          sql: input.sql,
+          readOnly: true,
+          rowCap: input.rowCap,
+          timeLimitMs: input.timeLimitMs,
+          signal: input.signal,
+          onServerSession,
+        },
+        notKept,
+      ),
   );
   return run.ok
     ? { ok: true, rows: run.result.rows, truncated: run.result.truncated }

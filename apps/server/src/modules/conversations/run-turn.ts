@@ -28,7 +28,7 @@ export async function runTurn(
   const { conversationId, events } = input;
   // A turn lost before any sweep saw it is closed as interrupted before the next one starts.
   await recoverTurns(
-    { db: deps.db, log: deps.log, eventsFor: () => events },
+    { db: deps.db, log: deps.log, connections: deps.connections, eventsFor: () => events },
     { lapsed: true, conversationId },
   );
   if (!(await claimTurn(deps.db, conversationId, { leaseMs: TURN_LEASE_MS, instanceId: deps.instanceId }))) {

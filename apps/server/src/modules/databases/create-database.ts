@@ -73,6 +73,7 @@ export async function createDatabase(
     ownerId: user.id,
     organizationId: user.organizationId,
     sharedWithOrganization: true,
+    credentialWarning: warning ?? null,
   });
-  return { ...presentDatabase(database, user), credential_warning: warning };
+  return presentDatabase(database, user);
 }

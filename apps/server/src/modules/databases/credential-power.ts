@@ -7,26 +7,27 @@ import type { DatabaseDeps } from './database-deps.ts';
 
 /**
  * What the login of a connection may do beyond reading, asked of the database itself; null when
- * nothing, when the engine cannot say, or when it cannot be reached (testing the connection says
- * why). Never stored: it is asked again whenever the connection or safe mode changes.
+ * nothing or when the engine cannot say; undefined when it could not be asked (unreachable:
+ * testing the connection says why). Stored with the database (`credential_warning`) and asked
+ * again at each test and at each save that changes the login or what it is allowed to do.
  */
 export async function inspectCredentialPower(
   deps: Pick<DatabaseDeps, 'connections'>,
   engine: Engine,
   details: Details,
   safeMode: boolean,
-): Promise<CredentialWarning | null> {
+): Promise<CredentialWarning | null | undefined> {
   let connector: Connector;
   try {
     connector = deps.connections.createUnpooled(engine, details);
   } catch {
-    return null;
+    return undefined;
   }
   try {
     if (!connector.inspectCredentials) return null;
     return await connector.inspectCredentials(safeMode);
   } catch {
-    return null;
+    return undefined;
   } finally {
     await connector.close().catch(() => undefined);
   }
@@ -40,11 +41,11 @@ export function requireConfirmedPower(input: {
   hosted: boolean;
   user: User;
   sharedWithOthers: boolean;
-  warning: CredentialWarning | null;
+  warning: CredentialWarning | null | undefined;
   confirmed: boolean | undefined;
 }): void {
   const { warning } = input;
-  if (!input.hosted || !input.sharedWithOthers || warning === null) return;
+  if (!input.hosted || !input.sharedWithOthers || !warning) return;
   const found = warning.found.join('; ');
   if (input.confirmed !== true) {
     throw new AppError(

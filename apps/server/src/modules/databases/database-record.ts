@@ -1,4 +1,4 @@
-import type { Engine } from '@querent/contracts';
+import type { CredentialWarning, Engine } from '@querent/contracts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import type { DbtSummaries } from './dbt-artifacts.ts';
 
@@ -16,6 +16,11 @@ export interface DatabaseRecord {
   organizationId: string | null;
   /** Shared with the owner's organisation: databases are, uploads only once their owner shares them. */
   sharedWithOrganization: boolean;
+  /**
+   * What the login may do beyond reading, as last measured (created, saved with another login or
+   * safe mode, tested as stored); null when nothing, when the engine cannot say, or never measured.
+   */
+  credentialWarning: CredentialWarning | null;
   createdAt: string;
   updatedAt: string;
 }

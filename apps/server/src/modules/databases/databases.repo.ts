@@ -1,4 +1,4 @@
-import type { Engine } from '@querent/contracts';
+import type { CredentialWarning, Engine } from '@querent/contracts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import {
@@ -29,6 +29,8 @@ export interface NewDatabase {
   organizationId: string | null;
   /** Uploads start private to their owner; other databases are shared with the organisation. */
   sharedWithOrganization: boolean;
+  /** What the login may do beyond reading, as measured at this save; none when not given. */
+  credentialWarning?: CredentialWarning | null;
 }
 
 export type DatabaseChanges = Partial<Omit<NewDatabase, 'id' | 'engine' | 'ownerId' | 'organizationId'>>;
@@ -56,6 +58,7 @@ const recordColumns = [
   'owner_id',
   'organization_id',
   'shared',
+  'credential_warning',
   'created_at',
   'updated_at',
 ] as const;
@@ -72,6 +75,7 @@ function toRecord(row: {
   owner_id: string;
   organization_id: string | null;
   shared: boolean | number;
+  credential_warning: string | null;
   created_at: string;
   updated_at: string;
 }): DatabaseRecord {
@@ -88,6 +92,7 @@ function toRecord(row: {
     ownerId: row.owner_id,
     organizationId: row.organization_id,
     sharedWithOrganization: readBool(row.shared),
+    credentialWarning: parseNullableJson(row.credential_warning) as CredentialWarning | null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -111,6 +116,7 @@ export async function insertDatabase(db: StoreDb, input: NewDatabase): Promise<D
       owner_id: input.ownerId,
       organization_id: input.organizationId,
       shared: input.sharedWithOrganization,
+      credential_warning: toNullableJson(input.credentialWarning ?? null),
       created_at: now,
       updated_at: now,
     })
@@ -170,12 +176,28 @@ export async function updateDatabase(
       ...(changes.statementTimeoutMs === undefined
         ? {}
         : { statement_timeout_ms: changes.statementTimeoutMs }),
+      ...(changes.credentialWarning === undefined
+        ? {}
+        : { credential_warning: toNullableJson(changes.credentialWarning) }),
       updated_at: nowIso(),
     })
     .where('id', '=', id)
     .returning(recordColumns)
     .executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+/** Keeps what a fresh test found the stored login may do beyond reading; not a change of the database. */
+export async function setCredentialWarning(
+  db: StoreDb,
+  id: string,
+  warning: CredentialWarning | null,
+): Promise<void> {
+  await db
+    .updateTable('databases')
+    .set({ credential_warning: toNullableJson(warning) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes the database; its projects, conversations, queries, entities and issues go by cascade. */

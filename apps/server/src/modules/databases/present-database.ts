@@ -26,5 +26,6 @@ export function presentDatabase(database: DatabaseRecord, actor: Actor): Databas
     editable: abilities.edit,
     abilities,
     shared: database.sharedWithOrganization,
+    credential_warning: database.credentialWarning,
   };
 }

@@ -1,4 +1,4 @@
-import type { Database, UpdateDatabaseBody } from '@querent/contracts';
+import type { CredentialWarning, Database, UpdateDatabaseBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
 import {
@@ -59,7 +59,8 @@ export async function updateDatabase(
   const isPublic = body.public ?? database.isPublic;
   // Asked again only when what the login connects to, or what it is allowed to do there, changed.
   const reinspect = details !== undefined || safeMode !== database.safeMode || isPublic !== database.isPublic;
-  let warning = null;
+  // Undefined: not asked again (nothing it depends on changed) or the database could not say.
+  let warning: CredentialWarning | null | undefined;
   if (reinspect) {
     let current: Details;
     try {
@@ -84,12 +85,16 @@ export async function updateDatabase(
     ...(body.public === undefined ? {} : { isPublic: body.public }),
     ...(body.statement_timeout_ms === undefined ? {} : { statementTimeoutMs: body.statement_timeout_ms }),
     ...dbt,
+    // A new login that could not be asked leaves nothing known about it; the old one's finding no longer holds.
+    ...(warning !== undefined
+      ? { credentialWarning: warning }
+      : details !== undefined
+        ? { credentialWarning: null }
+        : {}),
   });
   if (!updated) throw databaseNotFound();
   // Connections made with the old details must not serve another query; the schema may differ too.
   if (details !== undefined) await deps.connections.evict(database.id);
   deps.schemaCache.invalidate(database.id);
-  return reinspect
-    ? { ...presentDatabase(updated, user), credential_warning: warning }
-    : presentDatabase(updated, user);
+  return presentDatabase(updated, user);
 }

@@ -93,6 +93,7 @@ export async function prepareRun(
       timeoutMs: timeLimitMs ?? database.statementTimeoutMs ?? deps.defaultTimeoutMs,
       readOnly: start.readOnly,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
+      ...(request.onServerSession === undefined ? {} : { onServerSession: request.onServerSession }),
     },
     ranAt,
     elapsedMs,

@@ -25,4 +25,6 @@ export interface SqlRunRequest {
   readOnly?: boolean;
   /** Aborting cancels the statement in the database, not only the wait for it. */
   signal?: AbortSignal | undefined;
+  /** Told which session of the database runs the statement, by engines that name it (see QueryOptions). */
+  onServerSession?: ((sessionId: string) => Promise<void>) | undefined;
 }

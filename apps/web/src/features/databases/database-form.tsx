@@ -68,6 +68,14 @@ export function DatabaseForm({
   const save = useMutation({ mutationFn: onSave });
 
   const failure = lastAction === 'test' ? test.error : lastAction === 'save' ? save.error : null;
+  // What the login may do beyond reading: the finding of the test or save just made, else the
+  // one kept with the stored database, so it shows on every visit.
+  const warning =
+    lastAction === 'test' && test.data
+      ? test.data.credential_warning
+      : lastAction === 'save' && save.data
+        ? save.data.credential_warning
+        : (database?.credential_warning ?? null);
   const inputs = [...formInputs, ...engineDescriptors[engine].fields.map(({ name }) => `details.${name}`)];
   const failedField = fieldOfError(failure, inputs);
   const errors: Record<string, string> = { ...localErrors };
@@ -172,12 +180,7 @@ export function DatabaseForm({
               <CircleCheck size={16} aria-hidden="true" /> Connection successful.
             </p>
           ) : null}
-          {test.data?.credential_warning ? (
-            <CredentialWarningNote warning={test.data.credential_warning} />
-          ) : null}
-          {save.data?.credential_warning ? (
-            <CredentialWarningNote warning={save.data.credential_warning} />
-          ) : null}
+          {warning ? <CredentialWarningNote warning={warning} /> : null}
           {failedField === 'confirm_powerful_credentials' ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
               {errors.confirm_powerful_credentials}
