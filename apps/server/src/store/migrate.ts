@@ -16,6 +16,7 @@ import { turnInstanceMigration } from './migrations/0012-turn-instance.ts';
 import { creditsMigration } from './migrations/0013-credits.ts';
 import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts';
 import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
+import { organizationDeletionMigration } from './migrations/0018-organization-deletion.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -37,6 +38,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0013-credits': creditsMigration(dialect),
     '0014-verified-queries': verifiedQueriesMigration(dialect),
     '0015-memory-review': memoryReviewMigration(),
+    '0018-organization-deletion': organizationDeletionMigration(dialect),
   };
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { lockForTransaction } from '../../store/transaction-lock.ts';
 import { nowIso } from '../../store/values.ts';
-import { findOrganization } from '../organizations/find-organization.ts';
+import { holdLiveOrganization } from '../organizations/find-organization.ts';
 import type { User } from './user.ts';
 import type { MoveOwnedObjects } from './move-to-organization.ts';
 import { updateUserInTransaction } from './move-to-organization.ts';
@@ -57,7 +57,7 @@ async function checkOrganization(deps: ChangeUserDeps, organizationId: string | 
       { field: 'organization_id' },
     );
   }
-  if (organizationId !== null && !(await findOrganization(deps.db, organizationId))) {
+  if (organizationId !== null && !(await holdLiveOrganization(deps.db, organizationId))) {
     throw new AppError('BAD_REQUEST', 'No such organisation', { field: 'organization_id' });
   }
 }

@@ -229,6 +229,17 @@ export async function countActiveAdmins(db: StoreDb): Promise<number> {
   return Number(row.count);
 }
 
+/** Everyone who belongs to the organisation, as they are now. */
+export async function findMembersOf(db: StoreDb, organizationId: string): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toUser);
+}
+
 /** How many people (never anonymous visitors) belong to each organisation that has any. */
 export async function countMembersByOrganization(db: StoreDb): Promise<Map<string, number>> {
   const rows = await db
