@@ -122,6 +122,14 @@ describe.skipIf(!gate.run)('rate limits counted in Redis', () => {
       // The counter is still in Redis: the limit holds again.
       await expect.poll(async () => (await limit.take('ann')).allowed, { timeout: 5000 }).toBe(false);
       expect(warnings).toContain('Rate limits are counted in Redis again');
+
+      // A Redis that is gone (the connection closed, reconnecting in vain): let through at once.
+      await proxy.close();
+      await expect.poll(async () => (await limit.take('ann')).allowed, { timeout: 5000 }).toBe(true);
+      const gone = Date.now();
+      expect(await limit.take('ann')).toEqual({ allowed: true });
+      expect(Date.now() - gone).toBeLessThan(200);
+      expect(warnings.filter((line) => line.startsWith('Redis cannot count'))).toHaveLength(2);
     } finally {
       proxy.resume();
       await proxy.close();

@@ -49,7 +49,9 @@ export async function createRateLimitCounters(deps: {
         log: deps.log,
       }),
     async close() {
-      await client.close().catch(() => undefined);
+      // A client still trying to reach a Redis that went away has nothing to flush: stop it at once.
+      if (client.isReady) await client.close().catch(() => undefined);
+      else client.destroy();
     },
   };
 }
