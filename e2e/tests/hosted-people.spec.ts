@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { chinookSqlitePath } from '../global-setup.ts';
 import type { HostedQuerent } from '../hosted-querent.ts';
 import { seedOrganizationDatabases, startHostedQuerent } from '../hosted-querent.ts';
@@ -93,5 +95,39 @@ test('an administrator deactivates a person whose open page then loses its sessi
   } finally {
     await adminContext.close();
     await bobContext.close();
+  }
+});
+
+test('an administrator deletes an organisation: it leaves the list, its database stays its owner’s', async ({
+  page,
+}) => {
+  await signIn(page, 'alice');
+  await page.goto(`${hosted.url}/user`);
+  const organizations = page.getByRole('region', { name: 'Organisations' });
+  await organizations.getByRole('button', { name: 'Delete Looking Glass' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Looking Glass?' });
+  // Named by the sign-in service: the confirmation says it comes back with its members.
+  await expect(dialog).toContainText('It comes from the sign-in service: it reappears');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(organizations.getByText('Looking Glass', { exact: true })).toHaveCount(0);
+  await expect(organizations.getByText('Wonderland', { exact: true })).toBeVisible();
+
+  // Its member is left without an organisation, owning what they owned.
+  const people = (await (await page.request.get(`${hosted.url}/api/users?q=owner-1`)).json()) as {
+    users: { organization_id: string | null }[];
+  };
+  expect(people.users).toEqual([expect.objectContaining({ organization_id: null })]);
+  const store = new Database(join(hosted.dataDir, 'querent.sqlite'), { readonly: true });
+  try {
+    expect(
+      store.prepare('SELECT name, owner_id, organization_id FROM databases WHERE id = ?').get('db-1'),
+    ).toEqual({
+      name: 'Looking Glass ledger',
+      owner_id: 'owner-1',
+      organization_id: null,
+    });
+  } finally {
+    store.close();
   }
 });

@@ -66,6 +66,7 @@ import { versionHandlers } from './modules/version/version.routes.ts';
 import { createChatSetup } from './realtime/chat-setup.ts';
 import { createQualityEvents } from './realtime/quality-events.ts';
 import { createSessionSockets } from './realtime/session-sockets.ts';
+import { createRateLimitCounters } from './rate-limit/window-counters.ts';
 import { createRealtime } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
@@ -175,7 +176,21 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hostedAuth === null
       ? null
       : { db: store.db, policy: hostedAuth.sessions, ...(options.now ? { now: options.now } : {}) };
-  const sandbox = createAnonymousSandbox({ db: store.db, hosted: hostedAuth, now: options.now });
+  // Only hosted mode limits rates (sign-in, the sandbox); with Redis, across instances.
+  const rateLimits = await createRateLimitCounters({
+    redis: hostedAuth && config.redisUrl ? { url: config.redisUrl, keyPrefix: config.redisKeyPrefix } : null,
+    log: app.log,
+    now: options.now,
+  }).catch(async (error: unknown) => {
+    if (ownsStore) await store.destroy();
+    throw error;
+  });
+  const sandbox = createAnonymousSandbox({
+    db: store.db,
+    hosted: hostedAuth,
+    counters: rateLimits.counters,
+    now: options.now,
+  });
   const sessionSockets = createSessionSockets();
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
   const connections: DatabaseConnections = createDatabaseConnections({
@@ -275,6 +290,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             }),
             sessions,
             sessionEnds: sessionSockets,
+            rateLimitCounters: rateLimits.counters,
           };
     await registerRoutes(app, apiRoutes, {
       ...healthHandlers(readiness),
@@ -325,7 +341,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       trustProxy: config.trustProxy !== false,
       findLiveSessions: sessions === null ? null : (ids) => findLiveSessions(sessions, ids),
       ...(options.socketSessionCheckMs === undefined ? {} : { sessionCheckMs: options.socketSessionCheckMs }),
-      redisUrl: config.redisUrl,
+      redis: config.redisUrl === null ? null : { url: config.redisUrl, keyPrefix: config.redisKeyPrefix },
       log: app.log,
     });
     if (realtime.pingRedis !== null) readiness.set('redis', realtime.pingRedis);
@@ -337,6 +353,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   } catch (error) {
     await app.close();
     await connections.closeAll();
+    await rateLimits.close();
     if (ownsStore) await store.destroy();
     throw error;
   }
@@ -357,6 +374,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await realtime.close();
       await app.close();
       await connections.closeAll();
+      await rateLimits.close();
       if (ownsStore) await store.destroy();
     })();
     return closing;

@@ -227,7 +227,7 @@ for (const dialect of await storeDialects('Business entities and issues')) {
         createdAt: at(1),
         updatedAt: at(1),
         editable: true,
-        abilities: { edit: true, delete: true, share: false },
+        abilities: { edit: true, delete: false, share: false },
         // Issues written by a person carry no check and no evidence.
         check_id: null,
         origin: 'user',
@@ -355,7 +355,7 @@ for (const dialect of await storeDialects('Business entities and issues')) {
         query_id: null,
         createdAt: before.createdAt,
         editable: true,
-        abilities: { edit: true, delete: true, share: false },
+        abilities: { edit: true, delete: false, share: false },
         check_id: null,
         origin: 'user',
         occurrences: 1,

@@ -21,7 +21,7 @@ function makeIssue(overrides: Partial<Issue> = {}): Issue {
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     editable: true,
-    abilities: { edit: true, delete: true, share: false },
+    abilities: { edit: true, delete: false, share: false },
     check_id: null,
     origin: 'user',
     occurrences: 1,

@@ -41,7 +41,14 @@ const bob = person({
 const organizations: Organizations = {
   managed_by: 'admins',
   organizations: [
-    { id: 'o1', name: 'Acme', from_sign_in: false, member_count: 0, created_at: '2026-03-01T09:00:00.000Z' },
+    {
+      id: 'o1',
+      name: 'Acme',
+      from_sign_in: false,
+      member_count: 0,
+      created_at: '2026-03-01T09:00:00.000Z',
+      abilities: { edit: true, delete: true, share: false },
+    },
   ],
 };
 
@@ -145,6 +152,56 @@ describe('/user for an administrator', () => {
     await waitFor(() =>
       expect(server.requests.some((request) => request.query.get('organization_id') === 'o1')).toBe(true),
     );
+  });
+
+  it('deletes an organisation after asking, and asks again when credits are left', async () => {
+    const acme = { ...organizations.organizations[0], member_count: 2 };
+    const wonderland = { ...acme, id: 'o2', name: 'Wonderland', from_sign_in: true };
+    const kept = { ...acme, id: 'o3', name: 'Kept', abilities: { edit: true, delete: false, share: false } };
+    server.on('GET /api/organizations', {
+      body: { managed_by: 'admins', organizations: [acme, wonderland, kept] },
+    });
+    server.on('DELETE /api/organizations/o1', (request) =>
+      request.query.get('force') === 'true'
+        ? { status: 204 }
+        : {
+            status: 409,
+            body: {
+              error: {
+                code: 'CONFLICT',
+                field: 'force',
+                message: '"Acme" still has 50 credits, which nobody could spend once it is deleted.',
+              },
+            },
+          },
+    );
+    renderApp('/user', server.url);
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    await within(section).findByText('Kept');
+    // The policy's abilities decide: no Delete where the server would refuse it.
+    expect(within(section).queryByRole('button', { name: 'Delete Kept' })).toBeNull();
+
+    // One the sign-in service names is said to come back.
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete Wonderland' }));
+    const claimed = await screen.findByRole('alertdialog', { name: 'Delete Wonderland?' });
+    expect(claimed).toHaveTextContent('It comes from the sign-in service: it reappears');
+    await userEvent.click(within(claimed).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete Acme' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Acme?' });
+    expect(dialog).toHaveTextContent('Its 2 members stay, without an organisation');
+    expect(dialog).not.toHaveTextContent('sign-in service');
+    const deletes = () => server.requests.filter((request) => request.method === 'DELETE');
+    expect(deletes()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('still has 50 credits');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete anyway' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deletes().map((request) => `${request.path}?force=${request.query.get('force')}`)).toEqual([
+      '/api/organizations/o1?force=null',
+      '/api/organizations/o1?force=true',
+    ]);
   });
 
   it('leaves membership to the sign-in service when it names organisations', async () => {

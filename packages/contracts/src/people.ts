@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesSchema } from './abilities.ts';
 
 /** The roles an administrator may give; anonymous is the sandbox's own and never given. */
 export const assignableRoles = ['admin', 'member'] as const;
@@ -53,6 +54,8 @@ export const organizationSchema = z.object({
   from_sign_in: z.boolean(),
   member_count: z.number().int(),
   created_at: z.string(),
+  /** What the asking administrator may do with it (rename: `edit`, `delete`); `share` is always false. */
+  abilities: abilitiesSchema,
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -74,3 +77,10 @@ export const organizationBodySchema = z
   .object({ name: z.string().trim().min(1, 'Name is required').max(organizationNameLimit) })
   .strict();
 export type OrganizationBody = z.infer<typeof organizationBodySchema>;
+
+/**
+ * DELETE /api/organizations/:id. An organisation with credits left is deleted only with
+ * `force=true` (its ledger is kept either way).
+ */
+export const organizationDeleteQuerySchema = z.object({ force: z.enum(['true', 'false']).optional() });
+export type OrganizationDeleteQuery = z.infer<typeof organizationDeleteQuerySchema>;

@@ -55,7 +55,7 @@ export function registerChatHandlers(io: QuerentServer, deps: ChatDeps, limitAsk
     // Questions and statements count against the sender's allowance before anything runs.
     const asked = (conversationId: unknown, work: (id: string) => Promise<unknown>) =>
       handle(conversationId, async (id) => {
-        limitAsks(user);
+        await limitAsks(user);
         return work(id);
       });
 

@@ -31,7 +31,8 @@ export interface RealtimeDeps {
   /** Hosted mode: which sessions are still in force, checked every `sessionCheckMs`. */
   findLiveSessions: FindLiveSessions | null;
   sessionCheckMs?: number;
-  redisUrl: string | null;
+  /** Several instances: the Redis that carries events between them, and this deployment's key prefix. */
+  redis: { url: string; keyPrefix: string } | null;
   log: FastifyBaseLogger;
 }
 
@@ -111,10 +112,10 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   });
 
   let redis: { close(): Promise<void>; ping(): Promise<void> } | null = null;
-  if (deps.redisUrl) {
+  if (deps.redis) {
     // The Redis client is a large library (a tenth of a second to load) only several instances need.
     const { attachRedisAdapter } = await import('./redis-adapter.ts');
-    redis = await attachRedisAdapter(io, deps.redisUrl, deps.log);
+    redis = await attachRedisAdapter(io, deps.redis, deps.log);
   }
 
   const watch =

@@ -18,6 +18,7 @@ import { verifiedQueriesMigration } from './migrations/0014-verified-queries.ts'
 import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
 import { turnStatementsAndCredentialWarningsMigration } from './migrations/0016-turn-statements-and-credential-warnings.ts';
 import { stripeSubscriptionsMigration } from './migrations/0017-stripe-subscriptions.ts';
+import { organizationDeletionMigration } from './migrations/0018-organization-deletion.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -41,6 +42,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0015-memory-review': memoryReviewMigration(),
     '0016-turn-statements-and-credential-warnings': turnStatementsAndCredentialWarningsMigration(dialect),
     '0017-stripe-subscriptions': stripeSubscriptionsMigration(dialect),
+    '0018-organization-deletion': organizationDeletionMigration(dialect),
   };
 }
 

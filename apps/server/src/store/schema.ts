@@ -24,6 +24,8 @@ export interface OrganizationsTable {
   /** How the sign-in service's organisation claim names it (migration 0008); null for others. */
   external_key: string | null;
   created_at: Timestamp;
+  /** When an administrator deleted it (migration 0018); the row stays for the ledger that names it. */
+  deleted_at: NullableTimestamp;
 }
 
 export interface UsersTable {

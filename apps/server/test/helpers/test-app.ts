@@ -22,6 +22,9 @@ export function testConfig(env: Record<string, string> = {}): { config: AppConfi
     DATA_DIR: temp.dir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(temp.dir, 'no-web-dist'),
+    // Suites of several helpers share one Redis: each test process keeps its keys and channels
+    // (rate-limit counts, Socket.IO events) to itself; its instances still share them.
+    REDIS_KEY_PREFIX: `querent-test-${process.pid}`,
     ...env,
   });
   return { config, cleanup: temp.remove };

@@ -120,6 +120,7 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     body: { name: 'Renamed' },
     status: 404,
   }),
+  'DELETE /api/organizations/:id': user('/api/organizations/nowhere', { allowed: ['admin'], status: 404 }),
   // Credits: everyone reads their own; administrators change anyone's (an unknown id is 404 to
   // them, 403 to others). Without Stripe a checkout or the billing portal is 409 and the webhook 404.
   'GET /api/user/credits/history': user('/api/user/credits/history'),

@@ -52,6 +52,9 @@ export function createApi(http: HttpClient) {
       createOrganization: (name: string) => call('POST /api/organizations', { body: { name } }),
       renameOrganization: (id: string, name: string) =>
         call('PUT /api/organizations/:id', { params: { id }, body: { name } }),
+      /** `force` deletes one that still has credits (refused with 409 otherwise). */
+      deleteOrganization: (id: string, force: boolean) =>
+        call('DELETE /api/organizations/:id', { params: { id }, query: force ? { force: 'true' } : {} }),
     },
     version: () => call('GET /api/version'),
     databases: {

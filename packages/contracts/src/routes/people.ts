@@ -2,6 +2,7 @@ import {
   managedUserSchema,
   managedUsersSchema,
   organizationBodySchema,
+  organizationDeleteQuerySchema,
   organizationSchema,
   organizationsSchema,
   userChangesSchema,
@@ -57,5 +58,14 @@ export const peopleRoutes = {
     params: idParamsSchema,
     body: organizationBodySchema,
     response: organizationSchema,
+  }),
+  'DELETE /api/organizations/:id': route({
+    summary: 'Delete an organisation; its members stay, without an organisation',
+    description: `${adminsOnly} Its members are left without an organisation and what they shared with it becomes private to them again; nothing they own is deleted, and its credit ledger is kept. Refused (409) while it still has credits unless \`force=true\`. One the sign-in service names (OIDC_ORGANIZATION_CLAIM) comes back when one of its members next signs in.`,
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    query: organizationDeleteQuerySchema,
+    status: 204,
   }),
 } satisfies RouteTable;

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HostedAuthConfig } from '../../config/settings/auth.ts';
+import { createMinuteLimit } from '../../rate-limit/minute-limit.ts';
+import type { WindowCounters } from '../../rate-limit/window-counter.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { AnonymousVisitors } from './anonymous-visitors.ts';
 import { createAnonymousVisitors } from './anonymous-visitors.ts';
@@ -21,6 +23,8 @@ const idle = { stop: () => Promise.resolve() };
 export function createAnonymousSandbox(deps: {
   db: StoreDb;
   hosted: HostedAuthConfig | null;
+  /** Where the sandbox's limits count (Redis across instances, or this instance's memory). */
+  counters: WindowCounters;
   now?: (() => Date) | undefined;
 }): AnonymousSandbox {
   const anonymous = deps.hosted?.anonymous ?? null;
@@ -34,10 +38,13 @@ export function createAnonymousSandbox(deps: {
       publicUrl: deps.hosted.publicUrl,
       anonymous,
       policy: deps.hosted.sessions,
-      newVisitorsPerMinute: deps.hosted.signInRateLimit,
+      newVisitorsPerAddress: createMinuteLimit(deps.counters, 'new-visitors', deps.hosted.signInRateLimit),
       now,
     }),
-    limitAsks: limitAnonymousAsks(anonymous.asksPerMinute, () => (now?.() ?? new Date()).getTime()),
+    limitAsks: limitAnonymousAsks(
+      createMinuteLimit(deps.counters, 'visitor-asks', anonymous.asksPerMinute),
+      anonymous.asksPerMinute,
+    ),
     startCleanup: (log) => startVisitorCleanup({ db: deps.db, retentionMs: anonymous.retentionMs, now, log }),
   };
 }

@@ -2,6 +2,7 @@ import type { AnonymousAccessConfig } from '../../config/settings/auth.ts';
 import { AppError } from '../../errors.ts';
 import { createAnonymousUser } from '../../modules/users/anonymous-users.ts';
 import { findUser } from '../../modules/users/find-user.ts';
+import type { MinuteLimit } from '../../rate-limit/minute-limit.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { AuthCookie } from '../auth-cookies.ts';
 import { authCookie, readAuthCookie } from '../auth-cookies.ts';
@@ -10,7 +11,6 @@ import { createSession } from '../sessions/create-session.ts';
 import type { SessionPolicy } from '../sessions/session-policy.ts';
 import { sessionIdOf } from '../sessions/session-token.ts';
 import { findSession } from '../sessions/sessions.repo.ts';
-import { MinuteCounter } from './minute-counter.ts';
 
 /** Who arrives without a session, as far as a new identity needs to know. */
 export interface Visitor {
@@ -40,8 +40,8 @@ export interface AnonymousVisitorDeps {
   anonymous: AnonymousAccessConfig;
   /** The signed-in sessions' lifetimes; a visitor's ends sooner, with their retention. */
   policy: SessionPolicy;
-  /** New identities one address may be given per minute. */
-  newVisitorsPerMinute: number;
+  /** How many new identities one address may be given per minute. */
+  newVisitorsPerAddress: MinuteLimit;
   now?: (() => Date) | undefined;
 }
 
@@ -51,7 +51,6 @@ export interface AnonymousVisitorDeps {
  */
 export function createAnonymousVisitors(deps: AnonymousVisitorDeps): AnonymousVisitors {
   const now = () => deps.now?.() ?? new Date();
-  const perAddress = new MinuteCounter(deps.newVisitorsPerMinute, () => now().getTime());
   const policy: SessionPolicy = {
     idleTimeoutMs: Math.min(deps.policy.idleTimeoutMs, deps.anonymous.retentionMs),
     absoluteTimeoutMs: deps.anonymous.retentionMs,
@@ -70,10 +69,11 @@ export function createAnonymousVisitors(deps: AnonymousVisitorDeps): AnonymousVi
     async admit(visitor) {
       if (await wasSignedIn(visitor.credentials)) return null;
       // Each new identity is a row in the store: one address may not mint them without end.
-      if (!perAddress.take(visitor.ip)) {
+      const taken = await deps.newVisitorsPerAddress.take(visitor.ip);
+      if (!taken.allowed) {
         throw new AppError(
           'RATE_LIMITED',
-          `Too many new visitors from your address. Try again in ${perAddress.secondsLeft(visitor.ip)} seconds.`,
+          `Too many new visitors from your address. Try again in ${taken.retryAfterSeconds} seconds.`,
         );
       }
       const user = await createAnonymousUser(deps.db, now());

@@ -205,7 +205,7 @@ const settings = {
     max: 100000,
     default: 60,
     description:
-      'Requests one address may make per minute to each sign-in endpoint (GET /api/auth and its callback) in hosted mode; more are answered 429. Counted by each instance.',
+      'Requests one address may make per minute to each sign-in endpoint (GET /api/auth and its callback) in hosted mode; more are answered 429. Counted across instances in Redis when REDIS_URL is set, else by each instance.',
   }),
   anonymousAccess: flag({
     name: 'ANONYMOUS_ACCESS',
@@ -227,7 +227,7 @@ const settings = {
     max: 10000,
     default: 10,
     description:
-      'Questions, SQL statements and query runs one anonymous visitor may send per minute; more are refused with a 429 error (RATE_LIMITED). Counted by each instance.',
+      'Questions, SQL statements and query runs one anonymous visitor may send per minute; more are refused with a 429 error (RATE_LIMITED). Counted across instances in Redis when REDIS_URL is set, else by each instance.',
   }),
 };
 

@@ -21,6 +21,12 @@ function readTrustProxy(value: string): Reading<boolean | number | string> {
   return refuse('must be true, false, a number of proxy hops, or a comma-separated list of addresses');
 }
 
+// Keys are joined with ':' after the prefix; spaces and ':' in it would blur where the prefix ends.
+function readRedisKeyPrefix(value: string): Reading<string> {
+  if (/^[A-Za-z0-9_.-]{1,64}$/.test(value)) return accept(value);
+  return refuse('must be 1 to 64 letters, digits, dots, dashes or underscores');
+}
+
 const SECRET_KEY_BYTES = 32;
 
 function readSecretKey(value: string): Reading<Buffer | null> {
@@ -70,7 +76,14 @@ export const serverSettings = defineSettings(
       protocols: ['redis:', 'rediss:'],
       message: 'must be a redis:// or rediss:// URL',
       description:
-        'redis://host:6379 enables the Socket.IO Redis adapter so several instances share realtime events.',
+        'redis://host:6379 enables the Socket.IO Redis adapter so several instances share realtime events, and counts rate limits (sign-in, new visitors, visitors’ questions) across instances.',
+    }),
+    redisKeyPrefix: setting({
+      name: 'REDIS_KEY_PREFIX',
+      default: 'querent',
+      read: readRedisKeyPrefix,
+      description:
+        'Starts every Redis key and channel this deployment uses (Socket.IO events, rate-limit counters), so deployments sharing one Redis stay apart.',
     }),
     instanceId: text({
       name: 'INSTANCE_ID',

@@ -32,7 +32,8 @@ const memberTable: Record<ObjectKind, KindRules> = {
   // A star is personal: colleagues star what is shared with them themselves.
   favorite: { owner: ['read', 'edit', 'delete'], none: ['create'] },
   business_entity: { owner: change, organization: ['read', 'run', 'edit'], public: readOnly },
-  issue: { owner: ['read', 'edit', 'delete'], organization: ['read', 'edit'], public: readOnly },
+  // Issues are resolved or dismissed (`edit`), never deleted: they go with their database.
+  issue: { owner: ['read', 'edit'], organization: ['read', 'edit'], public: readOnly },
   // An upload is a database (the database rows apply to it) that starts private; this row says who may make one.
   upload: { none: ['create'] },
   memory: { owner: ['read', 'edit', 'delete'], organization: readOnly, public: readOnly },
@@ -52,7 +53,6 @@ export const roleTable: RoleTable = {
     },
     project: { ...memberTable.project, organization: change },
     business_entity: { ...memberTable.business_entity, organization: change },
-    issue: { ...memberTable.issue, organization: ['read', 'edit', 'delete'] },
     memory: { ...memberTable.memory, organization: ['read', 'edit', 'delete'] },
     user: { owner: ['read', 'edit'], organization: ['read', 'edit'], none: ['read', 'edit'] },
     organization: { organization: ['read', 'edit'], none: ['read', 'edit', 'create', 'delete'] },

@@ -10,6 +10,7 @@ import type { SessionDeps } from '../../auth/sessions/session-policy.ts';
 import { sessionIdOf } from '../../auth/sessions/session-token.ts';
 import type { HostedAuthConfig } from '../../config/settings/auth.ts';
 import type { RouteHandlers } from '../../http/register-routes.ts';
+import type { WindowCounters } from '../../rate-limit/window-counter.ts';
 import { answerCallbackFailuresWithPage, limitSignInRequests } from './sign-in-scopes.ts';
 
 export interface HostedAuthDeps {
@@ -17,6 +18,8 @@ export interface HostedAuthDeps {
   signIn: HostedSignIn;
   sessions: SessionDeps;
   sessionEnds: SessionEnds;
+  /** Where the sign-in limit counts: Redis across instances when configured, else this instance. */
+  rateLimitCounters: WindowCounters;
 }
 
 /** Where the browser lands once signed in; the web app goes on from there to "/". */
@@ -34,7 +37,7 @@ function userAgentOf(request: FastifyRequest): string | null {
 /** Hosted mode (AUTH_MODE=oidc): sign-in through the provider, sessions in the store. */
 export function hostedAuthHandlers(deps: HostedAuthDeps): RouteHandlers<typeof authRoutes> {
   const { publicUrl, signInRateLimit } = deps.config;
-  const limited = limitSignInRequests(signInRateLimit);
+  const limited = limitSignInRequests(deps.rateLimitCounters, signInRateLimit);
   const pageFailures = answerCallbackFailuresWithPage(publicUrl);
 
   /** The browser's session before this sign-in ends: each sign-in starts from a new token. */
@@ -48,7 +51,7 @@ export function hostedAuthHandlers(deps: HostedAuthDeps): RouteHandlers<typeof a
 
   return {
     'GET /api/auth': {
-      scope: limited,
+      scope: limited('start'),
       handle: async ({ query, reply }) => {
         const started = await deps.signIn.startSignIn({ signUp: query.signup === 'true' });
         // The state goes to this browser too: the callback is accepted only where the sign-in began.
@@ -61,7 +64,7 @@ export function hostedAuthHandlers(deps: HostedAuthDeps): RouteHandlers<typeof a
     },
     'GET /api/auth/callback': {
       scope: async (scope) => {
-        await limited(scope);
+        await limited('callback')(scope);
         pageFailures(scope);
       },
       handle: async ({ request, reply }) => {

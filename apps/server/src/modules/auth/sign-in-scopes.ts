@@ -1,20 +1,47 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyError } from 'fastify';
 import { clearedAuthCookie } from '../../auth/auth-cookies.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
+import { MINUTE_MS } from '../../rate-limit/minute-limit.ts';
+import type { WindowCounter, WindowCounters } from '../../rate-limit/window-counter.ts';
 import { renderSignInErrorPage } from './sign-in-error-page.ts';
 
+/** @fastify/rate-limit's store over one of our window counters, so its counts live where ours do. */
+function windowCounterStore(counter: WindowCounter): FastifyRateLimitStoreCtor {
+  return class WindowCounterStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
+      counter.hit(key).then(
+        ({ count, msLeft }) => callback(null, { current: count, ttl: msLeft }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+    // One endpoint, one count: route options never change where it is kept.
+    child() {
+      return this;
+    }
+  };
+}
+
 /**
- * Each sign-in endpoint counts the requests of each address (as the proxy settings tell it) over a
- * minute: guessing states or hammering the provider through us is cut short. Counted per instance.
+ * Each sign-in endpoint (`name`) counts the requests of each address (as the proxy settings tell
+ * it) over a minute: guessing states or hammering the provider through us is cut short. Counted
+ * in Redis when the deployment has one, so the limit holds across instances.
  */
-export function limitSignInRequests(maxPerMinute: number): (scope: ZodApp) => Promise<void> {
-  return async (scope) => {
+export function limitSignInRequests(
+  counters: WindowCounters,
+  maxPerMinute: number,
+): (name: string) => (scope: ZodApp) => Promise<void> {
+  return (name) => async (scope) => {
     // Loaded with hosted mode only, like the rest of the sign-in flow.
     const { default: rateLimit } = await import('@fastify/rate-limit');
     await scope.register(rateLimit, {
       max: maxPerMinute,
-      timeWindow: 60_000,
+      timeWindow: MINUTE_MS,
+      store: windowCounterStore(counters(`sign-in-${name}`, MINUTE_MS)),
+      // Our counters already let requests through when Redis cannot answer; anything else thrown
+      // there is let through too rather than failing a sign-in.
+      skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         new AppError(
           'RATE_LIMITED',

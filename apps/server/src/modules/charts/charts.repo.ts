@@ -110,3 +110,13 @@ export async function deleteChart(db: StoreDb, id: string): Promise<boolean> {
 export async function setChartsShared(db: StoreDb, id: string, shared: boolean): Promise<void> {
   await db.updateTable('charts').set({ shared, updated_at: nowIso() }).where('id', '=', id).execute();
 }
+
+/** Makes every chart of the owner private again (their organisation is gone). */
+export async function unshareChartsOfOwner(db: StoreDb, ownerId: string): Promise<void> {
+  await db
+    .updateTable('charts')
+    .set({ shared: false })
+    .where('owner_id', '=', ownerId)
+    .where('shared', '=', true)
+    .execute();
+}

@@ -225,3 +225,13 @@ export async function setConversationsOrganizationOfOwner(
     .where('owner_id', '=', ownerId)
     .execute();
 }
+
+/** Makes every conversation of the owner private again (their organisation is gone). */
+export async function unshareConversationsOfOwner(db: StoreDb, ownerId: string): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set({ shared: false })
+    .where('owner_id', '=', ownerId)
+    .where('shared', '=', true)
+    .execute();
+}

@@ -7,13 +7,14 @@ import type { OrganizationRecord } from './organization-record.ts';
 
 /**
  * The organisation the sign-in service names `key`, created (named after it) the first time it is
- * seen. The unique key makes concurrent first sightings on several instances agree on one row.
+ * seen, and back (with its old ledger) if an administrator deleted it. The unique key makes
+ * concurrent first sightings on several instances agree on one row.
  */
 export async function ensureOrganizationByExternalKey(db: StoreDb, key: string): Promise<string> {
   await db
     .insertInto('organizations')
     .values({ id: newId(), name: key, external_key: key })
-    .onConflict((conflict) => conflict.column('external_key').doNothing())
+    .onConflict((conflict) => conflict.column('external_key').doUpdateSet({ deleted_at: null }))
     .execute();
   const row = await db
     .selectFrom('organizations')
@@ -25,7 +26,12 @@ export async function ensureOrganizationByExternalKey(db: StoreDb, key: string):
 
 /** The organisation's name, or null when there is no such organisation. */
 export async function selectOrganizationName(db: StoreDb, id: string): Promise<string | null> {
-  const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row?.name ?? null;
 }
 
@@ -34,27 +40,34 @@ function toRecord(row: Selectable<OrganizationsTable>): OrganizationRecord {
 }
 
 export async function selectOrganization(db: StoreDb, id: string): Promise<OrganizationRecord | null> {
-  const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
-/** Every organisation, by name. */
+/** Every organisation not deleted, by name. */
 export async function selectOrganizations(db: StoreDb): Promise<OrganizationRecord[]> {
   const rows = await db
     .selectFrom('organizations')
     .selectAll()
+    .where('deleted_at', 'is', null)
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();
   return rows.map(toRecord);
 }
 
-/** Whether another organisation than `exceptId` already has this name, compared without case. */
+/** Whether another organisation than `exceptId` already has this name, compared without case (a deleted one's is free). */
 export async function organizationNameTaken(db: StoreDb, name: string, exceptId?: string): Promise<boolean> {
   const row = await db
     .selectFrom('organizations')
     .select('id')
     .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .where('deleted_at', 'is', null)
     .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId ?? ''))
     .executeTakeFirst();
   return row !== undefined;
@@ -78,7 +91,36 @@ export async function updateOrganizationName(
     .updateTable('organizations')
     .set({ name })
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+/**
+ * Marks it deleted; false when there is no such organisation (or it was deleted already). The row
+ * stays: the credit ledger names it.
+ */
+export async function markOrganizationDeleted(db: StoreDb, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('organizations')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Whether the organisation exists and is not deleted, holding its row until the transaction ends
+ * (PostgreSQL; SQLite has a single writer): a deletion under way is waited for, then seen.
+ */
+export async function lockLiveOrganization(db: StoreDb, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('organizations')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -10,7 +10,7 @@ import { kindSubject } from '../access/subject.ts';
 export function authorizePeopleManagement(
   actor: Actor,
   kind: 'user' | 'organization' = 'user',
-  action: Extract<Action, 'read' | 'edit' | 'create'> = 'edit',
+  action: Extract<Action, 'read' | 'edit' | 'create' | 'delete'> = 'edit',
 ): void {
   authorizeKind(actor, action, kindSubject(kind), 'Only administrators can manage people and organisations');
 }

@@ -4,6 +4,7 @@ import { createOrganization, renameOrganization } from '../organizations/name-or
 import { listUsers } from '../users/list-users.ts';
 import { countMembers } from '../users/count-members.ts';
 import { listOrganizationsWithMembers } from './list-organizations-with-members.ts';
+import { deleteOrganization } from './delete-organization.ts';
 import { manageUser } from './manage-user.ts';
 import { organizationNames } from './organization-names.ts';
 import type { PeopleDeps } from './people-deps.ts';
@@ -36,16 +37,20 @@ export function peopleHandlers(deps: PeopleDeps): RouteHandlers<typeof peopleRou
     },
     'GET /api/organizations': async ({ user }) => {
       authorizePeopleManagement(user, 'organization', 'read');
-      return listOrganizationsWithMembers(deps);
+      return listOrganizationsWithMembers(deps, user);
     },
     'POST /api/organizations': async ({ user, body }) => {
       authorizePeopleManagement(user, 'organization', 'create');
-      return presentOrganization(await createOrganization(deps, { name: body.name }), 0);
+      return presentOrganization(await createOrganization(deps, { name: body.name }), 0, user);
     },
     'PUT /api/organizations/:id': async ({ user, params, body }) => {
       authorizePeopleManagement(user, 'organization', 'edit');
       const renamed = await renameOrganization(deps, { id: params.id, name: body.name });
-      return presentOrganization(renamed, (await countMembers(deps.db)).get(renamed.id) ?? 0);
+      return presentOrganization(renamed, (await countMembers(deps.db)).get(renamed.id) ?? 0, user);
+    },
+    'DELETE /api/organizations/:id': async ({ user, params, query }) => {
+      authorizePeopleManagement(user, 'organization', 'delete');
+      await deleteOrganization(deps, { id: params.id, force: query.force === 'true' });
     },
   };
 }

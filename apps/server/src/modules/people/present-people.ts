@@ -1,4 +1,7 @@
 import type { ManagedUser, Organization } from '@querent/contracts';
+import type { Actor } from '../access/can.ts';
+import { objectAbilities } from '../access/can.ts';
+import { kindSubject } from '../access/subject.ts';
 import type { OrganizationRecord } from '../organizations/organization-record.ts';
 import type { User } from '../users/user.ts';
 
@@ -20,12 +23,18 @@ export function presentManagedUser(user: User, organizationNames: ReadonlyMap<st
   };
 }
 
-export function presentOrganization(organization: OrganizationRecord, memberCount: number): Organization {
+export function presentOrganization(
+  organization: OrganizationRecord,
+  memberCount: number,
+  actor: Actor,
+): Organization {
   return {
     id: organization.id,
     name: organization.name,
     from_sign_in: organization.externalKey !== null,
     member_count: memberCount,
     created_at: organization.createdAt,
+    // Asked of the kind, as the page is: administrators manage every organisation.
+    abilities: objectAbilities(actor, kindSubject('organization')),
   };
 }

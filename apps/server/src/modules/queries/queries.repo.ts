@@ -348,3 +348,13 @@ export async function listVerifiedQueries(
     .execute();
   return rows.map(toRecord);
 }
+
+/** Makes every querie of the owner private again (their organisation is gone). */
+export async function unshareQueriesOfOwner(db: StoreDb, ownerId: string): Promise<void> {
+  await db
+    .updateTable('queries')
+    .set({ shared: false })
+    .where('owner_id', '=', ownerId)
+    .where('shared', '=', true)
+    .execute();
+}

@@ -14,7 +14,7 @@ export function queryHandlers(
     'POST /api/query/_run': {
       options: uncheckedResponse,
       handle: async ({ user, body, reply }) => {
-        deps.limitAsks?.(user);
+        await deps.limitAsks?.(user);
         const { signal, done } = abortOnClose(reply);
         try {
           return await runQuery(deps, { user, databaseId: body.databaseId, sql: body.query, signal });

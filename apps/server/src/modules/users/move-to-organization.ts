@@ -10,6 +10,22 @@ import { updateUserProfile } from './users.repo.ts';
 export type MoveOwnedObjects = (db: StoreDb, ownerId: string, organizationId: string | null) => Promise<void>;
 
 /**
+ * Changes a person's profile and, when their organisation changes, moves what they own with them:
+ * the part of `updateUserAndWhatTheyOwn` for a caller already inside a transaction.
+ */
+export async function updateUserInTransaction(
+  trx: StoreDb,
+  moveOwnedObjects: MoveOwnedObjects,
+  before: Pick<User, 'id' | 'organizationId'>,
+  changes: UserProfileChanges,
+): Promise<User> {
+  const user = await updateUserProfile(trx, before.id, changes);
+  const moving = changes.organizationId !== undefined && changes.organizationId !== before.organizationId;
+  if (moving) await moveOwnedObjects(trx, before.id, changes.organizationId ?? null);
+  return user;
+}
+
+/**
  * Changes a person's profile; when their organisation changes, what they own moves with them in
  * the same transaction, so their old colleagues lose sight of it at the moment the new ones gain it.
  */
@@ -20,10 +36,7 @@ export async function updateUserAndWhatTheyOwn(
 ): Promise<User> {
   const moving = changes.organizationId !== undefined && changes.organizationId !== before.organizationId;
   if (!moving) return updateUserProfile(deps.db, before.id, changes);
-  const organizationId = changes.organizationId ?? null;
-  return deps.db.transaction().execute(async (trx) => {
-    const user = await updateUserProfile(trx, before.id, changes);
-    await deps.moveOwnedObjects(trx, before.id, organizationId);
-    return user;
-  });
+  return deps.db
+    .transaction()
+    .execute((trx) => updateUserInTransaction(trx, deps.moveOwnedObjects, before, changes));
 }

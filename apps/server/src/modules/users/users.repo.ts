@@ -229,6 +229,36 @@ export async function countActiveAdmins(db: StoreDb): Promise<number> {
   return Number(row.count);
 }
 
+/**
+ * Takes the person out of the organisation, if they are still in it (a concurrent move elsewhere
+ * wins); the row as it is then, or null when they had left it.
+ */
+export async function leaveOrganization(
+  db: StoreDb,
+  userId: string,
+  organizationId: string,
+): Promise<User | null> {
+  const row = await db
+    .updateTable('users')
+    .set({ organization_id: null, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/** Everyone who belongs to the organisation, as they are now. */
+export async function findMembersOf(db: StoreDb, organizationId: string): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toUser);
+}
+
 /** How many people (never anonymous visitors) belong to each organisation that has any. */
 export async function countMembersByOrganization(db: StoreDb): Promise<Map<string, number>> {
   const rows = await db

@@ -3,14 +3,17 @@ import { type SyntheticEvent, useState } from 'react';
 import { inputClass, secondaryButtonClass } from '../../components/form-field.tsx';
 import { buttonClass } from '../../components/page.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { DeleteOrganizationDialog } from './delete-organization-dialog.tsx';
 import { useOrganizationActions } from './use-people.ts';
 
 function OrganizationRow({
   organization,
   onShowMembers,
+  onDelete,
 }: {
   organization: Organization;
   onShowMembers: () => void;
+  onDelete: () => void;
 }) {
   const { rename } = useOrganizationActions();
   const [name, setName] = useState<string | null>(null);
@@ -70,6 +73,16 @@ function OrganizationRow({
           >
             Rename
           </button>
+          {organization.abilities.delete ? (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              aria-label={`Delete ${organization.name}`}
+              onClick={onDelete}
+            >
+              Delete
+            </button>
+          ) : null}
         </span>
       ) : null}
     </li>
@@ -112,6 +125,7 @@ export function OrganizationsSection({
   organizations: Organizations;
   onShowMembers: (organizationId: string) => void;
 }) {
+  const [deleting, setDeleting] = useState<Organization | null>(null);
   return (
     <section aria-labelledby="organizations-heading" className="flex flex-col gap-3">
       <h2 id="organizations-heading" className="text-base font-semibold">
@@ -134,10 +148,14 @@ export function OrganizationsSection({
               key={organization.id}
               organization={organization}
               onShowMembers={() => onShowMembers(organization.id)}
+              onDelete={() => setDeleting(organization)}
             />
           ))}
         </ul>
       )}
+      {deleting ? (
+        <DeleteOrganizationDialog organization={deleting} onClose={() => setDeleting(null)} />
+      ) : null}
     </section>
   );
 }

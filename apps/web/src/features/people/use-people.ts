@@ -54,5 +54,10 @@ export function useOrganizationActions() {
     mutationFn: (input: { id: string; name: string }) => api.people.renameOrganization(input.id, input.name),
     onSuccess: refresh,
   });
-  return { create, rename };
+  const remove = useMutation({
+    mutationFn: (input: { id: string; force: boolean }) =>
+      api.people.deleteOrganization(input.id, input.force),
+    onSuccess: refresh,
+  });
+  return { create, rename, remove };
 }
