@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const abilities = { edit: true, delete: true, share: false };
 const organizations: Organizations = {
   managed_by: 'sign-in',
   organizations: [
@@ -22,8 +23,16 @@ const organizations: Organizations = {
       from_sign_in: true,
       member_count: 2,
       created_at: '2026-03-01T09:00:00.000Z',
+      abilities,
     },
-    { id: 'o2', name: 'Oz', from_sign_in: true, member_count: 1, created_at: '2026-03-01T09:00:00.000Z' },
+    {
+      id: 'o2',
+      name: 'Oz',
+      from_sign_in: true,
+      member_count: 1,
+      created_at: '2026-03-01T09:00:00.000Z',
+      abilities,
+    },
   ],
 };
 
