@@ -1,10 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { apiRoutes } from '@querent/contracts';
-import Fastify, { LogController } from 'fastify';
-import type { FastifyServerOptions } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAnonymousSandbox } from './auth/anonymous/anonymous-sandbox.ts';
 import { moveOwnedObjects } from './modules/ownership/move-owned-objects.ts';
 import { loadHostedSignIn } from './auth/oidc/load-hosted-sign-in.ts';
@@ -16,12 +12,12 @@ import type { SessionDeps } from './auth/sessions/session-policy.ts';
 import type { AppConfig } from './config/load-config.ts';
 import { defaultScheduleMinutes } from './config/settings/quality.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { loggerOptions, REQUEST_ID_LOG_LABEL } from './http/logger-options.ts';
 import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { sharingHandlers } from './modules/sharing/sharing.routes.ts';
-import { generateRequestId, registerRequestIdEcho } from './http/request-id.ts';
+import { registerRequestIdEcho } from './http/request-id.ts';
+import { createHttp } from './http/create-http.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ZodApp } from './http/zod-app.ts';
@@ -116,44 +112,6 @@ export interface BuiltApp {
   recoverInterruptedTurns(): Promise<number>;
   /** Stops realtime, then HTTP, then the store if the app opened it. Safe to call twice. */
   close(): Promise<void>;
-}
-
-type CompilersFactory = NonNullable<
-  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
->;
-
-/**
- * Every schema is zod, compiled by the compilers createHttp sets. Naming them as the factories too
- * keeps Fastify from loading its defaults (ajv and fast-json-stringify, a tenth of a second of
- * start-up) that nothing uses. Fastify types the factories after ajv's; at run time they return a
- * compiler called with route definitions like any other, which is what the zod ones are.
- */
-const zodCompilersFactory = {
-  buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
-} as unknown as CompilersFactory;
-
-// fastify's types take a trust function where the runtime also accepts a hop count.
-function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
-  if (typeof value !== 'number') return value;
-  return (_address: string, hop: number) => hop < value;
-}
-
-function createHttp(config: AppConfig, logStream: BuildAppOptions['logStream']): ZodApp {
-  const app = Fastify({
-    logger: loggerOptions(config, logStream),
-    // Fastify 5 takes the label from the log controller (the top-level option is FSTDEP024).
-    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: trustProxyOption(config.trustProxy),
-    requestIdHeader: false,
-    genReqId: generateRequestId,
-    return503OnClosing: true,
-    schemaController: { compilersFactory: zodCompilersFactory },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  return app;
 }
 
 /**
