@@ -112,15 +112,20 @@ export async function renameConversation(db: StoreDb, id: string, name: string):
   return toRecord(row);
 }
 
-/** Names a conversation that has no name yet; false when it already had one. */
-export async function nameIfUnnamed(db: StoreDb, id: string, name: string): Promise<boolean> {
-  const result = await db
+/** Names a conversation that has no name yet, answering it named; null when it already had one. */
+export async function nameIfUnnamed(
+  db: StoreDb,
+  id: string,
+  name: string,
+): Promise<ConversationRecord | null> {
+  const row = await db
     .updateTable('conversations')
     .set({ name })
     .where('id', '=', id)
     .where('name', 'is', null)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return row ? toRecord(row) : null;
 }
 
 export async function deleteConversation(db: StoreDb, id: string): Promise<void> {

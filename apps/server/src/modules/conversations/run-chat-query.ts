@@ -48,6 +48,7 @@ export async function runChatQuery(
   deps: RunChatQueryDeps,
   input: RunChatQueryInput,
 ): Promise<ChatRunOutcome> {
+  const recorder = recordInConversation(deps.db, input);
   const run = await runSql(
     deps,
     {
@@ -59,9 +60,14 @@ export async function runChatQuery(
       rowCap: CHAT_RESULT_ROWS,
       signal: input.signal,
     },
-    recordInConversation(deps.db, input),
+    recorder,
   );
-  const query = await findConversationQuery(deps.db, input.conversationId, run.recordId);
+  // The outcome as just stored, else (the SQL changed meanwhile) as the store has it now.
+  const stored = recorder.stored();
+  const query =
+    stored?.id === run.recordId && stored.conversationId === input.conversationId
+      ? stored
+      : await findConversationQuery(deps.db, input.conversationId, run.recordId);
   if (!query) throw new Error(`Query ${run.recordId} vanished right after it ran`);
   return {
     query,

@@ -1,3 +1,4 @@
+import type { ServerConversationStatus } from '@querent/contracts';
 import type { ChatEvents } from './chat-events.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { claimTurn, finishTurn, renewTurn } from './conversations.repo.ts';
@@ -12,6 +13,17 @@ export const TURN_LEASE_MS = 30_000;
 export const TURN_SWEEP_MS = TURN_LEASE_MS / 6;
 
 /**
+ * How often a running turn renews its lease: at half of it, so a turn shorter than that (most)
+ * writes no renewal, and a late renewal still has half a lease to land before the turn lapses.
+ */
+export const TURN_RENEW_MS = TURN_LEASE_MS / 2;
+
+/** The statuses of a conversation whose turn holds (or held, if it lapsed) a lease. */
+function wasRunning(status: ServerConversationStatus): boolean {
+  return status === 'running' || status === 'to_stop';
+}
+
+/**
  * Runs one turn of a conversation: claims it (refusing if a turn already runs, on any instance),
  * says `running`, keeps the claim alive while the work runs, and ends with `clear` — also when
  * stopped — or `error` with a message for the user. False when the turn was refused.
@@ -20,6 +32,11 @@ export async function runTurn(
   deps: ChatDeps,
   input: {
     conversationId: string;
+    /**
+     * The conversation's status as the caller read it just before. One that was not running has
+     * no lapsed turn to close: a turn claimed since then holds a fresh lease.
+     */
+    statusWhenRead: ServerConversationStatus;
     ownerId: string;
     events: ChatEvents;
     work: (turn: LiveTurn) => Promise<void>;
@@ -27,10 +44,11 @@ export async function runTurn(
 ): Promise<boolean> {
   const { conversationId, events } = input;
   // A turn lost before any sweep saw it is closed as interrupted before the next one starts.
-  await recoverTurns(
-    { db: deps.db, log: deps.log, eventsFor: () => events },
-    { lapsed: true, conversationId },
-  );
+  if (wasRunning(input.statusWhenRead))
+    await recoverTurns(
+      { db: deps.db, log: deps.log, eventsFor: () => events },
+      { lapsed: true, conversationId },
+    );
   if (!(await claimTurn(deps.db, conversationId, { leaseMs: TURN_LEASE_MS, instanceId: deps.instanceId }))) {
     events.error({ message: 'Conversation is already running', conversationId });
     return false;
@@ -44,7 +62,7 @@ export async function runTurn(
         if (status !== 'running') turn.abort();
       })
       .catch((error: unknown) => deps.log.warn({ err: error, conversationId }, 'Could not renew a turn'));
-  }, TURN_LEASE_MS / 3);
+  }, TURN_RENEW_MS);
   renewal.unref();
 
   let outcome: { status: 'clear' | 'error'; error: string | null } = { status: 'clear', error: null };
