@@ -1,7 +1,7 @@
 import type { ServerConversationStatus } from '@querent/contracts';
 import type { ChatEvents } from './chat-events.ts';
 import type { ChatDeps } from './chat-deps.ts';
-import { claimTurn, finishTurn, renewTurn } from './conversations.repo.ts';
+import { claimTurn, finishTurn } from './conversations.repo.ts';
 import { describeTurnFailure } from './describe-turn-failure.ts';
 import { recoverTurns } from './recover-turns.ts';
 import type { LiveTurn } from './turn-registry.ts';
@@ -13,8 +13,8 @@ export const TURN_LEASE_MS = 30_000;
 export const TURN_SWEEP_MS = TURN_LEASE_MS / 6;
 
 /**
- * How often a running turn renews its lease: at half of it, so a turn shorter than that (most)
- * writes no renewal, and a late renewal still has half a lease to land before the turn lapses.
+ * How often each instance renews the leases of its running turns (all in one statement): at half
+ * a lease, so a late round still has half a lease to land before a turn lapses.
  */
 export const TURN_RENEW_MS = TURN_LEASE_MS / 2;
 
@@ -53,17 +53,9 @@ export async function runTurn(
     events.error({ message: 'Conversation is already running', conversationId });
     return false;
   }
+  // Its lease is renewed with every other turn of this instance (turn-leases.ts).
   const turn = deps.turns.start(conversationId, input.ownerId);
   events.status({ conversation_id: conversationId, status: 'running', error: null });
-  // The renewal also carries stops asked on an instance that could not relay them.
-  const renewal = setInterval(() => {
-    renewTurn(deps.db, conversationId, TURN_LEASE_MS)
-      .then((status) => {
-        if (status !== 'running') turn.abort();
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error, conversationId }, 'Could not renew a turn'));
-  }, TURN_RENEW_MS);
-  renewal.unref();
 
   let outcome: { status: 'clear' | 'error'; error: string | null } = { status: 'clear', error: null };
   try {
@@ -72,7 +64,7 @@ export async function runTurn(
     if (!turn.signal.aborted)
       outcome = { status: 'error', error: await describeTurnFailure(error, deps.llm, deps.log) };
   } finally {
-    clearInterval(renewal);
+    turn.ending = true;
     await finishTurn(deps.db, conversationId, outcome).catch((error: unknown) =>
       deps.log.error({ err: error, conversationId }, 'Could not record the end of a turn'),
     );
