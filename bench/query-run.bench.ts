@@ -150,8 +150,10 @@ export async function benchQueryRun() {
   if (!(await ensurePostgresDatabase(benchDatabase))) return skipped(title);
   const client = new pg.Client({ ...postgresServer, database: benchDatabase });
   await client.connect();
-  const server = await startQuerent(3300);
-  const base = 'http://127.0.0.1:3300';
+  // QUERY_RUN_PORT moves it off a port another process holds on a shared machine.
+  const port = Number(process.env.QUERY_RUN_PORT ?? 3300);
+  const server = await startQuerent(port);
+  const base = `http://127.0.0.1:${port}`;
   try {
     await ensureBenchTable(client);
     const databaseId = await connectInQuerent(base, benchDatabase);

@@ -14,6 +14,9 @@ export async function startQuerent(
   port: number,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ms: number; stop: () => Promise<void> }> {
+  // A server already answering there (another run, another user's) would be measured instead.
+  if (await answers(`http://127.0.0.1:${port}/api/health`))
+    throw new Error(`port ${port} is already taken by another server; stop it or move the benchmark`);
   const dataDir = mkdtempSync(join(tmpdir(), 'querent-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, [join(repoRoot, 'apps/server/src/main.ts')], {
@@ -29,6 +32,15 @@ export async function startQuerent(
   });
   const ms = await waitForAnswer(`http://127.0.0.1:${port}/api/health`, started);
   return { child, ms, stop: () => stop(child) };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Polls a URL until it answers 200; returns milliseconds since `started`. */

@@ -1,4 +1,6 @@
 import type { ConversationSummary, StatusEvent } from '@querent/contracts';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client.ts';
 import { apiClient } from './helpers/api-client.ts';
@@ -174,6 +176,19 @@ describe.skipIf(!gate.run)('GET /metrics', () => {
       if (Date.now() > deadline) throw new Error('The closed socket is still counted');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  });
+
+  it('reports the heap kept alive after the last full collection, below the used heap', async () => {
+    // The app runs in this process: a full collection here is the app's.
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    collectGarbage();
+    // Collections are reported to observers a moment after they end.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const samples = await scrape();
+    const live = sampleValue(samples, 'querent_heap_after_major_gc_bytes');
+    expect(live).toBeGreaterThan(1024 * 1024);
+    expect(live).toBeLessThanOrEqual(sampleValue(samples, 'nodejs_heap_size_total_bytes'));
   });
 });
 

@@ -3,6 +3,8 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
 import { TURN_SWEEP_MS } from '../src/modules/conversations/run-turn.ts';
+import { startLeaseRenewal } from '../src/modules/conversations/turn-leases.ts';
+import { TurnRegistry } from '../src/modules/conversations/turn-registry.ts';
 import { chinookSqliteCopy } from './fixtures/chinook.ts';
 import { type ApiClient, apiClient } from './helpers/api-client.ts';
 import { connectChat } from './helpers/chat-client.ts';
@@ -146,6 +148,48 @@ for (const dialect of dialects) {
         status: 'running',
         messages: [],
       });
+    });
+
+    it("renews all its live turns' leases in one round and stops those decided elsewhere", async () => {
+      const instanceId = 'lease-renewal-test:1';
+      const [live, toStop, lost] = [await conversation(), await conversation(), await conversation()];
+      const soon = new Date(Date.now() + 20_000).toISOString();
+      await holdTurn(live, instanceId, soon);
+      await holdTurn(toStop, instanceId, soon);
+      await running.built.store.db
+        .updateTable('conversations')
+        .set({ status: 'to_stop' })
+        .where('id', '=', toStop)
+        .execute();
+      // Closed as lapsed and taken by another instance meanwhile: no longer this instance's turn.
+      await holdTurn(lost, 'another-host:3000', soon);
+      const turns = new TurnRegistry();
+      const [liveTurn, toStopTurn, lostTurn] = [live, toStop, lost].map((id) => turns.start(id, 'owner'));
+      const renewal = startLeaseRenewal(
+        { db: running.built.store.db, log: running.built.app.log, turns, instanceId },
+        { leaseMs: 60_000, everyMs: 50 },
+      );
+      const leaseOf = async (id: string) =>
+        (
+          await running.built.store.db
+            .selectFrom('conversations')
+            .select('turn_expires_at')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).turn_expires_at;
+      try {
+        const deadline = Date.now() + 5_000;
+        while ((await leaseOf(live)) === soon && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+      } finally {
+        await renewal.stop();
+      }
+      expect(Date.parse(String(await leaseOf(live)))).toBeGreaterThan(Date.now() + 50_000);
+      expect(liveTurn?.signal.aborted).toBe(false);
+      expect(toStopTurn?.signal.aborted).toBe(true);
+      expect(lostTurn?.signal.aborted).toBe(true);
+      // Another instance's lease is not this instance's to extend.
+      expect(await leaseOf(lost)).toBe(soon);
     });
   });
 }

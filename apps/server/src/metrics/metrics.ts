@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { ModelUsage } from '../agent/agent-port.ts';
 import type { TurnOutcome } from '../modules/conversations/chat-deps.ts';
 import type { SqlRunObserver } from '../modules/sql-runs/sql-run-observer.ts';
+import { registerLiveHeap } from './live-heap.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -28,6 +29,7 @@ const sqlBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registerLiveHeap(registry);
   const http = new Histogram({
     name: 'querent_http_request_duration_seconds',
     help: 'HTTP requests by method, route template and status code, and how long each took to answer.',

@@ -15,7 +15,8 @@ import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
 import type { QualityDeps } from '../modules/quality/quality-deps.ts';
 import type { SqlRunDeps } from '../modules/sql-runs/sql-run-deps.ts';
 import { recoverTurns, type TurnRecoveryDeps } from '../modules/conversations/recover-turns.ts';
-import { TURN_SWEEP_MS } from '../modules/conversations/run-turn.ts';
+import { TURN_LEASE_MS, TURN_RENEW_MS, TURN_SWEEP_MS } from '../modules/conversations/run-turn.ts';
+import { type LeaseRenewal, startLeaseRenewal } from '../modules/conversations/turn-leases.ts';
 import { startTurnSweeper, type TurnSweeper } from '../modules/conversations/turn-sweeper.ts';
 import { ownerChatEvents, registerChatHandlers } from './chat-socket.ts';
 import type { QuerentServer } from './socket-types.ts';
@@ -60,6 +61,7 @@ export function createChatSetup(input: {
   const turns = new TurnRegistry();
   let recovery: TurnRecoveryDeps | null = null;
   let sweeper: TurnSweeper | null = null;
+  let leases: LeaseRenewal | null = null;
   const given = input.languageModel;
   let relay: TurnRelay = { stop: () => undefined, decide: () => undefined };
   const deps: ChatDeps = {
@@ -100,6 +102,10 @@ export function createChatSetup(input: {
         eventsFor: (ownerId) => ownerChatEvents(io, ownerId),
       };
       sweeper = startTurnSweeper(recovery, TURN_SWEEP_MS);
+      leases = startLeaseRenewal(
+        { db: deps.db, log: deps.log, turns, instanceId: deps.instanceId },
+        { leaseMs: TURN_LEASE_MS, everyMs: TURN_RENEW_MS },
+      );
     },
     async recoverInterruptedTurns() {
       if (!recovery) return 0;
@@ -109,6 +115,7 @@ export function createChatSetup(input: {
     async close() {
       await sweeper?.stop();
       await turns.stopAll();
+      await leases?.stop();
     },
   };
 }

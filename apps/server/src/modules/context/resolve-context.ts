@@ -3,7 +3,7 @@ import type { Actor } from '../access/can.ts';
 import { can } from '../access/can.ts';
 import { followingSubject } from '../access/subject.ts';
 import { databaseSubject } from '../databases/database-subject.ts';
-import { databaseAccess, requireDatabase } from '../databases/database-access.ts';
+import { checkDatabase, databaseAccess, requireDatabase } from '../databases/database-access.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import { requireProject } from '../projects/project-access.ts';
 import type { ProjectRecord } from '../projects/project-record.ts';
@@ -43,10 +43,15 @@ export async function resolveContext(
   db: StoreDb,
   user: Pick<User, 'id' | 'role' | 'organizationId'>,
   contextId: string,
+  /** The context's database as the caller just read it (a conversation's): checked, not read again. */
+  loaded?: DatabaseRecord,
 ): Promise<ResolvedContext> {
   const parsed = parseContext(contextId);
   if (parsed.kind === 'database') {
-    const database = await requireDatabase(db, user, parsed.id, 'read');
+    const database =
+      loaded?.id === parsed.id
+        ? checkDatabase(user, loaded, 'read')
+        : await requireDatabase(db, user, parsed.id, 'read');
     return { database, project: null, ...accessOf(user, database) };
   }
   const { project, database } = await requireProject(db, user, parsed.id, 'read');

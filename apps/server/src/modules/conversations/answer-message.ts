@@ -7,7 +7,7 @@ import { loadOnce } from '../../load-once.ts';
 import type { ResolvedContext } from '../context/resolve-context.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { findConversation, nameIfUnnamed } from './conversations.repo.ts';
+import { type ConversationRecord, nameIfUnnamed } from './conversations.repo.ts';
 import { createAgentPort } from './create-agent-port.ts';
 import type { MessageRecord } from './messages.repo.ts';
 import { presentSummary } from './present-conversation.ts';
@@ -20,7 +20,8 @@ import type { LiveTurn } from './turn-registry.ts';
 const loadAgent = loadOnce(() => import('../../agent/run-agent.ts'));
 
 export interface AnswerInput {
-  ownerId: string;
+  /** The conversation's owner asking, as the turn was authorised for them. */
+  asker: Actor;
   context: ResolvedContext;
   events: ChatEvents;
   turn: LiveTurn;
@@ -34,7 +35,7 @@ export interface AnswerInput {
 async function answerWithSql(deps: ChatDeps, input: AnswerInput, sql: string): Promise<void> {
   const outcome = await runChatQuery(deps, {
     purpose: 'chat',
-    ownerId: input.ownerId,
+    ownerId: input.asker.id,
     conversationId: input.turn.conversationId,
     database: input.context.database,
     sql,
@@ -63,12 +64,15 @@ export async function answerMessage(deps: ChatDeps, input: AnswerInput): Promise
   await runAgent(deps, createAgentPort(deps, input));
 }
 
-/** A conversation without a name takes its first question's; the sidebar hears of it. */
+/**
+ * A conversation without a name takes its first question's; the sidebar hears of it. One that had
+ * a name when the turn read it keeps it (a name is never taken away), so nothing is written.
+ */
 export async function nameAfterFirstQuestion(
   deps: ChatDeps,
-  input: { conversationId: string; name: string; events: ChatEvents; user: Actor },
+  input: { conversation: ConversationRecord; name: string; events: ChatEvents; user: Actor },
 ): Promise<void> {
-  if (!(await nameIfUnnamed(deps.db, input.conversationId, input.name))) return;
-  const conversation = await findConversation(deps.db, input.conversationId);
-  if (conversation) input.events.conversation(presentSummary(conversation, input.user));
+  if (input.conversation.name !== null) return;
+  const named = await nameIfUnnamed(deps.db, input.conversation.id, input.name);
+  if (named) input.events.conversation(presentSummary(named, input.user));
 }

@@ -5,6 +5,7 @@ import type { Subject } from '../access/subject.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { findDatabase } from '../databases/database-access.ts';
+import type { DatabaseRecord } from '../databases/database-record.ts';
 import { databaseSubject } from '../databases/database-subject.ts';
 import type { ConversationRecord } from './conversations.repo.ts';
 import { findConversation } from './conversations.repo.ts';
@@ -35,6 +36,19 @@ export async function requireConversation(
   id: string,
   needed: Action,
 ): Promise<ConversationRecord> {
+  return (await requireConversationAndDatabase(db, actor, id, needed)).conversation;
+}
+
+/**
+ * requireConversation, answering the conversation's database as read for the check too, so a turn
+ * resolves its context without reading the database again.
+ */
+export async function requireConversationAndDatabase(
+  db: StoreDb,
+  actor: Actor,
+  id: string,
+  needed: Action,
+): Promise<{ conversation: ConversationRecord; database: DatabaseRecord }> {
   const conversation = await findConversation(db, id);
   const database = conversation ? await findDatabase(db, conversation.databaseId) : null;
   if (!conversation || !database) throw conversationNotFound();
@@ -43,5 +57,5 @@ export async function requireConversation(
     forbidden: () =>
       new AppError('FORBIDDEN', 'Only the owner of this conversation can change it or ask in it'),
   });
-  return conversation;
+  return { conversation, database };
 }

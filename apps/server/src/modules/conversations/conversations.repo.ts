@@ -112,15 +112,20 @@ export async function renameConversation(db: StoreDb, id: string, name: string):
   return toRecord(row);
 }
 
-/** Names a conversation that has no name yet; false when it already had one. */
-export async function nameIfUnnamed(db: StoreDb, id: string, name: string): Promise<boolean> {
-  const result = await db
+/** Names a conversation that has no name yet, answering it named; null when it already had one. */
+export async function nameIfUnnamed(
+  db: StoreDb,
+  id: string,
+  name: string,
+): Promise<ConversationRecord | null> {
+  const row = await db
     .updateTable('conversations')
     .set({ name })
     .where('id', '=', id)
     .where('name', 'is', null)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return row ? toRecord(row) : null;
 }
 
 export async function deleteConversation(db: StoreDb, id: string): Promise<void> {
@@ -162,20 +167,32 @@ export async function claimTurn(
   return result.numUpdatedRows > 0n;
 }
 
-/** Extends a live turn's lease; answers the stored status, so a stop asked elsewhere is seen here. */
-export async function renewTurn(
+/** How many turns one renewal statement names, well under every store's parameter limit. */
+const RENEWED_AT_ONCE = 500;
+
+/**
+ * Extends the leases of this instance's live turns, a few hundred to a statement; answers the
+ * stored status of each one renewed, so a stop asked elsewhere is seen here. A turn missing from
+ * the answer is no longer this instance's to run (it ended, or lapsed and was closed).
+ */
+export async function renewTurns(
   db: StoreDb,
-  id: string,
-  leaseMs: number,
-): Promise<ServerConversationStatus | null> {
-  const row = await db
-    .updateTable('conversations')
-    .set({ turn_expires_at: leaseUntil(leaseMs) })
-    .where('id', '=', id)
-    .where('status', 'in', ['running', 'to_stop'])
-    .returning('status')
-    .executeTakeFirst();
-  return row?.status ?? null;
+  ids: readonly string[],
+  lease: { leaseMs: number; instanceId: string },
+): Promise<Map<string, ServerConversationStatus>> {
+  const renewed = new Map<string, ServerConversationStatus>();
+  for (let start = 0; start < ids.length; start += RENEWED_AT_ONCE) {
+    const rows = await db
+      .updateTable('conversations')
+      .set({ turn_expires_at: leaseUntil(lease.leaseMs) })
+      .where('id', 'in', ids.slice(start, start + RENEWED_AT_ONCE))
+      .where('status', 'in', ['running', 'to_stop'])
+      .where('turn_instance', '=', lease.instanceId)
+      .returning(['id', 'status'])
+      .execute();
+    for (const row of rows) renewed.set(row.id, row.status);
+  }
+  return renewed;
 }
 
 /** Marks a running turn as being stopped; false when none runs. */

@@ -3,16 +3,18 @@ import type { AgentPort } from '../../agent/agent-port.ts';
 import { createChatChart } from '../charts/create-chat-chart.ts';
 import { loadDatabaseSchema } from '../databases/get-database-schema.ts';
 import { createAnalystQuality } from '../quality/analyst/create-analyst-quality.ts';
+import type { ChatQueryRecord } from '../queries/chat-queries.ts';
 import { listVerifiedExamples } from '../queries/list-verified-queries.ts';
 import { recordPendingQuery, recordQueryNotRun } from '../queries/record-chat-query.ts';
 import type { AnswerInput } from './answer-message.ts';
 import { readApprovedMemories, saveAnalystMemory } from '../memories/save-memory.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { confirmWithUser } from './confirm-write.ts';
-import { deleteMessage, insertMessage, listMessages } from './messages.repo.ts';
+import { deleteMessage, insertMessage } from './messages.repo.ts';
 import { runChatQuery } from './run-chat-query.ts';
 import { runLookup } from './run-lookup.ts';
 import { changeMessage, storeMessage } from './store-message.ts';
+import { TurnHistory } from './turn-history.ts';
 
 /**
  * The analyst's side of a turn, bound to this conversation: what it reads and writes lands in the
@@ -20,10 +22,18 @@ import { changeMessage, storeMessage } from './store-message.ts';
  * owner's chat as it happens.
  */
 export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
-  const { context, events, turn, ownerId } = input;
+  const { context, events, turn, asker } = input;
+  const ownerId = asker.id;
   const { database } = context;
   const { conversationId, signal } = turn;
   const target = { ownerId, conversationId, database };
+  const history = new TurnHistory(deps.db, conversationId);
+  // The queries this turn stored, shown by the step messages that follow without a read.
+  const queries = new Map<string, ChatQueryRecord>();
+  const known = <T extends ChatQueryRecord>(query: T): T => {
+    queries.set(query.id, query);
+    return query;
+  };
   return {
     database,
     project: context.project,
@@ -31,27 +41,34 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     signal,
     readSchema: () => loadDatabaseSchema(deps, database),
     readMemories: () => readApprovedMemories(deps, database.id),
-    readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, database }),
-    readHistory: () => listMessages(deps.db, conversationId),
+    readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, asker, database }),
+    readHistory: () => history.read(),
     recordUsage: (usage) => input.metered.addUsage(usage),
     async startAnswer() {
-      return (await insertMessage(deps.db, { conversationId, role: 'assistant', content: '' })).id;
+      const record = await insertMessage(deps.db, { conversationId, role: 'assistant', content: '' });
+      history.added(record);
+      return record.id;
     },
     streamAnswer: (messageId, delta) => events.chunk({ conversationId, messageId, delta }),
     async finishAnswer(messageId, content) {
-      await changeMessage(deps.db, events, messageId, { content });
+      history.changed(await changeMessage(deps.db, events, messageId, { content }));
     },
     async dropAnswer(messageId) {
       await deleteMessage(deps.db, messageId);
+      history.removed(messageId);
       events.deleted(messageId);
     },
     async storeStep(step) {
-      await storeMessage(deps.db, events, { ...step, conversationId });
+      history.added(await storeMessage(deps.db, events, { ...step, conversationId }, queries));
     },
-    runQuery: (query) => runChatQuery(deps, { ...query, ...target, purpose: 'agent', signal }),
+    async runQuery(query) {
+      const outcome = await runChatQuery(deps, { ...query, ...target, purpose: 'agent', signal });
+      known(outcome.query);
+      return outcome;
+    },
     lookUp: (lookup) => runLookup(deps, { ...lookup, ownerId, conversationId, database, signal }),
     recordPendingQuery: (query) => recordPendingQuery(deps, { ...target, ...query }),
-    recordQueryNotRun: (query) => recordQueryNotRun(deps, { ...target, ...query }),
+    recordQueryNotRun: async (query) => known(await recordQueryNotRun(deps, { ...target, ...query })),
     saveMemory: (content) =>
       saveAnalystMemory(deps, {
         databaseId: database.id,
@@ -60,7 +77,14 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
         conversationId,
       }),
     createChart: (chart) => createChatChart(deps, { ownerId, conversationId, ...chart }),
-    confirmWrite: (request) => confirmWithUser(deps, { events, turn, request }),
+    async confirmWrite(request) {
+      try {
+        return await confirmWithUser(deps, { events, turn, request });
+      } finally {
+        // The card was stored and changed outside the history's knowledge.
+        history.forget();
+      }
+    },
     quality: createAnalystQuality(deps.quality, {
       database,
       ownerId,

@@ -5,7 +5,7 @@ import type { User } from '../users/user.ts';
 import { answerMessage } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { requireConversation } from './conversation-access.ts';
+import { requireConversationAndDatabase } from './conversation-access.ts';
 import type { MessageRecord } from './messages.repo.ts';
 import { deleteMessagesFrom, findMessage, listMessages } from './messages.repo.ts';
 import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-turn.ts';
@@ -28,7 +28,12 @@ export async function regenerateFromMessage(
   deps: ChatDeps,
   input: { user: User; conversationId: string; messageId: unknown; content: unknown; events: ChatEvents },
 ): Promise<void> {
-  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
+  const { conversation, database } = await requireConversationAndDatabase(
+    deps.db,
+    input.user,
+    input.conversationId,
+    'run',
+  );
   const message =
     typeof input.messageId === 'string' ? await findMessage(deps.db, conversation.id, input.messageId) : null;
   if (!message) throw new AppError('NOT_FOUND', 'Message not found', { field: 'messageId' });
@@ -41,7 +46,7 @@ export async function regenerateFromMessage(
     throw new AppError('BAD_REQUEST', 'There is no question before this message to answer again');
   const isSql = question.functionCall?.name === USER_SQL_FUNCTION;
   const text = edited === null ? null : checkMessageText(edited, isSql ? 'SQL' : 'question');
-  const context = await resolveContext(deps.db, input.user, conversation.contextId);
+  const context = await resolveContext(deps.db, input.user, conversation.contextId, database);
   const metered = await openMeteredTurn(deps, {
     user: input.user,
     conversationId: conversation.id,
@@ -52,6 +57,7 @@ export async function regenerateFromMessage(
 
   const ran = await runTurn(deps, {
     conversationId: conversation.id,
+    statusWhenRead: conversation.status,
     ownerId: input.user.id,
     events,
     work: async (turn) => {
@@ -65,7 +71,7 @@ export async function regenerateFromMessage(
       const from = message.role === 'user' ? message.seq + 1 : message.seq;
       for (const id of await deleteMessagesFrom(deps.db, conversation.id, from)) events.deleted(id);
       await answerMetered(deps, { metered, questionId: asked.id, events, signal: turn.signal }, () =>
-        answerMessage(deps, { ownerId: input.user.id, context, events, turn, message: asked, metered }),
+        answerMessage(deps, { asker: input.user, context, events, turn, message: asked, metered }),
       );
     },
   });

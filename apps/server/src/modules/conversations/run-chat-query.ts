@@ -51,6 +51,7 @@ export async function runChatQuery(
   deps: RunChatQueryDeps,
   input: RunChatQueryInput,
 ): Promise<ChatRunOutcome> {
+  const recorder = recordInConversation(deps.db, input);
   const run = await trackTurnStatement(
     deps,
     { conversationId: input.conversationId, databaseId: input.database.id },
@@ -67,10 +68,15 @@ export async function runChatQuery(
           signal: input.signal,
           onServerSession,
         },
-        recordInConversation(deps.db, input),
+        recorder,
       ),
   );
-  const query = await findConversationQuery(deps.db, input.conversationId, run.recordId);
+  // The outcome as just stored, else (the SQL changed meanwhile) as the store has it now.
+  const stored = recorder.stored();
+  const query =
+    stored?.id === run.recordId && stored.conversationId === input.conversationId
+      ? stored
+      : await findConversationQuery(deps.db, input.conversationId, run.recordId);
   if (!query) throw new Error(`Query ${run.recordId} vanished right after it ran`);
   return {
     query,

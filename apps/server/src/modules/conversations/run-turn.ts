@@ -1,6 +1,7 @@
+import type { ServerConversationStatus } from '@querent/contracts';
 import type { ChatEvents } from './chat-events.ts';
 import type { ChatDeps } from './chat-deps.ts';
-import { claimTurn, finishTurn, renewTurn } from './conversations.repo.ts';
+import { claimTurn, finishTurn } from './conversations.repo.ts';
 import { describeTurnFailure } from './describe-turn-failure.ts';
 import { recoverTurns } from './recover-turns.ts';
 import type { LiveTurn } from './turn-registry.ts';
@@ -12,6 +13,17 @@ export const TURN_LEASE_MS = 30_000;
 export const TURN_SWEEP_MS = TURN_LEASE_MS / 6;
 
 /**
+ * How often each instance renews the leases of its running turns (all in one statement): at half
+ * a lease, so a late round still has half a lease to land before a turn lapses.
+ */
+export const TURN_RENEW_MS = TURN_LEASE_MS / 2;
+
+/** The statuses of a conversation whose turn holds (or held, if it lapsed) a lease. */
+function wasRunning(status: ServerConversationStatus): boolean {
+  return status === 'running' || status === 'to_stop';
+}
+
+/**
  * Runs one turn of a conversation: claims it (refusing if a turn already runs, on any instance),
  * says `running`, keeps the claim alive while the work runs, and ends with `clear` — also when
  * stopped — or `error` with a message for the user. False when the turn was refused.
@@ -20,6 +32,11 @@ export async function runTurn(
   deps: ChatDeps,
   input: {
     conversationId: string;
+    /**
+     * The conversation's status as the caller read it just before. One that was not running has
+     * no lapsed turn to close: a turn claimed since then holds a fresh lease.
+     */
+    statusWhenRead: ServerConversationStatus;
     ownerId: string;
     events: ChatEvents;
     work: (turn: LiveTurn) => Promise<void>;
@@ -27,25 +44,18 @@ export async function runTurn(
 ): Promise<boolean> {
   const { conversationId, events } = input;
   // A turn lost before any sweep saw it is closed as interrupted before the next one starts.
-  await recoverTurns(
-    { db: deps.db, log: deps.log, connections: deps.connections, eventsFor: () => events },
-    { lapsed: true, conversationId },
-  );
+  if (wasRunning(input.statusWhenRead))
+    await recoverTurns(
+      { db: deps.db, log: deps.log, connections: deps.connections, eventsFor: () => events },
+      { lapsed: true, conversationId },
+    );
   if (!(await claimTurn(deps.db, conversationId, { leaseMs: TURN_LEASE_MS, instanceId: deps.instanceId }))) {
     events.error({ message: 'Conversation is already running', conversationId });
     return false;
   }
+  // Its lease is renewed with every other turn of this instance (turn-leases.ts).
   const turn = deps.turns.start(conversationId, input.ownerId);
   events.status({ conversation_id: conversationId, status: 'running', error: null });
-  // The renewal also carries stops asked on an instance that could not relay them.
-  const renewal = setInterval(() => {
-    renewTurn(deps.db, conversationId, TURN_LEASE_MS)
-      .then((status) => {
-        if (status !== 'running') turn.abort();
-      })
-      .catch((error: unknown) => deps.log.warn({ err: error, conversationId }, 'Could not renew a turn'));
-  }, TURN_LEASE_MS / 3);
-  renewal.unref();
 
   let outcome: { status: 'clear' | 'error'; error: string | null } = { status: 'clear', error: null };
   try {
@@ -54,7 +64,7 @@ export async function runTurn(
     if (!turn.signal.aborted)
       outcome = { status: 'error', error: await describeTurnFailure(error, deps.llm, deps.log) };
   } finally {
-    clearInterval(renewal);
+    turn.ending = true;
     await finishTurn(deps.db, conversationId, outcome).catch((error: unknown) =>
       deps.log.error({ err: error, conversationId }, 'Could not record the end of a turn'),
     );

@@ -5,7 +5,7 @@ import type { User } from '../users/user.ts';
 import { answerMessage, nameAfterFirstQuestion } from './answer-message.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatEvents } from './chat-events.ts';
-import { requireConversation } from './conversation-access.ts';
+import { requireConversationAndDatabase } from './conversation-access.ts';
 import { nameFromQuestion } from './conversation-name.ts';
 import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-turn.ts';
 import { runTurn } from './run-turn.ts';
@@ -32,8 +32,13 @@ export async function sendMessage(
   input: { user: User; conversationId: string; text: unknown; kind: 'question' | 'sql'; events: ChatEvents },
 ): Promise<void> {
   const text = checkMessageText(input.text, input.kind === 'sql' ? 'SQL' : 'question');
-  const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
-  const context = await resolveContext(deps.db, input.user, conversation.contextId);
+  const { conversation, database } = await requireConversationAndDatabase(
+    deps.db,
+    input.user,
+    input.conversationId,
+    'run',
+  );
+  const context = await resolveContext(deps.db, input.user, conversation.contextId, database);
   const metered = await openMeteredTurn(deps, {
     user: input.user,
     conversationId: conversation.id,
@@ -43,6 +48,7 @@ export async function sendMessage(
   const events = withCreditsRemaining(input.events, metered);
   const ran = await runTurn(deps, {
     conversationId: conversation.id,
+    statusWhenRead: conversation.status,
     ownerId: input.user.id,
     events,
     work: async (turn) => {
@@ -53,13 +59,13 @@ export async function sendMessage(
         functionCall: input.kind === 'sql' ? { name: USER_SQL_FUNCTION, arguments: { query: text } } : null,
       });
       await nameAfterFirstQuestion(deps, {
-        conversationId: conversation.id,
+        conversation,
         name: nameFromQuestion(text),
         events,
         user: input.user,
       });
       await answerMetered(deps, { metered, questionId: message.id, events, signal: turn.signal }, () =>
-        answerMessage(deps, { ownerId: input.user.id, context, events, turn, message, metered }),
+        answerMessage(deps, { asker: input.user, context, events, turn, message, metered }),
       );
     },
   });

@@ -1,19 +1,28 @@
 import type { StoreDb } from '../../store/connect.ts';
 import { findChatCharts } from '../charts/find-chat-charts.ts';
-import { findChatQueries } from '../queries/chat-queries.ts';
+import { type ChatQueryRecord, findChatQueries } from '../queries/chat-queries.ts';
 import type { ChatEvents } from './chat-events.ts';
 import type { MessageChanges, MessageRecord, NewMessage } from './messages.repo.ts';
 import { insertMessage, updateMessage } from './messages.repo.ts';
 import { presentMessage, presentQuery } from './present-conversation.ts';
 
+/** Queries a turn has just stored, by id, so its messages show them without reading them back. */
+export type KnownQueries = ReadonlyMap<string, ChatQueryRecord>;
+
 /** Sends a stored message with the query result and chart it shows. */
-export async function publishMessage(db: StoreDb, events: ChatEvents, record: MessageRecord): Promise<void> {
+export async function publishMessage(
+  db: StoreDb,
+  events: ChatEvents,
+  record: MessageRecord,
+  known?: KnownQueries,
+): Promise<void> {
   if (record.role !== 'function') {
     events.message(presentMessage(record));
     return;
   }
+  const knownQuery = record.queryId ? known?.get(record.queryId) : undefined;
   const [queries, charts] = await Promise.all([
-    findChatQueries(db, record.queryId ? [record.queryId] : []),
+    knownQuery ? [knownQuery] : findChatQueries(db, record.queryId ? [record.queryId] : []),
     findChatCharts(db, record.chartId ? [record.chartId] : []),
   ]);
   const [query, chart] = [queries[0], charts[0]];
@@ -30,9 +39,10 @@ export async function storeMessage(
   db: StoreDb,
   events: ChatEvents,
   input: NewMessage,
+  known?: KnownQueries,
 ): Promise<MessageRecord> {
   const record = await insertMessage(db, input);
-  await publishMessage(db, events, record);
+  await publishMessage(db, events, record, known);
   return record;
 }
 

@@ -15,6 +15,8 @@ function stopped(signal: AbortSignal): Error {
 export class LiveTurn {
   readonly conversationId: string;
   readonly ownerId: string;
+  /** Set once the work is over and its end is being recorded: the lease is no longer renewed. */
+  ending = false;
   readonly #controller = new AbortController();
   readonly #waiting = new Map<string, Waiting>();
 
@@ -111,5 +113,10 @@ export class TurnRegistry {
 
   get size(): number {
     return this.#turns.size;
+  }
+
+  /** The turns running here whose work is not over. */
+  running(): LiveTurn[] {
+    return [...this.#turns.values()].filter((turn) => !turn.ending);
   }
 }

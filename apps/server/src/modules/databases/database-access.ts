@@ -47,6 +47,15 @@ export async function requireDatabase(
 ): Promise<DatabaseRecord> {
   const database = await findDatabaseById(db, id);
   if (!database) throw databaseNotFound();
+  return checkDatabase(actor, database, needed);
+}
+
+/** requireDatabase's check of a database the caller has already read (a conversation's, say). */
+export function checkDatabase(
+  actor: Actor,
+  database: DatabaseRecord,
+  needed: Action | 'write',
+): DatabaseRecord {
   authorize(actor, needed === 'write' ? 'edit' : needed, databaseSubject(database), {
     notFound: databaseNotFound,
     forbidden: (action) =>

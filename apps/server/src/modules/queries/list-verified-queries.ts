@@ -1,5 +1,5 @@
 import type { StoreDb } from '../../store/connect.ts';
-import type { DatabaseRecord } from '../databases/database-record.ts';
+import type { DatabaseRecord, Viewer } from '../databases/database-record.ts';
 import { findUser } from '../users/find-user.ts';
 import { listVerifiedQueries } from './queries.repo.ts';
 
@@ -19,9 +19,14 @@ export interface VerifiedQuery {
  */
 export async function listVerifiedExamples(
   db: StoreDb,
-  input: { askerId: string; database: DatabaseRecord },
+  input: {
+    askerId: string;
+    /** The asker as the caller already has them (a turn's user); read by id otherwise. */
+    asker?: Viewer;
+    database: DatabaseRecord;
+  },
 ): Promise<VerifiedQuery[]> {
-  const asker = await findUser(db, input.askerId);
+  const asker = input.asker ?? (await findUser(db, input.askerId));
   if (!asker) return [];
   const records = await listVerifiedQueries(db, {
     databaseId: input.database.id,

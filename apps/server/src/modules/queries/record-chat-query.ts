@@ -5,6 +5,7 @@ import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
 import type { ChatQueryRecord } from './chat-queries.ts';
 import { findConversationQuery } from './chat-queries.ts';
 import { insertPendingQuery, storeQueryOutcome } from './queries.repo.ts';
+import { storeOutcomeReturning } from './query-outcome.repo.ts';
 
 /*
  * How a conversation keeps its queries: a record of the conversation, created before the
@@ -30,21 +31,27 @@ function insertTarget(db: StoreDb, target: ChatQueryTarget): Promise<string> {
   });
 }
 
-/** A run kept in the conversation with its rows; `queryId` is a query recorded before (a confirmed write). */
+/**
+ * A run kept in the conversation with its rows; `queryId` is a query recorded before (a confirmed
+ * write). `stored` answers the query as its outcome was stored, for the chat to show without
+ * reading it back; null before that, or when the query's SQL changed meanwhile.
+ */
 export function recordInConversation(
   db: StoreDb,
   target: ChatQueryTarget & { queryId?: string | undefined },
-): SqlRunRecorder {
+): SqlRunRecorder & { stored(): ChatQueryRecord | null } {
   let queryId = target.queryId;
+  let stored: ChatQueryRecord | null = null;
   return {
     async begin() {
       queryId ??= await insertTarget(db, target);
     },
     async record(run) {
       queryId ??= await insertTarget(db, target);
-      await storeQueryOutcome(db, queryId, target.sql, run);
+      stored = await storeOutcomeReturning(db, queryId, target.sql, run);
       return queryId;
     },
+    stored: () => stored,
   };
 }
 
