@@ -350,6 +350,25 @@ describe('chat screen', () => {
     await waitFor(() => expect(screen.queryByTestId('subscription-required')).toBeNull());
   });
 
+  it('reads a busy conversation again when the connection comes back, so a turn ended meanwhile shows', async () => {
+    stubConversation([question], { status: 'running' });
+    renderChatApp('/chat/c1', urls());
+    await screen.findByText('How many customers are there?', {}, slow);
+    await connected();
+    expect(useChatStore.getState().conversations.c1?.status).toBe('running');
+
+    // The server answering it stopped; another closed the turn while this page was not listening.
+    const interrupted = makeMessage({
+      id: 'a9',
+      role: 'assistant',
+      content: 'This answer was interrupted: the server answering it stopped before it finished.',
+    });
+    stubConversation([question, interrupted], { status: 'error' });
+    io.disconnectAll();
+    expect(await screen.findByText(/This answer was interrupted/, {}, slow)).toBeInTheDocument();
+    expect(useChatStore.getState().conversations.c1?.status).toBe('error');
+  });
+
   it('asks a visitor of the sandbox, who cannot subscribe, to sign in instead', async () => {
     stubSession(http, {
       role: 'anonymous',

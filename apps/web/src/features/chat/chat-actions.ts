@@ -2,6 +2,7 @@ import type { Services } from '../../app/services.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { NO_CONTEXT_SELECTED, SOCKET_DISCONNECTED } from './chat-rules.ts';
 import { useChatStore } from './chat-store.ts';
+import { isBusy } from './chat-types.ts';
 
 /** What the chat needs of the app: the REST calls and the socket. */
 export type ChatServices = Pick<Services, 'api' | 'socket'>;
@@ -81,6 +82,26 @@ export async function loadConversation(services: ChatServices, conversationId: s
   } catch (error) {
     store.setLoadError(conversationId, errorMessage(error, 'Could not load the conversation'));
   }
+}
+
+/**
+ * After the live connection came back: a turn that ended meanwhile (its server stopped, and the
+ * instance that closed it told nobody listening) would look busy forever, so every loaded
+ * conversation still shown busy is read again. The messages stay on screen while it is read.
+ */
+export async function resyncBusyConversations(services: ChatServices): Promise<void> {
+  const busy = Object.values(useChatStore.getState().conversations).filter(
+    (entry) => entry.loaded && isBusy(entry.status),
+  );
+  await Promise.all(
+    busy.map(async (entry) => {
+      try {
+        useChatStore.getState().setConversation(await services.api.conversations.get(entry.id));
+      } catch (error) {
+        console.warn('Could not read a conversation again after reconnecting:', errorMessage(error));
+      }
+    }),
+  );
 }
 
 /** Clears the list and loads the context's conversations, as every change of context does. */
