@@ -66,7 +66,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     ...(options.socketUrl === undefined ? {} : { url: options.socketUrl }),
     ...(options.socketFactory === undefined ? {} : { factory: options.socketFactory }),
     onConnectedChange: (connected) => useSocketStore.getState().setConnected(connected),
-    // Asked over HTTP, whose 401 runs the one re-authentication (SPEC §4); a blip is only logged.
+    // Asked over HTTP, whose 401 runs the one re-authentication; a blip is only logged.
     onSessionRefused: () => void api.user.credits().catch(() => undefined),
   });
 
