@@ -1,7 +1,7 @@
 // `npm test`: static checks, every Vitest suite, the browser suite; ends with one `N passed, N failed` line.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runCommand } from './run-command.ts';
+import { runCommand, runCommandCaptured } from './run-command.ts';
 import { add, type Counts, playwrightCounts, vitestCounts, zero } from './test-counts.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -14,8 +14,10 @@ function record(name: string, counts: Counts) {
   console.log(`\n== ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
 }
 
+/** Runs a check with its output kept, then shows it whole, so checks run side by side stay readable. */
 async function check(name: string, command: string, args: string[]) {
-  const code = await runCommand(command, args, { cwd: root });
+  const { code, output } = await runCommandCaptured(command, args, { cwd: root });
+  process.stdout.write(output);
   record(name, code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
   return code === 0;
 }
@@ -23,9 +25,12 @@ async function check(name: string, command: string, args: string[]) {
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-await check('typecheck', 'npm', ['run', 'typecheck']);
-await check('lint', 'npm', ['run', 'lint']);
-const built = await check('web build', 'npm', ['run', 'build']);
+// Independent of each other, so they share the machine's cores instead of waiting in turn.
+const [, , built] = await Promise.all([
+  check('typecheck', 'npm', ['run', 'typecheck']),
+  check('lint', 'npm', ['run', 'lint']),
+  check('web build', 'npm', ['run', 'build']),
+]);
 
 const vitestFile = `${results}/vitest.json`;
 const vitestCode = await runCommand(
