@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Conversation, Message, StatusEvent } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
-import { TURN_LEASE_MS, TURN_SWEEP_MS } from '../src/modules/conversations/run-turn.ts';
+import { turnLeaseTiming } from '../src/modules/conversations/run-turn.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fakes/openai-compatible-server.ts';
 import {
   api,
@@ -124,14 +124,18 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
     await second.exited;
   });
 
-  // Waits out a real lease (up to its length and three sweeps) beside two boots.
+  // Waits out a real lease, shortened for the test (up to its length and three sweeps), beside two boots.
   it('is closed as interrupted by another instance once its lease lapses, and its SQL stops', async () => {
     const store = await openPostgresTestStore();
     cleanups.push(() => void store.dispose().catch(() => undefined));
     // One store and one secret key, each instance with its own port, name and data directory.
+    // Long enough that the lease A renewed last (at most half a lease ago) outlasts finding its SQL gone.
+    const leaseSeconds = 10;
+    const lease = turnLeaseTiming(leaseSeconds);
     const shared = {
       DATABASE_URL: store.env.DATABASE_URL ?? '',
       SECRET_KEY: randomBytes(32).toString('base64'),
+      TURN_LEASE_SECONDS: String(leaseSeconds),
     };
     const [portA, portB] = [await freePort(), await freePort()];
     const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
@@ -184,11 +188,11 @@ describe.skipIf(!gate.run)('a server killed mid-turn', () => {
       heard.status.some((event) => event.conversation_id === id && event.status === 'error');
     await until(
       () => Promise.resolve(interrupted(typed) && interrupted(waiting)),
-      TURN_LEASE_MS + TURN_SWEEP_MS * 3,
+      lease.leaseMs + lease.sweepMs * 3,
       'instance B closing the lapsed turns',
     );
-    // Not before the lease A last renewed (every third of it) could lapse.
-    expect(Date.now() - killedAt).toBeGreaterThan(TURN_LEASE_MS * (2 / 3) - TURN_SWEEP_MS);
+    // Not before the lease A last renewed (every half of it) could lapse, give or take a sweep.
+    expect(Date.now() - killedAt).toBeGreaterThan(lease.leaseMs / 2 - lease.sweepMs);
     for (const id of [typed, waiting]) {
       expect(heard.status.find((event) => event.conversation_id === id)).toEqual({
         conversation_id: id,

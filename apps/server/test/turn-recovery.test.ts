@@ -2,7 +2,7 @@ import type { Conversation, Message, StatusEvent } from '@querent/contracts';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_TURN_MESSAGE } from '../src/modules/conversations/interrupted-turn.ts';
-import { TURN_SWEEP_MS } from '../src/modules/conversations/run-turn.ts';
+import { turnLeaseTiming } from '../src/modules/conversations/run-turn.ts';
 import { startLeaseRenewal } from '../src/modules/conversations/turn-leases.ts';
 import { TurnRegistry } from '../src/modules/conversations/turn-registry.ts';
 import { chinookSqliteCopy } from './fixtures/chinook.ts';
@@ -22,6 +22,9 @@ import { type RunningApp, startTestApp } from './helpers/test-app.ts';
 const mariadb: ScratchMariadb | null = await openScratchMariadb();
 
 const dialects = await storeDialects('Interrupted turns');
+// A short lease, so the sweep that closes lapsed turns comes round every half second.
+const leaseSeconds = 3;
+const { sweepMs } = turnLeaseTiming(leaseSeconds);
 const last = dialects.at(-1);
 for (const dialect of dialects) {
   describe.skipIf(!dialect.run)(`interrupted turns on the ${dialect.name}`, () => {
@@ -34,7 +37,10 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       store = await dialect.open();
       sqlite = await chinookSqliteCopy();
-      running = await startTestApp(store.env, store.store ? { store: store.store } : {});
+      running = await startTestApp(
+        { ...store.env, TURN_LEASE_SECONDS: String(leaseSeconds) },
+        store.store ? { store: store.store } : {},
+      );
       api = apiClient(running.baseUrl);
       const created = await api.post<{ id: string }>('/api/databases', {
         name: 'Chinook',
@@ -71,7 +77,7 @@ for (const dialect of dialects) {
         const status = await client.waitFor<StatusEvent>(
           'status',
           (event) => event.conversation_id === id,
-          TURN_SWEEP_MS * 3,
+          sweepMs * 3,
         );
         expect(status).toEqual({ conversation_id: id, status: 'error', error: INTERRUPTED_TURN_MESSAGE });
         const heard = await client.waitFor<Message>('response', (message) => message.conversationId === id);

@@ -15,7 +15,7 @@ import type { DatabaseDeps } from '../modules/databases/database-deps.ts';
 import type { QualityDeps } from '../modules/quality/quality-deps.ts';
 import type { SqlRunDeps } from '../modules/sql-runs/sql-run-deps.ts';
 import { recoverTurns, type TurnRecoveryDeps } from '../modules/conversations/recover-turns.ts';
-import { TURN_LEASE_MS, TURN_RENEW_MS, TURN_SWEEP_MS } from '../modules/conversations/run-turn.ts';
+import { turnLeaseTiming } from '../modules/conversations/run-turn.ts';
 import { type LeaseRenewal, startLeaseRenewal } from '../modules/conversations/turn-leases.ts';
 import { startTurnSweeper, type TurnSweeper } from '../modules/conversations/turn-sweeper.ts';
 import { ownerChatEvents, registerChatHandlers } from './chat-socket.ts';
@@ -78,6 +78,7 @@ export function createChatSetup(input: {
     meter: input.meter,
     turns,
     instanceId: input.config.instanceId,
+    turnLease: turnLeaseTiming(input.config.turnLeaseSeconds),
     relay: {
       stop: (conversationId) => relay.stop(conversationId),
       decide: (conversationId, queryId, decision) => relay.decide(conversationId, queryId, decision),
@@ -101,10 +102,10 @@ export function createChatSetup(input: {
         connections: deps.connections,
         eventsFor: (ownerId) => ownerChatEvents(io, ownerId),
       };
-      sweeper = startTurnSweeper(recovery, TURN_SWEEP_MS);
+      sweeper = startTurnSweeper(recovery, deps.turnLease.sweepMs);
       leases = startLeaseRenewal(
         { db: deps.db, log: deps.log, turns, instanceId: deps.instanceId },
-        { leaseMs: TURN_LEASE_MS, everyMs: TURN_RENEW_MS },
+        { leaseMs: deps.turnLease.leaseMs, everyMs: deps.turnLease.renewMs },
       );
     },
     async recoverInterruptedTurns() {

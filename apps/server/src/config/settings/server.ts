@@ -91,6 +91,14 @@ export const serverSettings = defineSettings(
       description:
         'Names this instance in the store, so that on start-up it closes, as interrupted, the conversation turns it was answering when it last stopped. Keep it stable across restarts and unique among instances sharing a store.',
     }),
+    turnLeaseSeconds: integer({
+      name: 'TURN_LEASE_SECONDS',
+      min: 3,
+      max: 3600,
+      default: 30,
+      description:
+        'How long an answer in progress holds its conversation without a sign of life from its instance: a crashed instance’s answers are closed as interrupted (and their SQL cancelled) about this long after it died. Instances sharing a store should agree on it.',
+    }),
     bodyLimitBytes: integer({
       name: 'BODY_LIMIT_BYTES',
       min: 1,

@@ -6,6 +6,7 @@ import type { QualityDeps } from '../quality/quality-deps.ts';
 import type { RunChatQueryDeps } from './run-chat-query.ts';
 import type { TurnMeter } from './turn-meter.ts';
 import type { TurnRegistry } from './turn-registry.ts';
+import type { TurnLeaseTiming } from './run-turn.ts';
 
 /** Reaches turns running on other instances; a no-op with one instance. */
 export interface TurnRelay {
@@ -24,6 +25,8 @@ export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   relay: TurnRelay;
   /** This instance's name in the store (INSTANCE_ID), kept on the turns it answers. */
   instanceId: string;
+  /** How long a turn's claim lasts, and how often it is renewed and lapsed ones swept. */
+  turnLease: TurnLeaseTiming;
   /** What the analyst's data-quality tools reach through the port. */
   quality: QualityDeps;
   /** Told once each turn has ended (metrics); never throws. */

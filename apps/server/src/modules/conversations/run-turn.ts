@@ -6,17 +6,23 @@ import { describeTurnFailure } from './describe-turn-failure.ts';
 import { recoverTurns } from './recover-turns.ts';
 import type { LiveTurn } from './turn-registry.ts';
 
-/** How long a turn's claim lasts without renewal; a crashed instance's turn lapses after it. */
-export const TURN_LEASE_MS = 30_000;
-
-/** How often each instance looks for lapsed turns to close as interrupted. */
-export const TURN_SWEEP_MS = TURN_LEASE_MS / 6;
-
 /**
- * How often each instance renews the leases of its running turns (all in one statement): at half
- * a lease, so a late round still has half a lease to land before a turn lapses.
+ * The timing of a turn's claim: how long it lasts without renewal (a crashed instance's turn
+ * lapses after it), how often each instance looks for lapsed turns to close as interrupted, and
+ * how often it renews the leases of its running turns, all in one statement: at half a lease, so
+ * a late round still has half a lease to land before a turn lapses.
  */
-export const TURN_RENEW_MS = TURN_LEASE_MS / 2;
+export interface TurnLeaseTiming {
+  leaseMs: number;
+  sweepMs: number;
+  renewMs: number;
+}
+
+/** The timing that follows from TURN_LEASE_SECONDS. */
+export function turnLeaseTiming(leaseSeconds: number): TurnLeaseTiming {
+  const leaseMs = leaseSeconds * 1000;
+  return { leaseMs, sweepMs: leaseMs / 6, renewMs: leaseMs / 2 };
+}
 
 /** The statuses of a conversation whose turn holds (or held, if it lapsed) a lease. */
 function wasRunning(status: ServerConversationStatus): boolean {
@@ -49,7 +55,12 @@ export async function runTurn(
       { db: deps.db, log: deps.log, connections: deps.connections, eventsFor: () => events },
       { lapsed: true, conversationId },
     );
-  if (!(await claimTurn(deps.db, conversationId, { leaseMs: TURN_LEASE_MS, instanceId: deps.instanceId }))) {
+  if (
+    !(await claimTurn(deps.db, conversationId, {
+      leaseMs: deps.turnLease.leaseMs,
+      instanceId: deps.instanceId,
+    }))
+  ) {
     events.error({ message: 'Conversation is already running', conversationId });
     return false;
   }
