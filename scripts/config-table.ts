@@ -1,4 +1,13 @@
-// Prints the configuration table for README.md from the server's setting declarations.
-import { configTableMarkdown } from '../apps/server/src/docs/config-table.ts';
+// Prints the configuration table of docs/CONFIGURATION.md from the server's setting declarations;
+// with --write, puts it in the page in place of the old one.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { configTableMarkdown, replaceConfigTable } from '../apps/server/src/docs/config-table.ts';
 
-console.log(configTableMarkdown());
+const page = new URL('../docs/CONFIGURATION.md', import.meta.url);
+
+if (process.argv.includes('--write')) {
+  writeFileSync(page, replaceConfigTable(readFileSync(page, 'utf8'), configTableMarkdown()));
+  console.log('docs/CONFIGURATION.md: configuration table written');
+} else {
+  console.log(configTableMarkdown());
+}

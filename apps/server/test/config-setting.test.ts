@@ -3,7 +3,7 @@ import { flag, integer, oneOf, secret, setting, text, url } from '../src/config/
 
 // The declaration helpers on their own; loadConfig's suites (env.test.ts, llm-config.test.ts) cover them in place.
 describe('setting helpers', () => {
-  it('derive the README default cell from the fallback unless one is given', () => {
+  it('derive the configuration table default cell from the fallback unless one is given', () => {
     expect(integer({ name: 'N', min: 1, max: 9, default: 3, description: 'd' }).doc.default).toBe('3');
     expect(flag({ name: 'F', default: false, description: 'd' }).doc.default).toBe('false');
     expect(text({ name: 'T', description: 'd' }).doc.default).toBe('(unset)');

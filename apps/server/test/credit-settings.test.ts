@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load-config.ts';
 
-/* The credit and payment settings read what the README says and name what they refuse. */
+/* The credit and payment settings read what docs/CONFIGURATION.md and docs/HOSTED.md say and name what they refuse. */
 
 function problem(env: Record<string, string>): string {
   try {

@@ -81,7 +81,7 @@ export function markdownReport(
   return [
     `# ${run.set} — ${run.mode}`,
     '',
-    `Model \`${run.model}\` on ${run.database.name} (${run.database.engine}), ${run.startedAt}, ${Math.round(run.durationMs / 1000)} s. Written by \`npm run eval\`; see the README's "Measuring the analyst".`,
+    `Model \`${run.model}\` on ${run.database.name} (${run.database.engine}), ${run.startedAt}, ${Math.round(run.durationMs / 1000)} s. Written by \`npm run eval\`; see docs/EVAL.md.`,
     '',
     `**${total.counts.right} of ${total.cases} right (${percent(total.accuracy)})**, ${total.counts['confident-wrong']} confidently wrong, ${total.counts.refused} refused, ${total.counts['asked-to-clarify']} asked to clarify, ${total.counts.error} errors.`,
     '',

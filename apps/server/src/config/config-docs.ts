@@ -7,7 +7,7 @@ export interface ConfigDoc {
   description: string;
 }
 
-/** Every variable the server reads, in table order; the README's configuration table is generated from it. */
+/** Every variable the server reads, in table order; the configuration table of docs/CONFIGURATION.md is generated from it. */
 export const configDocs: readonly ConfigDoc[] = settingGroups.flatMap((group) =>
   Object.values<Setting<unknown>>(group.settings).map((declared) => ({
     name: declared.name,

@@ -65,7 +65,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd: string 
   return Object.assign({}, ...parts) as AppConfig;
 }
 
-/** The names the loader reads, so a test can hold the README table to them. */
+/** The names the loader reads, so a test can hold the configuration table (docs/CONFIGURATION.md) to them. */
 export const configVariables: readonly string[] = settingGroups.flatMap((group) =>
   Object.values<Setting<unknown>>(group.settings).map((declared) => declared.name),
 );

@@ -1,7 +1,7 @@
 /*
  * One configuration variable, declared once: its name, how its text becomes a value (or why it is
- * refused), its value when unset, its line in the README table, and how much of it an error
- * message may show. Everything else (the typed config, the table, the error text) is derived.
+ * refused), its value when unset, its line in the configuration table (docs/CONFIGURATION.md), and
+ * how much of it an error message may show. Everything else (the typed config, the table, the error text) is derived.
  */
 
 /** What a setting makes of the text it was given: a value, or why that text is refused. */
@@ -20,7 +20,7 @@ export interface Setting<T> {
   readonly read: (text: string) => Reading<T>;
   /** The value when the variable is unset, empty or blank. */
   readonly fallback: T;
-  /** The README's default cell and meaning cell. */
+  /** The configuration table's default cell and meaning cell. */
   readonly doc: { readonly default: string; readonly description: string };
   readonly exposure: Exposure;
 }
@@ -31,7 +31,7 @@ export const refuse = (problem: string): Reading<never> => ({ ok: false, problem
 interface Documented {
   name: string;
   description: string;
-  /** The README's default cell when the fallback alone does not say it (a path resolved later, a choice made from other variables). */
+  /** The configuration table's default cell when the fallback alone does not say it (a path resolved later, a choice made from other variables). */
   shownDefault?: string;
 }
 

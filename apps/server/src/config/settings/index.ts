@@ -11,7 +11,7 @@ import { qualitySettings } from './quality.ts';
 import { serverSettings } from './server.ts';
 import { uploadSettings } from './uploads.ts';
 
-/** Every group of settings, in the order of the README's configuration table. */
+/** Every group of settings, in the order of the configuration table (docs/CONFIGURATION.md). */
 export const settingGroups = [
   serverSettings,
   observabilitySettings,

@@ -32,7 +32,7 @@ const settings = {
     name: 'LLM_PROVIDER',
     values: llmProviders,
     shownDefault: '(auto)',
-    description: `Who answers in conversations: ${llmProviders.join(', ')}. Unset: openai with OPENAI_API_KEY (or LLM_API_KEY), anthropic with ANTHROPIC_API_KEY, openai-compatible with LLM_BASE_URL, otherwise the built-in offline analyst.`,
+    description: `Who answers in conversations: ${llmProviders.join(', ')}. Unset: openai-compatible when LLM_BASE_URL is set, else openai with LLM_API_KEY or OPENAI_API_KEY, else anthropic with ANTHROPIC_API_KEY, else the built-in offline analyst.`,
   }),
   model: text({
     name: 'LLM_MODEL',

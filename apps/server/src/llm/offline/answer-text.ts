@@ -9,7 +9,7 @@ import type { Aggregate } from './question.ts';
 
 export const OFFLINE_FOOTER = [
   '---',
-  "_Answered by Querent's **offline analyst**: no language model is configured, so only simple questions are understood. For a full analyst, configure a model and restart Querent: `OPENAI_API_KEY=…` (OpenAI), `ANTHROPIC_API_KEY=…` (Anthropic), or `LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=llama3.1` for an OpenAI-compatible server such as Ollama, vLLM or LM Studio (`LLM_PROVIDER` and `LLM_API_KEY` choose explicitly). See the LLM section of the README._",
+  '_Answered by Querent\'s **offline analyst**: no language model is configured, so only simple questions are understood. For a full analyst, configure a model and restart Querent: `OPENAI_API_KEY=…` (OpenAI), `ANTHROPIC_API_KEY=…` (Anthropic), or `LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=llama3.1` for an OpenAI-compatible server such as Ollama, vLLM or LM Studio (`LLM_PROVIDER` and `LLM_API_KEY` choose explicitly). See "Choose a model" in the README._',
 ].join('\n');
 
 /** A row as run_sql shows it: cells in the order of the result's columns. */
