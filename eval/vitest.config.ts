@@ -4,9 +4,8 @@ export default defineConfig({
   test: {
     name: 'eval',
     include: ['test/**/*.test.ts'],
+    // Each suite runs a server and a whole golden set: a hang guard for a loaded machine, not a speed check.
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    // Each suite runs a server and a whole golden set; one at a time keeps the machine's two cores for them.
-    fileParallelism: false,
   },
 });
