@@ -115,7 +115,8 @@ describe('issues page', () => {
     expect(within(first).getByRole('combobox', { name: 'Status of Duplicate customers' })).toHaveValue(
       'open',
     );
-    expect(first).toHaveTextContent('Business entity: Customer');
+    // Entity names come from their own request, which may answer after the issues.
+    await waitFor(() => expect(first).toHaveTextContent('Business entity: Customer'));
     expect(within(first).getByRole('link', { name: 'Open the query' })).toHaveAttribute('href', '/query/q7');
 
     const second = screen.getByRole('article', { name: 'Negative totals' });
