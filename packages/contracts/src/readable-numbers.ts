@@ -101,7 +101,8 @@ const moneyWords = new Set([
 export function numberKindOf(column: NumberColumn): NumberKind {
   const words = splitColumnWords(column.name);
   const first = words[0] ?? '';
-  const last = words.at(-1) ?? '';
+  // A trailing number is a version or a variant: `isbn13` and `code_2` end as isbn and code do.
+  const last = words.findLast((word) => !/^\d+$/.test(word)) ?? '';
   // A `%` inside quotes is a format, as in an unnamed `strftime('%Y', …)`, not a percentage.
   const unquoted = column.name.replace(/'[^']*'/g, '');
   if (unquoted.includes('%') || words.some((word) => percentWords.has(word))) return 'percent';

@@ -61,6 +61,8 @@ describe('numberKindOf', () => {
     ["strftime('%Y', ordered_at)", 'identifier'],
     ['order_number', 'identifier'],
     ['phone_number', 'identifier'],
+    ['isbn13', 'identifier'],
+    ['revenue_2024', 'money'],
     ['unit_price', 'money'],
     ['UnitPrice', 'money'],
     ['sum_unit_price_x_quantity', 'money'],
