@@ -36,6 +36,8 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // Numbers and dates read in the browser's language: one fixed language keeps the specs exact.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -161,3 +161,43 @@ test('edit and resend replaces the messages after the edited question', async ({
     firstAnswerId ?? '',
   );
 });
+
+test.describe('numbers read for people', () => {
+  // The demo's top product by revenue adds up to 62274.630000000005 in floating point.
+  const question = 'What are the top 5 products by revenue?';
+
+  async function revenueCell(page: Page) {
+    await openNewChatOnDemo(page);
+    await ask(page, question);
+    const answer = page.getByTestId('assistant-message').last();
+    await expect(statusLine(page)).toHaveAttribute('data-status', 'clear');
+    const table = answer.getByTestId('result-table');
+    await expect(table.getByRole('columnheader', { name: /sum_unit_price_x_quantity/ })).toBeVisible();
+    // The first row's revenue: the product name, then its total.
+    return { answer, cell: table.getByRole('row').nth(1).getByRole('gridcell').nth(1) };
+  }
+
+  test('the demo’s top revenue reads 62,274.63 in the answer and the table; copy keeps the exact value', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { answer, cell } = await revenueCell(page);
+    await expect(answer).toContainText('comes first with 62,274.63');
+    await expect(cell).toHaveText('62,274.63');
+    await expect(cell).toHaveAttribute('title', '62274.630000000005');
+    await cell.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Copy cell' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('62274.630000000005');
+  });
+
+  test.describe('in a German browser', () => {
+    test.use({ locale: 'de-DE' });
+
+    test('the table reads the reader’s locale, the stored answer stays as written', async ({ page }) => {
+      const { answer, cell } = await revenueCell(page);
+      await expect(cell).toHaveText('62.274,63');
+      await expect(answer).toContainText('comes first with 62,274.63');
+    });
+  });
+});

@@ -214,4 +214,39 @@ test.describe('SQL editor on the Demo shop', () => {
     // An XLSX file is a ZIP archive.
     expect((await readFile(await file.path())).subarray(0, 2).toString('latin1')).toBe('PK');
   });
+  test('shows numbers for people and keeps them exact in the CSV and the chart’s data', async ({ page }) => {
+    await page.goto('/editor');
+    await expect(page.getByTestId('editor-database')).toContainText('Demo shop');
+    const sql =
+      'SELECT p.name, SUM(ol.unit_price * ol.quantity) AS revenue, 2024 AS year, COUNT(*) * 100 AS lines_x100 FROM order_lines ol JOIN products p ON p.product_id = ol.product_id GROUP BY p.product_id ORDER BY revenue DESC LIMIT 5';
+    await page.getByRole('textbox', { name: 'SQL' }).click();
+    await page.keyboard.insertText(sql);
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const grid = page.getByRole('grid', { name: 'Query results' });
+    const first = grid.getByRole('row').nth(1).getByRole('gridcell');
+    // Money with two decimals, a year as stored, a count grouped.
+    await expect(first).toHaveText(['Vintage Mouse', '62,274.63', '2024', /^\d{1,3},\d{3}$/]);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = parseCsv(await readFile(await (await download).path(), 'utf8'));
+    expect(csv[1]?.slice(0, 3)).toEqual(['Vintage Mouse', '62274.630000000005', '2024']);
+
+    // The chart's tooltip reads the revenue as the grid does.
+    await page.getByRole('tab', { name: 'Chart' }).click();
+    const builder = page.getByRole('region', { name: 'Chart builder' });
+    await expect(builder.getByLabel('X axis')).toHaveValue('name');
+    await expect(builder.getByRole('checkbox', { name: 'revenue' })).toBeChecked();
+    await expect(builder.getByRole('checkbox', { name: 'year' })).not.toBeChecked();
+    const canvas = builder.locator('canvas').first();
+    await expect(canvas).toBeVisible();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('the chart has no box');
+    // The first of five bars sits in the left part of the plot, right of the value axis.
+    await expect(async () => {
+      await canvas.hover({ position: { x: box.width * 0.25, y: box.height * 0.6 } });
+      // Not ECharts' own 62,274.630000000005: the tooltip reads the revenue as money.
+      await expect(builder).toContainText(/62,274\.63(?!\d)/, { timeout: 1_000 });
+    }).toPass();
+  });
 });

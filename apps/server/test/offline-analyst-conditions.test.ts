@@ -81,6 +81,13 @@ describe('conditions the offline analyst applies', () => {
     const final = expectQueryShown(asked);
     expect(final.sql).toMatch(/SUM\(ol\.unit_price \* ol\.quantity\)/);
     expect(shownColumn(final, 'product')).toEqual(expected.map((row) => row.name));
+    // The figure reads as money, without the floating-point noise of the sum the rows keep exact.
+    const top = truth.value(
+      'SELECT sum(l.unit_price * l.quantity) AS s FROM order_lines l GROUP BY l.product_id ORDER BY s DESC LIMIT 1',
+    ) as number;
+    expect(shownColumn(final, 'sum_unit_price_x_quantity')[0]).toBe(top);
+    const money = top.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(asked.answer).toContain(`comes first with **${money}**`);
   });
 
   it('"How many customers from France?" says before the figure that "fr" was matched too', async () => {

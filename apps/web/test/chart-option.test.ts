@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildChartOption, chartConfigProblem, toChartNumber } from '../src/features/charts/chart-option.ts';
 import { suggestChartConfig } from '../src/features/charts/suggest-chart-config.ts';
 
@@ -24,10 +24,11 @@ describe('chart config → ECharts option', () => {
       type: 'category',
       data: ['2026-01', '2026-01', '2026-02', '2026-02'],
     });
-    expect(option.series).toEqual([
+    expect(option.series).toMatchObject([
       { type: 'bar', name: 'revenue', data: [10.5, 4, null, 1.5] },
       { type: 'bar', name: 'orders', data: [2, 1, 3, 1] },
     ]);
+    expect(option.series).toHaveLength(2);
     expect(option.legend).toMatchObject({ show: true });
   });
 
@@ -103,10 +104,11 @@ describe('chart config → ECharts option', () => {
     };
     const option = buildChartOption({ type: 'bar', x: 'country', y: ['revenue', 'orders'] }, reordered);
     expect(option.xAxis).toMatchObject({ data: ['FR', 'DE'] });
-    expect(option.series).toEqual([
+    expect(option.series).toMatchObject([
       { type: 'bar', name: 'revenue', data: [1, 2] },
       { type: 'bar', name: 'orders', data: [5, 7] },
     ]);
+    expect(option.series).toHaveLength(2);
     const pie = buildChartOption({ type: 'pie', x: 'country', y: ['orders'] }, reordered);
     expect(pie.series).toMatchObject([
       {
@@ -135,6 +137,63 @@ describe('chart config → ECharts option', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('numbers on a chart', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const sales = {
+    columns: [
+      { name: 'year', type: 'integer' },
+      { name: 'revenue', type: 'double' },
+      { name: 'orders', type: 'bigint' },
+      { name: 'percent_cancelled', type: 'double' },
+    ],
+    rows: [
+      [2023, 62274.630000000005, 12754, 4.25],
+      [2024, 1250000, 20001, 5.5],
+    ],
+  };
+
+  /** The formatter a part of the option carries, called as ECharts calls it. */
+  function formatter(part: unknown, path: string[]): (value: unknown) => string {
+    const found = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], part);
+    expect(found).toBeTypeOf('function');
+    return found as (value: unknown) => string;
+  }
+
+  it('reads axis labels and tooltips in the reader’s locale, each value by its column’s kind', () => {
+    const option = buildChartOption({ type: 'bar', x: 'year', y: ['revenue', 'orders'] }, sales);
+    const series = option.series as unknown[];
+    // Money in a tooltip has two decimals; a count is an integer; the plotted data stays exact.
+    expect(formatter(series[0], ['tooltip', 'valueFormatter'])(62274.630000000005)).toBe('62,274.63');
+    expect(formatter(series[0], ['tooltip', 'valueFormatter'])(1250000)).toBe('1,250,000.00');
+    expect(formatter(series[1], ['tooltip', 'valueFormatter'])(12754)).toBe('12,754');
+    expect(series[0]).toMatchObject({ data: [62274.630000000005, 1250000] });
+    // Mixed kinds on one axis read as plain measures: ticks need no forced decimals.
+    expect(formatter(option.yAxis, ['axisLabel', 'formatter'])(1250000)).toBe('1,250,000');
+    // Years across stay as stored, on the axis and in the tooltip's header.
+    expect(formatter(option.xAxis, ['axisLabel', 'formatter'])('2024')).toBe('2024');
+    expect(formatter(option.xAxis, ['axisPointer', 'label', 'formatter'])({ value: '2024' })).toBe('2024');
+
+    const percent = buildChartOption({ type: 'line', x: 'year', y: ['percent_cancelled'] }, sales);
+    expect(formatter(percent.yAxis, ['axisLabel', 'formatter'])(4.25)).toBe('4.25%');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    expect(formatter(percent.yAxis, ['axisLabel', 'formatter'])(4.25)).toBe('4,25\u00a0%');
+  });
+
+  it('reads a pie’s values and a scatter’s points by their columns', () => {
+    const pie = buildChartOption({ type: 'pie', x: 'year', y: ['revenue'] }, sales);
+    expect(formatter((pie.series as unknown[])[0], ['tooltip', 'valueFormatter'])(1250000)).toBe(
+      '1,250,000.00',
+    );
+    const scatter = buildChartOption({ type: 'scatter', x: 'orders', y: ['revenue'] }, sales);
+    const point = formatter((scatter.series as unknown[])[0], ['tooltip', 'valueFormatter']);
+    expect(point([12754, 62274.630000000005])).toBe('12,754  62,274.63');
+    expect(formatter(scatter.xAxis, ['axisLabel', 'formatter'])(20000)).toBe('20,000');
   });
 });
 

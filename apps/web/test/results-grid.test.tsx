@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KeyColumnsProvider } from '../src/components/results-grid/key-columns.tsx';
 import { compareValues } from '../src/components/results-grid/grid-columns.ts';
 import { describeRowCount } from '../src/components/results-grid/result-summary.tsx';
 import { ResultsGrid } from '../src/components/results-grid/results-grid.tsx';
@@ -135,7 +136,8 @@ describe('results grid', () => {
     const header = screen.getByRole('columnheader', { name: /total/ });
     await user.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'ascending');
-    expect(cellTexts(grid, 1)).toEqual(['190.10', '303.96', '1040.49', 'NULL']);
+    // `total` is money: two decimals, grouped in the reader's locale (jsdom's is en-US).
+    expect(cellTexts(grid, 1)).toEqual(['190.10', '303.96', '1,040.49', 'NULL']);
     await user.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'descending');
     expect(cellTexts(grid, 0)).toEqual(['Chile', 'USA', 'Canada', 'Brazil']);
@@ -234,6 +236,107 @@ describe('results grid', () => {
     expect(
       screen.getAllByRole('gridcell').every((cell) => cell.getAttribute('aria-selected') === 'true'),
     ).toBe(true);
+  });
+});
+
+describe('numbers in the grid', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const numbers = {
+    columns: [
+      { name: 'customer_id', type: 'integer' },
+      { name: 'year', type: 'integer' },
+      { name: 'revenue', type: 'unknown' },
+      { name: 'share_pct', type: 'double' },
+      { name: 'orders', type: 'bigint' },
+      { name: 'avg_ratio', type: 'double' },
+      { name: 'big', type: 'numeric' },
+      { name: 'ordered_at', type: 'date' },
+    ],
+    rows: [
+      [
+        12345,
+        2024,
+        62274.630000000005,
+        12.5,
+        65213,
+        0.30000000000000004,
+        '12345678901234567890.5',
+        '2024-03-15',
+      ],
+    ],
+  };
+
+  it('reads them in the reader’s locale by kind, and keeps the exact value in the title and the copy', async () => {
+    const user = userEvent.setup();
+    render(<ResultsGrid columns={numbers.columns} rows={numbers.rows} />);
+    const grid = screen.getByRole('grid');
+    const cells = within(grid).getAllByRole('gridcell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      '12345',
+      '2024',
+      '62,274.63',
+      '12.5%',
+      '65,213',
+      '0.3',
+      '12,345,678,901,234,567,890.5',
+      '2024-03-15',
+    ]);
+    expect(cells[2]).toHaveAttribute('title', '62274.630000000005');
+    await user.pointer({ keys: '[MouseRight]', target: cells[2] as Element });
+    await user.click(screen.getByRole('menuitem', { name: 'Copy row' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      '12345\t2024\t62274.630000000005\t12.5\t65213\t0.30000000000000004\t12345678901234567890.5\t2024-03-15',
+    );
+  });
+
+  it('follows the browser’s language', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    render(<ResultsGrid columns={numbers.columns} rows={numbers.rows} count={52_113} truncated />);
+    const cells = within(screen.getByRole('grid')).getAllByRole('gridcell');
+    expect(cells.slice(0, 5).map((cell) => cell.textContent)).toEqual([
+      '12345',
+      '2024',
+      '62.274,63',
+      '12,5\u00a0%',
+      '65.213',
+    ]);
+    expect(screen.getByTestId('result-summary')).toHaveTextContent('showing first 1 of 52.113 rows');
+  });
+
+  it('shows a key of the schema as stored, whatever its name', () => {
+    const schema = {
+      introspectedAt: '2026-01-01T00:00:00.000Z',
+      schemas: [
+        {
+          name: 'main',
+          tables: [
+            {
+              name: 'books',
+              kind: 'table' as const,
+              rowEstimate: null,
+              comment: null,
+              primaryKey: ['Invoice'],
+              foreignKeys: [],
+              columns: [],
+              dbtDescription: null,
+            },
+          ],
+        },
+      ],
+    };
+    const columns = [{ name: 'invoice', type: 'bigint' }];
+    const { unmount } = render(<ResultsGrid columns={columns} rows={[[9780306406157]]} />);
+    expect(screen.getByRole('gridcell')).toHaveTextContent('9,780,306,406,157');
+    unmount();
+    render(
+      <KeyColumnsProvider schema={schema}>
+        <ResultsGrid columns={columns} rows={[[9780306406157]]} />
+      </KeyColumnsProvider>,
+    );
+    expect(screen.getByRole('gridcell')).toHaveTextContent(/^9780306406157$/);
   });
 });
 

@@ -19,6 +19,7 @@ export * from './projects.ts';
 export * from './quality.ts';
 export * from './quality-prompts.ts';
 export * from './quality-words.ts';
+export * from './readable-numbers.ts';
 export * from './sharing.ts';
 export * from './abilities.ts';
 export * from './queries.ts';

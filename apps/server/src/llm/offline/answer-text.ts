@@ -1,3 +1,4 @@
+import { formatNumber, type NumberKind, numberKindOf } from '@querent/contracts';
 import type { AnswerSpec, QueryPlan } from './plan-types.ts';
 import type { Aggregate } from './question.ts';
 
@@ -62,19 +63,33 @@ export function readQueryResult(output: Record<string, unknown> | null): QueryRe
   };
 }
 
-/** A figure as people read it: 5,000; 1,234.57; text as is. */
-export function formatValue(value: unknown): string {
+/**
+ * The answer is stored with the conversation and read by whoever opens it, in any locale, so its
+ * figures are written one way, as in English (5,000; 1,234.57); the result table embedded beside
+ * them shows the exact values, in the reader's own locale.
+ */
+const ANSWER_LOCALE = 'en-US';
+
+/**
+ * A figure as people read it, by the kind its column's name tells (2024 for a year, 1,234.50 for
+ * money, 12.5% for a percentage, 1,234.57 otherwise); text as is, and a missing value as `empty`.
+ */
+export function formatValue(value: unknown, kind: NumberKind = 'measure'): string {
   if (value === null || value === undefined) return 'empty';
-  const number =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(value)
-        ? Number(value)
-        : null;
-  if (number !== null && Number.isFinite(number))
-    return number.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const figure = formatNumber(value, kind, ANSWER_LOCALE);
+  if (figure !== null) return figure;
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
+}
+
+/** The figure in the named column of the row, read by that column's kind. */
+function figureOf(result: QueryResult, row: Row | undefined, name: string): string {
+  return formatValue(cellOf(result, row, name), numberKindOf({ name }));
+}
+
+/** The first cell of the row, read by the kind of the result's first column. */
+function firstFigure(result: QueryResult, row: Row | undefined): string {
+  return formatValue(firstValue(row), numberKindOf({ name: result.columns[0] ?? '' }));
 }
 
 const code = (name: string) => `\`${name}\``;
@@ -94,15 +109,17 @@ function plural(count: number | null, one: string, many: string): string {
   return count === 1 ? one : many;
 }
 
-/** A label as stored: years and ids without thousands separators. */
+/**
+ * A column's value, not a figure computed from it: text as stored (a code such as '007' stays so),
+ * a number by its column's kind (years and ids without thousands separators, a quantity with them).
+ */
+function storedText(value: unknown, column: string): string {
+  return typeof value === 'string' ? value : formatValue(value, numberKindOf({ name: column }));
+}
+
 function labelOf(result: QueryResult, row: Row | undefined, labels: readonly string[]): string {
   if (!row) return '';
-  return labels
-    .map((label) => {
-      const value = cellOf(result, row, label);
-      return typeof value === 'number' || typeof value === 'bigint' ? String(value) : formatValue(value);
-    })
-    .join(' ');
+  return labels.map((label) => storedText(cellOf(result, row, label), label)).join(' ');
 }
 
 function firstValue(row: Row | undefined): unknown {
@@ -115,10 +132,10 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
   const filters = where(plan.filters);
   switch (answer.kind) {
     case 'count':
-      return `There are **${formatValue(firstValue(first))}** rows in ${code(answer.subject)}${filters}.`;
+      return `There are **${firstFigure(result, first)}** rows in ${code(answer.subject)}${filters}.`;
     case 'scalar': {
       const unit = answer.scale === null ? '' : ` ${answer.scale.replace(/^in\s+/i, '')}`;
-      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${formatValue(firstValue(first))}**${unit}.`;
+      return `The ${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}${filters} is **${firstFigure(result, first)}**${unit}.`;
     }
     case 'share': {
       const of =
@@ -126,17 +143,17 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
           ? `\`${answer.subject}\` rows`
           : `${code(answer.measure)} in ${code(answer.subject)}`;
       if (answer.dimension === null) {
-        return `**${formatValue(firstValue(first))}%** of ${of}${where(answer.part === null ? [] : [answer.part])}.`;
+        return `**${formatValue(firstValue(first), 'percent')}** of ${of}${where(answer.part === null ? [] : [answer.part])}.`;
       }
       if (!first) return `No rows for the share of ${of} by ${answer.dimension}${filters}.`;
-      return `The share of ${of} by ${answer.dimension}${filters}: **${labelOf(result, first, answer.labels)}** is highest with **${formatValue(cellOf(result, first, answer.value))}%**.`;
+      return `The share of ${of} by ${answer.dimension}${filters}: **${labelOf(result, first, answer.labels)}** is highest with **${formatValue(cellOf(result, first, answer.value), 'percent')}**.`;
     }
     case 'per': {
       const what =
         answer.measure === null
           ? `\`${answer.counted}\` rows`
           : `${code(answer.measure)} of \`${answer.counted}\``;
-      return `On average there are **${formatValue(firstValue(first))}** ${what} per ${code(answer.per)}.`;
+      return `On average there are **${firstFigure(result, first)}** ${what} per ${code(answer.per)}.`;
     }
     case 'grouped': {
       const what =
@@ -145,7 +162,7 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
           : `${aggregateWords[answer.aggregate]} of ${code(answer.measure)} in ${code(answer.subject)}`;
       if (!first) return `No rows for the ${what} by ${answer.dimension}${filters}.`;
       const leader = `**${labelOf(result, first, answer.labels)}**`;
-      const value = `**${formatValue(cellOf(result, first, answer.value))}**`;
+      const value = `**${figureOf(result, first, answer.value)}**`;
       if (answer.limit === 1) {
         const most = answer.direction === 'asc' ? 'lowest' : 'highest';
         return `${leader} has the ${most} ${what}${filters}, with ${value} (by ${answer.dimension}).`;
@@ -162,7 +179,7 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
         // The model sees at most 20 rows: name the last period only when it is the true last.
         const end =
           rows.length === (rowCount ?? rows.length)
-            ? ` to **${labelOf(result, last, answer.labels)}** (**${formatValue(cellOf(result, last, answer.value))}**)`
+            ? ` to **${labelOf(result, last, answer.labels)}** (**${figureOf(result, last, answer.value)}**)`
             : '';
         return `The ${what} by ${answer.dimension}${filters} (${groups}), from ${leader} (${value})${end}.`;
       }
@@ -183,13 +200,13 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
           ? `${answer.labels[0] ?? ''} `
           : '';
       const count = rows.length === 1 ? '' : ` ${formatValue(rows.length)}`;
-      return `The${count} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: ${rows.length === 1 ? '' : 'first is '}**${key}${named}** with **${formatValue(cellOf(result, first, answer.column))}**.`;
+      return `The${count} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: ${rows.length === 1 ? '' : 'first is '}**${key}${named}** with **${figureOf(result, first, answer.column)}**.`;
     }
     case 'distinct': {
       if (answer.count) {
         return `${code(answer.column)} in ${code(answer.subject)}${filters} has **${formatValue(firstValue(first))}** distinct values.`;
       }
-      const shown = rows.slice(0, 10).map((row) => formatValue(firstValue(row)));
+      const shown = rows.slice(0, 10).map((row) => storedText(firstValue(row), answer.column));
       const more = (rowCount ?? rows.length) > shown.length ? ', …' : '';
       return `${code(answer.column)} in ${code(answer.subject)}${filters} has **${formatValue(rowCount ?? rows.length)}** distinct values: ${shown.join(', ')}${more}`;
     }

@@ -1,6 +1,10 @@
+import { formatNumber, type NumberKind } from '@querent/contracts';
+import { readerLocale } from '../../lib/reader-locale.ts';
+
 /**
- * How a result value reads in a cell and in copied text. Drivers hand back numbers, strings,
- * booleans, null, dates (as strings or Date), big integers as strings and JSON as objects.
+ * A result value exactly as the database gave it, for copied text, a cell's title and anything
+ * that must keep the value: drivers hand back numbers, strings, booleans, null, dates (as strings
+ * or Date), big integers as strings and JSON as objects.
  */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
@@ -9,6 +13,14 @@ export function displayValue(value: unknown): string {
     return String(value);
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
+}
+
+/**
+ * How a cell of a numeric column reads on screen: in the reader's locale, by the column's kind
+ * (2,024.5 for a measure, 2024 for a year or an id); anything else as `displayValue` shows it.
+ */
+export function readableValue(value: unknown, kind: NumberKind): string {
+  return formatNumber(value, kind, readerLocale()) ?? displayValue(value);
 }
 
 /** Copied text has no NULL marker: a spreadsheet reads an empty field as empty. */

@@ -1,3 +1,4 @@
+import { type NumberKind, numberKindOf } from '@querent/contracts';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import type { ResultColumn, ResultRow } from '../../api/query-types.ts';
 import { isNumericColumn } from './format-value.ts';
@@ -5,13 +6,14 @@ import { isNumericColumn } from './format-value.ts';
 export type { ResultRow };
 
 /**
- * Per-column facts the cells need: its name for the header and whether it holds numbers. A
- * column's cells sit at its position in each row, which is its position in the metas.
+ * Per-column facts the cells need: its name for the header, whether it holds numbers and how they
+ * read. A column's cells sit at its position in each row, which is its position in the metas.
  */
 export interface GridColumnMeta {
   name: string;
   type: string;
   numeric: boolean;
+  kind: NumberKind;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -46,11 +48,22 @@ export function compareValues(a: unknown, b: unknown, numeric: boolean): number 
   return collator.compare(asText(a), asText(b));
 }
 
-export function columnMetas(columns: readonly ResultColumn[], rows: readonly ResultRow[]): GridColumnMeta[] {
+const noKeys: ReadonlySet<string> = new Set();
+
+/**
+ * The metas of a result's columns. `keyNames` holds the lower-case names of the schema's key
+ * columns, whose numbers read as identifiers whatever their name.
+ */
+export function columnMetas(
+  columns: readonly ResultColumn[],
+  rows: readonly ResultRow[],
+  keyNames: ReadonlySet<string> = noKeys,
+): GridColumnMeta[] {
   return columns.map((column, index) => ({
     name: column.name,
     type: column.type,
     numeric: isNumericColumn(column, index, rows),
+    kind: numberKindOf({ ...column, key: keyNames.has(column.name.toLowerCase()) }),
   }));
 }
 

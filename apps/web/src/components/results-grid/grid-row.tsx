@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { displayValue } from './format-value.ts';
+import { displayValue, readableValue } from './format-value.ts';
 import type { GridColumnMeta, ResultRow } from './grid-columns.ts';
 import { GUTTER_WIDTH } from './grid-header.tsx';
 import type { SelectionBounds } from './grid-selection.ts';
@@ -13,11 +13,12 @@ export interface CellPointerHandlers {
   onRowNumberClick: (event: MouseEvent, row: number) => void;
 }
 
-function CellContent({ value }: { value: unknown }) {
+/** Numbers read in the reader's locale; the exact value stays in the cell's title and its copy. */
+function CellContent({ value, meta }: { value: unknown; meta: GridColumnMeta }) {
   if (value === null || value === undefined) {
     return <span className="text-zinc-400 italic dark:text-zinc-500">NULL</span>;
   }
-  return <>{displayValue(value)}</>;
+  return <>{meta.numeric ? readableValue(value, meta.kind) : displayValue(value)}</>;
 }
 
 /** One result row: its number in the gutter, then its cells, placed by the virtualiser. */
@@ -82,7 +83,7 @@ export function GridRow({
               focusCol === col ? 'outline-2 -outline-offset-2 outline-indigo-500' : ''
             }`}
           >
-            <CellContent value={value} />
+            <CellContent value={value} meta={meta} />
           </div>
         );
       })}

@@ -1,4 +1,7 @@
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatNumber } from '@querent/contracts';
+import { readerLocale } from '../../lib/reader-locale.ts';
+
+const grouped = (value: number) => formatNumber(value, 'measure', readerLocale()) ?? String(value);
 
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -7,16 +10,16 @@ export function formatDuration(ms: number): string {
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-/** "1,234 rows", or "showing first 10,000 of 52,113 rows" when the result was cut. */
+/** "1,234 rows", or "showing first 10,000 of 52,113 rows" when the result was cut, in the reader's locale. */
 export function describeRowCount(
   shown: number,
   count: number | null | undefined,
   truncated: boolean,
 ): string {
-  const rows = (value: number) => `${numberFormat.format(value)} ${value === 1 ? 'row' : 'rows'}`;
+  const rows = (value: number) => `${grouped(value)} ${value === 1 ? 'row' : 'rows'}`;
   if (!truncated) return rows(count ?? shown);
   if (count !== null && count !== undefined && count > shown) {
-    return `showing first ${numberFormat.format(shown)} of ${rows(count)}`;
+    return `showing first ${grouped(shown)} of ${rows(count)}`;
   }
   return `showing first ${rows(shown)} (more not fetched)`;
 }

@@ -10,6 +10,7 @@ import { buildColumnDefs, columnMetas, type ResultRow, sortedOrder } from './gri
 import { GUTTER_WIDTH, GridHeader } from './grid-header.tsx';
 import { GridRow, ROW_HEIGHT } from './grid-row.tsx';
 import { allSelection, selectionBounds } from './grid-selection.ts';
+import { useKeyColumnNames } from './key-columns.tsx';
 import { ResultSummary } from './result-summary.tsx';
 import { useGridSelection } from './use-grid-selection.ts';
 
@@ -51,9 +52,9 @@ function observeWithFallback(fallbackHeight: number) {
 
 /**
  * A query result as a grid: virtualised rows, sortable and resizable columns, cell / row /
- * rectangle selection copied as TSV (Ctrl/Cmd+C or right click), NULLs shown dimmed, and a
- * summary line with the row count, the truncation and the duration. Used by the editor, chat
- * results and favourites.
+ * rectangle selection copied as TSV (Ctrl/Cmd+C or right click) with the exact values, numbers
+ * shown in the reader's locale (`readableValue`), NULLs shown dimmed, and a summary line with the
+ * row count, the truncation and the duration. Used by the editor, chat results and favourites.
  */
 export function ResultsGrid({
   columns,
@@ -65,7 +66,8 @@ export function ResultsGrid({
   label = 'Query results',
   hideSummary = false,
 }: ResultsGridProps) {
-  const metas = useMemo(() => columnMetas(columns, rows), [columns, rows]);
+  const keyNames = useKeyColumnNames();
+  const metas = useMemo(() => columnMetas(columns, rows, keyNames), [columns, rows, keyNames]);
   const columnDefs = useMemo(() => buildColumnDefs(metas), [metas]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const scroller = useRef<HTMLDivElement>(null);

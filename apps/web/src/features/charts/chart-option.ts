@@ -3,6 +3,7 @@ import type { GridComponentOption, LegendComponentOption, TooltipComponentOption
 import type { ComposeOption } from 'echarts/core';
 import type { ChartConfig, ResultColumn, ResultRow } from '../../api/query-types.ts';
 import { displayValue, isNumericColumn } from '../../components/results-grid/format-value.ts';
+import { type AxisNumbers, axisNumbers, tooltipNumbers } from './chart-numbers.ts';
 
 export type ChartOption = ComposeOption<
   | BarSeriesOption
@@ -45,6 +46,13 @@ export function toChartNumber(value: unknown): number | null {
 
 function label(value: unknown): string {
   return displayValue(value);
+}
+
+/** Whether the named column holds numbers, by its type or, untyped, by its cells. */
+function numericColumn(columns: readonly ResultColumn[], rows: readonly Row[], name: string): boolean {
+  const index = columns.findIndex((column) => column.name === name);
+  const column = columns[index];
+  return column ? isNumericColumn(column, index, rows) : false;
 }
 
 /** Why a config cannot be drawn from these columns, or null when it can. */
@@ -101,24 +109,43 @@ function cartesian(config: ChartConfig, { columns, rows }: ChartData): ChartOpti
           return { name, data: rows.map((row) => toChartNumber(y(row))) };
         }),
       };
-  const built: (BarSeriesOption | LineSeriesOption)[] = series.map(({ name, data }) =>
-    kind === 'bar'
-      ? { type: 'bar', name, data }
+  // Pivoted series all hold the first y column; otherwise each series is its own y column.
+  const valueColumns = config.series ? series.map(() => firstY) : config.y;
+  const built: (BarSeriesOption | LineSeriesOption)[] = series.map(({ name, data }, index) => {
+    const tooltip = tooltipNumbers(columns, [valueColumns[index] ?? firstY]);
+    return kind === 'bar'
+      ? { type: 'bar', name, data, tooltip }
       : {
           type: 'line',
           name,
           data,
+          tooltip,
           showSymbol: data.length <= 100,
           connectNulls: false,
           ...(area ? { areaStyle: {}, stack: series.length > 1 ? 'total' : undefined } : {}),
-        },
-  );
+        };
+  });
+  // Numbers across (years, amounts) are categories drawn as the reader reads them.
+  const xNumbers: AxisNumbers = numericColumn(columns, rows, config.x)
+    ? axisNumbers(columns, [config.x])
+    : {};
   return {
     tooltip: { trigger: 'axis' },
     legend: { show: built.length > 1, type: 'scroll', top: 0 },
     grid: { left: 8, right: 16, bottom: 8, top: built.length > 1 ? 36 : 16, containLabel: true },
-    xAxis: { type: 'category', data: categories, name: config.x, nameLocation: 'middle', nameGap: 28 },
-    yAxis: { type: 'value', name: config.series ? firstY : config.y.length === 1 ? firstY : undefined },
+    xAxis: {
+      type: 'category',
+      data: categories,
+      name: config.x,
+      nameLocation: 'middle',
+      nameGap: 28,
+      ...xNumbers,
+    },
+    yAxis: {
+      type: 'value',
+      name: config.series ? firstY : config.y.length === 1 ? firstY : undefined,
+      ...axisNumbers(columns, config.series ? [firstY] : config.y),
+    },
     series: built,
   };
 }
@@ -136,6 +163,7 @@ function pie(config: ChartConfig, { columns, rows }: ChartData): ChartOption {
         name: value,
         radius: '70%',
         center: ['40%', '50%'],
+        tooltip: tooltipNumbers(columns, [value]),
         data: rows.map((row) => ({ name: label(x(row)), value: toChartNumber(y(row)) ?? 0 })),
       },
     ],
@@ -143,9 +171,7 @@ function pie(config: ChartConfig, { columns, rows }: ChartData): ChartOption {
 }
 
 function scatter(config: ChartConfig, { columns, rows }: ChartData): ChartOption {
-  const xIndex = columns.findIndex((column) => column.name === config.x);
-  const xColumn = columns[xIndex];
-  const numericX = xColumn ? isNumericColumn(xColumn, xIndex, rows) : false;
+  const numericX = numericColumn(columns, rows, config.x);
   const x = cellOf(columns, config.x);
   const xValue = (row: Row) => (numericX ? toChartNumber(x(row)) : label(x(row)));
   const groups: { name: string; rows: readonly Row[]; y: string }[] = config.series
@@ -163,15 +189,29 @@ function scatter(config: ChartConfig, { columns, rows }: ChartData): ChartOption
     legend: { show: groups.length > 1, type: 'scroll', top: 0 },
     grid: { left: 8, right: 16, bottom: 8, top: groups.length > 1 ? 36 : 16, containLabel: true },
     xAxis: numericX
-      ? { type: 'value', name: config.x, nameLocation: 'middle', nameGap: 28, scale: true }
+      ? {
+          type: 'value',
+          name: config.x,
+          nameLocation: 'middle',
+          nameGap: 28,
+          scale: true,
+          ...axisNumbers(columns, [config.x]),
+        }
       : { type: 'category', name: config.x, nameLocation: 'middle', nameGap: 28 },
-    yAxis: { type: 'value', scale: true, name: groups.length === 1 ? groups[0]?.y : undefined },
+    yAxis: {
+      type: 'value',
+      scale: true,
+      name: groups.length === 1 ? groups[0]?.y : undefined,
+      ...axisNumbers(columns, [...new Set(groups.map((group) => group.y))]),
+    },
     series: groups.map((group) => {
       const y = cellOf(columns, group.y);
       return {
         type: 'scatter',
         name: group.name,
         symbolSize: 8,
+        // A point's tooltip shows its x (when a number) and its y, each read by its column.
+        tooltip: tooltipNumbers(columns, numericX ? [config.x, group.y] : [group.y]),
         data: group.rows.map((row) => [xValue(row), toChartNumber(y(row))]),
       };
     }),

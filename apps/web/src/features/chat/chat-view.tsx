@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useServices } from '../../app/services-context.tsx';
 import { buttonClass } from '../../components/page.tsx';
+import { KeyColumnsProvider } from '../../components/results-grid/key-columns.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useContextStore } from '../../stores/context-store.ts';
 import { ShareToggle } from '../sharing/share-toggle.tsx';
@@ -104,97 +105,99 @@ export function ChatView({ conversationId }: { conversationId: string | null }) 
 
   return (
     <ChatViewProvider value={contextValue}>
-      <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-4 px-4 pt-4">
-        <header className="flex items-center justify-between gap-2">
-          <h1 className="truncate text-lg font-semibold tracking-tight">
-            {entry?.name ?? (conversationId === null ? 'New chat' : 'Chat')}
-          </h1>
-          {entry?.abilities ? (
-            <ShareToggle
-              kind="conversation"
-              id={entry.id}
-              shared={entry.shared}
-              canShare={entry.abilities.share}
-              refresh={[]}
-              onChanged={(shared) => useChatStore.getState().setShared(entry.id, shared)}
-            />
-          ) : null}
-        </header>
-        <DisconnectedBanner />
-        {subscriptionRequired ? <SubscriptionBanner /> : null}
-        <div className="flex flex-1 flex-col gap-4">
-          {loading ? (
-            <div role="status" className="flex items-center gap-2 text-sm text-zinc-500">
-              <LoaderCircle size={14} aria-hidden="true" className="animate-spin" />
-              Loading the conversation…
-            </div>
-          ) : empty && status !== 'pending' && status !== 'error' ? (
-            <StarterQuestionsPanel
-              schema={context.schema}
+      <KeyColumnsProvider schema={context.schema}>
+        <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col gap-4 px-4 pt-4">
+          <header className="flex items-center justify-between gap-2">
+            <h1 className="truncate text-lg font-semibold tracking-tight">
+              {entry?.name ?? (conversationId === null ? 'New chat' : 'Chat')}
+            </h1>
+            {entry?.abilities ? (
+              <ShareToggle
+                kind="conversation"
+                id={entry.id}
+                shared={entry.shared}
+                canShare={entry.abilities.share}
+                refresh={[]}
+                onChanged={(shared) => useChatStore.getState().setShared(entry.id, shared)}
+              />
+            ) : null}
+          </header>
+          <DisconnectedBanner />
+          {subscriptionRequired ? <SubscriptionBanner /> : null}
+          <div className="flex flex-1 flex-col gap-4">
+            {loading ? (
+              <div role="status" className="flex items-center gap-2 text-sm text-zinc-500">
+                <LoaderCircle size={14} aria-hidden="true" className="animate-spin" />
+                Loading the conversation…
+              </div>
+            ) : empty && status !== 'pending' && status !== 'error' ? (
+              <StarterQuestionsPanel
+                schema={context.schema}
+                engine={context.engine}
+                label={context.label}
+                onPick={(question) => void send({ mode: 'text', text: question })}
+              />
+            ) : (
+              <MessageList blocks={view.blocks} working={isBusy(status)} />
+            )}
+            {status === 'error' ? (
+              <div
+                role="alert"
+                data-testid="chat-error"
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-300"
+              >
+                <span>{entry?.error ?? 'The analyst stopped with an error.'}</span>
+                {view.lastQuestionId ? (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    onClick={() => {
+                      try {
+                        if (view.lastQuestionId) regenerateFromMessage(services, view.lastQuestionId);
+                      } catch (error) {
+                        report(error);
+                      }
+                    }}
+                  >
+                    <RotateCcw size={14} aria-hidden="true" />
+                    Regenerate
+                  </button>
+                ) : conversationId !== null ? (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    onClick={() => void loadConversation(services, conversationId)}
+                  >
+                    Reload
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <div className="sticky bottom-0 flex flex-col gap-1 bg-white pb-4 dark:bg-zinc-950">
+            <StatusLine status={status} />
+            <ChatInput
+              onSend={send}
+              onStop={() => {
+                if (conversationId === null) return;
+                try {
+                  stopConversation(services, conversationId);
+                  setStopRequestedIn(status);
+                } catch (error) {
+                  report(error);
+                }
+              }}
+              running={status === 'running' || status === 'to_stop'}
+              stopping={status === 'to_stop' || stopRequestedIn === status}
+              notice={refusal ?? entry?.notice ?? null}
               engine={context.engine}
-              label={context.label}
-              onPick={(question) => void send({ mode: 'text', text: question })}
+              schema={context.schema}
             />
-          ) : (
-            <MessageList blocks={view.blocks} working={isBusy(status)} />
-          )}
-          {status === 'error' ? (
-            <div
-              role="alert"
-              data-testid="chat-error"
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-300"
-            >
-              <span>{entry?.error ?? 'The analyst stopped with an error.'}</span>
-              {view.lastQuestionId ? (
-                <button
-                  type="button"
-                  className={buttonClass}
-                  onClick={() => {
-                    try {
-                      if (view.lastQuestionId) regenerateFromMessage(services, view.lastQuestionId);
-                    } catch (error) {
-                      report(error);
-                    }
-                  }}
-                >
-                  <RotateCcw size={14} aria-hidden="true" />
-                  Regenerate
-                </button>
-              ) : conversationId !== null ? (
-                <button
-                  type="button"
-                  className={buttonClass}
-                  onClick={() => void loadConversation(services, conversationId)}
-                >
-                  Reload
-                </button>
-              ) : null}
-            </div>
-          ) : null}
+          </div>
+          {/* Below the input, so scrolling to it shows the last message above the input, not under it. */}
+          <div ref={end} />
         </div>
-        <div className="sticky bottom-0 flex flex-col gap-1 bg-white pb-4 dark:bg-zinc-950">
-          <StatusLine status={status} />
-          <ChatInput
-            onSend={send}
-            onStop={() => {
-              if (conversationId === null) return;
-              try {
-                stopConversation(services, conversationId);
-                setStopRequestedIn(status);
-              } catch (error) {
-                report(error);
-              }
-            }}
-            running={status === 'running' || status === 'to_stop'}
-            stopping={status === 'to_stop' || stopRequestedIn === status}
-            notice={refusal ?? entry?.notice ?? null}
-            engine={context.engine}
-            schema={context.schema}
-          />
-        </div>
-        {/* Below the input, so scrolling to it shows the last message above the input, not under it. */}
-        <div ref={end} />
-      </div>
+      </KeyColumnsProvider>
     </ChatViewProvider>
   );
 }

@@ -4,6 +4,7 @@ import type { ExportFormat } from '../../api/query-types.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import type { SavedQuery } from '../../api/types.ts';
 import { useServices } from '../../app/services-context.tsx';
+import { KeyColumnsProvider } from '../../components/results-grid/key-columns.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { notify } from '../../stores/notifications-store.ts';
 import { engineName } from '../databases/engine-icon.tsx';
@@ -215,17 +216,19 @@ export function EditorScreen({
               onSave={onSave}
             />
           </div>
-          <ResultsPanel
-            run={runner.state}
-            shown={shown}
-            storedError={stored.data?.error ?? (stored.isError ? errorMessage(stored.error) : null)}
-            loadingStored={loaded !== null && runner.state.status === 'idle' && stored.isPending}
-            tab={tab}
-            onTab={setTab}
-            chart={storedChart.data ?? null}
-            chartPending={chartId !== null && storedChart.isPending}
-            onCancel={runner.cancel}
-          />
+          <KeyColumnsProvider schema={schema.data}>
+            <ResultsPanel
+              run={runner.state}
+              shown={shown}
+              storedError={stored.data?.error ?? (stored.isError ? errorMessage(stored.error) : null)}
+              loadingStored={loaded !== null && runner.state.status === 'idle' && stored.isPending}
+              tab={tab}
+              onTab={setTab}
+              chart={storedChart.data ?? null}
+              chartPending={chartId !== null && storedChart.isPending}
+              onCancel={runner.cancel}
+            />
+          </KeyColumnsProvider>
         </div>
       </div>
     </div>

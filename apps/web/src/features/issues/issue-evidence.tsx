@@ -1,12 +1,17 @@
+import { formatNumber, numberKindOf } from '@querent/contracts';
 import { Link } from 'react-router';
 import type { Issue } from '../../api/types.ts';
 import { linkClass } from '../../components/page.tsx';
+import { readerLocale } from '../../lib/reader-locale.ts';
 import { editorLinkFor } from '../editor/editor-link.ts';
 
-function cellText(value: unknown): string {
+/** Numbers read as in the results grid, by their column's name; text only when it is blank is quoted. */
+function cellText(value: unknown, column: string): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'string') return value === '' || value.trim() === '' ? `“${value}”` : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number')
+    return formatNumber(value, numberKindOf({ name: column }), readerLocale()) ?? String(value);
+  if (typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 
@@ -48,7 +53,7 @@ export function IssueEvidence({ issue }: { issue: Issue }) {
                   {row.map((cell, position) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its column's
                     <td key={position} className="px-2 py-0.5 font-mono">
-                      {cellText(cell)}
+                      {cellText(cell, evidence.columns[position] ?? '')}
                     </td>
                   ))}
                 </tr>
