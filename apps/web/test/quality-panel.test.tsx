@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { EntityDetail, QualityCheck } from '../src/api/types.ts';
 import { useContextStore } from '../src/stores/context-store.ts';
 import { useNotificationsStore } from '../src/stores/notifications-store.ts';
-import { makeEntity, stubSession, makeDatabase } from './helpers/fixtures.ts';
+import { abilitiesFor, makeEntity, stubSession, makeDatabase } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -77,7 +77,7 @@ const detail: EntityDetail = {
   key_columns: ['customer_id'],
   origin: 'scan',
   editable: true,
-  abilities: { edit: true, delete: true, share: false },
+  abilities: abilitiesFor('run', 'edit'),
   checks: [
     makeCheck(),
     makeCheck({
