@@ -191,6 +191,19 @@ describe('data quality on the control page', () => {
     expect(app.router().state.location.pathname).toBe('/control');
   });
 
+  it('offers running an entity’s checks only when the server’s abilities allow it', async () => {
+    server.on('GET /api/business-entities/e1', {
+      body: { ...detail, editable: false, abilities: abilitiesFor() },
+    });
+    const user = userEvent.setup();
+    renderApp('/control', server.url);
+    const card = await screen.findByRole('article', { name: 'Customer' });
+    await user.click(within(card).getByRole('button', { name: 'Checks and scores of Customer' }));
+    const panel = await screen.findByRole('dialog', { name: 'Checks and scores of Customer' });
+    await within(panel).findByRole('article', { name: 'email is always filled' });
+    expect(within(panel).queryByRole('button', { name: 'Run checks' })).toBeNull();
+  });
+
   it('accepts a proposed check, mutes one with a reason, and runs them all', async () => {
     server.on('PUT /api/checks/k2', (request) => ({
       body: { ...detail.checks[1], ...(request.body as object), state: 'active' },
