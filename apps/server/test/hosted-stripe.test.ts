@@ -263,10 +263,15 @@ describe('Stripe payments', () => {
 });
 
 describe('a plan paying for an organisation’s pool', () => {
-  async function ask<T>(browser: AppBrowser, path: string, method = 'GET', body?: unknown) {
+  async function ask<T>(
+    browser: AppBrowser,
+    path: string,
+    method = 'GET',
+    body?: unknown,
+  ): Promise<ApiResponse<T>> {
     const response = await browser.request(path, { method, ...(body === undefined ? {} : { body }) });
     const text = await response.text();
-    return { status: response.status, body: JSON.parse(text) as T };
+    return { status: response.status, text, body: JSON.parse(text) as T };
   }
   const manageOnline = async (browser: AppBrowser) =>
     (await ask<{ subscription: { manage_online: boolean } | null }>(browser, '/api/credits/plans')).body
