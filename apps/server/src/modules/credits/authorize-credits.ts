@@ -31,6 +31,7 @@ export function mayManageSubscription(actor: Actor, account: CreditAccount): boo
   return can(actor, 'edit', subscriptionSubject(account));
 }
 
+/** mayManageSubscription, or "forbidden" (POST /api/credits/portal). */
 export function authorizeSubscriptionManagement(actor: Actor, account: CreditAccount): void {
   authorizeKind(
     actor,
