@@ -51,5 +51,10 @@ export default tseslint.config(
     files: ['apps/web/**'],
     rules: { 'querent/web-contracts-only': 'error' },
   },
+  {
+    // Who may do what is the policy's to say (modules/access): tests may compare as they need.
+    files: ['apps/server/src/**'],
+    rules: { 'querent/access-through-policy': 'error' },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

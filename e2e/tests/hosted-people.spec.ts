@@ -71,6 +71,10 @@ test('an administrator deactivates a person whose open page then loses its sessi
     const bobPage = await bobContext.newPage();
     await signIn(bobPage, 'bob');
     await expect(bobPage.getByRole('button', { name: 'Bob Builder' })).toBeVisible();
+    // The menu offers what the server's abilities allow: a member manages nobody.
+    await bobPage.getByRole('button', { name: 'Bob Builder' }).click();
+    await expect(bobPage.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    await expect(bobPage.getByRole('menuitem', { name: 'People' })).toHaveCount(0);
 
     const adminPage = await adminContext.newPage();
     await signIn(adminPage, 'alice');

@@ -113,6 +113,32 @@ describe('the access policy', () => {
     expect(can(boss, 'open_host_files', kindSubject('database'))).toBe(true);
   });
 
+  it('leaves credits administration to admins and a Stripe plan to its buyer and their admins', () => {
+    for (const action of ['read', 'edit'] as const) {
+      expect(can(boss, action, kindSubject('credits'))).toBe(true);
+      expect(can(ann, action, kindSubject('credits'))).toBe(false);
+    }
+    expect(can(ann, 'read', owned('credits', ann))).toBe(true);
+    expect(can(visitor, 'read', owned('credits', visitor))).toBe(true);
+    // A plan paying for Acme's pool, bought by Ann.
+    const plan = owned('subscription', ann, { sharedWithOrganization: true });
+    expect(can(ann, 'edit', plan)).toBe(true);
+    expect(can(ben, 'edit', plan)).toBe(false);
+    expect(can(boss, 'edit', plan)).toBe(true);
+    expect(can(eve, 'edit', plan)).toBe(false);
+  });
+
+  it('lets only admins vouch for a powerful login, and only an upload’s owner add files to it', () => {
+    const database = owned('database', ann, { sharedWithOrganization: true });
+    expect(can(ann, 'confirm_credentials', database)).toBe(false);
+    expect(can(boss, 'confirm_credentials', database)).toBe(true);
+    expect(can(boss, 'confirm_credentials', kindSubject('database'))).toBe(true);
+    const upload = followingSubject('upload', database);
+    expect(can(ann, 'write_data', upload)).toBe(true);
+    expect(can(ben, 'write_data', upload)).toBe(false);
+    expect(can(boss, 'write_data', upload)).toBe(false);
+  });
+
   it('has a rule for every role, kind and relation it names, and no anonymous sharing', () => {
     for (const role of roles) {
       expect(Object.keys(roleTable[role]).sort()).toEqual([...objectKinds].sort());

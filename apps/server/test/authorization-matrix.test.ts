@@ -46,6 +46,12 @@ type Cell = {
   text: string;
 };
 
+/** Abilities as the server sends them: the actions named, and no other. */
+function grants(...allowed: string[]): Record<string, boolean> {
+  const every = ['run', 'write_data', 'edit', 'delete', 'share', 'publish', 'confirm_credentials'];
+  return Object.fromEntries(every.map((action) => [action, allowed.includes(action)]));
+}
+
 function successOf(key: string): number {
   return (apiRoutes as Record<string, AnyRoute>)[key]?.status ?? 200;
 }
@@ -234,42 +240,68 @@ for (const dialect of await storeDialects('Authorization matrix')) {
       const wrong: string[] = [];
       const ask = async (actor: SignedInActor, path: string) =>
         (await (await browsers[actor].request(path)).json()) as Record<string, unknown>;
+      const check = (what: string, got: unknown, expected: Record<string, boolean>) => {
+        if (!isDeepStrictEqual(got, expected)) wrong.push(`${what}: ${JSON.stringify(got)}`);
+      };
       for (const scenario of scenarios) {
         const o = world[scenario];
         for (const actor of sees.data[scenario]) {
+          // The owner changes their database; an administrator of its organisation also publishes it
+          // and vouches for its login; everyone else who sees it only runs SQL on it, read-only.
           const database = await ask(actor, `/api/databases/${o.database}`);
-          const mayEdit = ['owner', 'admin'].includes(actor);
-          if ((database.abilities as { edit: boolean }).edit !== mayEdit)
-            wrong.push(`${scenario} ${actor} database`);
+          check(
+            `${scenario} ${actor} database`,
+            database.abilities,
+            actor === 'owner'
+              ? grants('run', 'write_data', 'edit', 'delete', 'share')
+              : actor === 'admin'
+                ? grants('run', 'write_data', 'edit', 'delete', 'share', 'publish', 'confirm_credentials')
+                : grants('run'),
+          );
+          // Issues and entities follow the database: its organisation triages issues, runs an
+          // entity's checks and changes them; nothing deletes an entity or an issue.
+          const mayTriage = ['owner', 'colleague', 'admin'].includes(actor);
           const issues = (await ask(actor, `/api/issues?contextId=${o.contextId}`)) as unknown as {
             editable: boolean;
             abilities: unknown;
           }[];
-          // Issues and entities follow the database: its organisation triages, only owner and admin
-          // delete an entity; issues are resolved or dismissed, never deleted (no such route).
-          const mayTriage = ['owner', 'colleague', 'admin'].includes(actor);
-          const following = { edit: mayTriage, delete: mayEdit, share: false };
           if (issues.length === 0) wrong.push(`${scenario} ${actor} sees no issue`);
           for (const issue of issues) {
-            if (
-              issue.editable !== mayTriage ||
-              !isDeepStrictEqual(issue.abilities, { ...following, delete: false })
-            )
-              wrong.push(`${scenario} ${actor} issues: ${JSON.stringify(issue.abilities)}`);
+            if (issue.editable !== mayTriage) wrong.push(`${scenario} ${actor} issue editable`);
+            check(`${scenario} ${actor} issue`, issue.abilities, mayTriage ? grants('edit') : grants());
           }
           const entity = await ask(actor, `/api/business-entities/${o.entity}`);
-          if (entity.editable !== mayTriage || !isDeepStrictEqual(entity.abilities, following))
-            wrong.push(`${scenario} ${actor} entity: ${JSON.stringify(entity.abilities)}`);
+          if (entity.editable !== mayTriage) wrong.push(`${scenario} ${actor} entity editable`);
+          check(
+            `${scenario} ${actor} entity`,
+            entity.abilities,
+            mayTriage ? grants('run', 'edit') : grants(),
+          );
         }
         for (const actor of sees.owned[scenario]) {
           const query = await ask(actor, `/api/query/${o.query}`);
-          const mine = actor === 'owner';
-          expect(query.abilities, `${scenario} ${actor} query`).toEqual({
-            edit: mine,
-            delete: mine,
-            share: mine,
-          });
+          check(
+            `${scenario} ${actor} query`,
+            query.abilities,
+            actor === 'owner' ? grants('run', 'edit', 'delete', 'share') : grants('run'),
+          );
         }
+      }
+      // What is asked of a kind comes with the person: administrators publish, vouch for logins,
+      // manage people and credits; nobody else does.
+      for (const actor of Object.keys(browsers) as SignedInActor[]) {
+        const me = await ask(actor, '/api/user');
+        const admin = actor === 'admin';
+        check(`${actor} person`, me.abilities, {
+          publish_databases: admin,
+          confirm_credentials: admin,
+          manage_people: admin,
+          manage_credits: admin,
+        });
+        // Everyone reads their own organisation's name, and no other.
+        const organization = actor === 'visitor' ? undefined : matrixUsers[actor].org;
+        if (me.organization_name !== organization)
+          wrong.push(`${actor} organisation ${String(me.organization_name)}`);
       }
       expect(wrong).toEqual([]);
     });

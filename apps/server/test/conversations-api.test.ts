@@ -65,7 +65,15 @@ for (const dialect of await storeDialects('Conversations API')) {
         status: 'clear',
         // Private until shared; its owner may do everything with it.
         shared: false,
-        abilities: { edit: true, delete: true, share: true },
+        abilities: {
+          run: true,
+          write_data: false,
+          edit: true,
+          delete: true,
+          share: true,
+          publish: false,
+          confirm_credentials: false,
+        },
       });
       expect(Object.keys(response.body).sort()).toEqual([
         'abilities',

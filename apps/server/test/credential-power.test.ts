@@ -231,5 +231,19 @@ describe('hosted mode: a shared database with a powerful login', () => {
       body: { ...body, name: 'Read only', details: pg.reader },
     });
     expect(readOnly.status).toBe(201);
+
+    // Changed to the powerful login later, the member's own shared database needs an
+    // administrator of their organisation to confirm it, as a new one does.
+    const id = ((await readOnly.json()) as { id: string }).id;
+    const change = { details: pg.superuser, confirm_powerful_credentials: true };
+    const memberChange = await member.request(`/api/databases/${id}`, { method: 'PUT', body: change });
+    expect(memberChange.status).toBe(403);
+    expect(((await memberChange.json()) as { error: { field: string } }).error.field).toBe(
+      'confirm_powerful_credentials',
+    );
+    const adminChange = await admin.request(`/api/databases/${id}`, { method: 'PUT', body: change });
+    expect(adminChange.status).toBe(200);
+    const changed = (await adminChange.json()) as { credential_warning: CredentialWarning | null };
+    expect(changed.credential_warning?.found[0]).toMatch(/superuser/);
   });
 });

@@ -181,7 +181,10 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
       });
       await saveMemberCap(store.db, { organizationId, userId: ben.userId, monthlyCap: 25 });
       const balanceOf = (userId: string) =>
-        getCreditBalance({ ...deps, creditsEnforced: true }, { user: { id: userId, organizationId } });
+        getCreditBalance(
+          { ...deps, creditsEnforced: true },
+          { user: { id: userId, role: 'member', organizationId } },
+        );
       expect((await balanceOf(ann.userId)).creditsRemaining).toBe(100);
       expect((await balanceOf(ben.userId)).creditsRemaining).toBe(25);
 
@@ -230,9 +233,7 @@ for (const dialect of await migratedStores('Credit ledger suite')) {
       const user = await insertUser(store.db, { role: 'member' });
       const withSignup = { ...deps, signupCredits: 30, creditsEnforced: true };
       const reads = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          getCreditBalance(withSignup, { user: { id: user.id, organizationId: null } }),
-        ),
+        Array.from({ length: 5 }, () => getCreditBalance(withSignup, { user })),
       );
       expect(reads.every((read) => read.creditsRemaining === 30)).toBe(true);
       expect(await sumBalance(store.db, { userId: user.id, organizationId: null })).toBe(30);

@@ -261,3 +261,74 @@ describe('Stripe payments', () => {
     expect([again.status, again.body.error.field]).toEqual([409, 'plan_id']);
   });
 });
+
+describe('a plan paying for an organisation’s pool', () => {
+  async function ask<T>(
+    browser: AppBrowser,
+    path: string,
+    method = 'GET',
+    body?: unknown,
+  ): Promise<ApiResponse<T>> {
+    const response = await browser.request(path, { method, ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    return { status: response.status, text, body: JSON.parse(text) as T };
+  }
+  const manageOnline = async (browser: AppBrowser) =>
+    (await ask<{ subscription: { manage_online: boolean } | null }>(browser, '/api/credits/plans')).body
+      .subscription?.manage_online;
+
+  it('is managed in the portal by whoever bought it and the organisation’s administrators, not its other members', async () => {
+    // Alice and Bob are members of Wonderland (carol, who signed in first, administers).
+    const alice = createAppBrowser(running.baseUrl);
+    expect((await alice.signIn('alice')).status).toBe(302);
+    const bob = createAppBrowser(running.baseUrl);
+    expect((await bob.signIn('bob')).status).toBe(302);
+    const aliceMe = (await ask<{ id: string; role: string; organization_id: string }>(alice, '/api/user'))
+      .body;
+    const bobMe = (await ask<{ id: string; role: string }>(bob, '/api/user')).body;
+    expect([aliceMe.role, bobMe.role]).toEqual(['member', 'member']);
+
+    const paid = checkoutEvent('evt_pool_1', 'checkout.session.completed', {
+      id: 'cs_test_pool',
+      payment_status: 'paid',
+      metadata: {
+        querent_user_id: aliceMe.id,
+        querent_organization_id: aliceMe.organization_id,
+        querent_kind: 'plan',
+        querent_plan_id: 'team',
+      },
+      mode: 'subscription',
+      subscription: 'sub_pool',
+      customer: 'cus_pool',
+      invoice: 'in_pool',
+    });
+    expect((await deliver(paid)).body.credited).toBe(true);
+
+    // Alice bought it: she manages it.
+    expect(await manageOnline(alice)).toBe(true);
+    const hers = await ask<{ url: string }>(alice, '/api/credits/portal', 'POST');
+    expect(hers.status).toBe(200);
+    expect(fake.portals.at(-1)?.fields.get('customer')).toBe('cus_pool');
+
+    // Bob draws on the same pool but did not buy it: not offered, and refused.
+    expect(await manageOnline(bob)).toBe(false);
+    const portals = fake.portals.length;
+    const refused = await ask<{ error: { code: string; message: string } }>(
+      bob,
+      '/api/credits/portal',
+      'POST',
+    );
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'FORBIDDEN']);
+    expect(refused.body.error.message).toBe(
+      'Only the person who subscribed or an administrator can manage it',
+    );
+    expect(fake.portals).toHaveLength(portals);
+
+    // Made an administrator, Bob manages his organisation's plan.
+    const promoted = await user.request(`/api/users/${bobMe.id}`, { method: 'PUT', body: { role: 'admin' } });
+    expect(promoted.status).toBe(200);
+    expect(await manageOnline(bob)).toBe(true);
+    expect((await ask<{ url: string }>(bob, '/api/credits/portal', 'POST')).status).toBe(200);
+    expect(fake.portals.at(-1)?.fields.get('customer')).toBe('cus_pool');
+  });
+});

@@ -76,6 +76,13 @@ describe('user, auth, version and health routes', () => {
       profile_picture_url: null,
       role: 'admin',
       organization_id: null,
+      // What the policy lets the local administrator do, so the web app offers it.
+      abilities: {
+        publish_databases: true,
+        confirm_credentials: true,
+        manage_people: true,
+        manage_credits: true,
+      },
     });
   });
 

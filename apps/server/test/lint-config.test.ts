@@ -9,19 +9,44 @@ interface Probe {
   /** Where the probe would sit, from the repository's root; no file is written. */
   file: string;
   code: string;
+  /** Errors a refused probe must get; one per import when absent. */
+  errors?: number;
 }
 
 interface RuleCase {
   rule: string;
   /** What the message tells the author to do instead. */
   hint: RegExp;
-  /** Imports the rule must refuse, one error each. */
+  /** What the rule must refuse: imports, one error each, or the errors a probe names. */
   refused: Probe[];
-  /** The same shape of import, allowed. */
+  /** The same shape, allowed. */
   allowed: Probe[];
 }
 
-const probe = (file: string, code: string): Probe => ({ file, code });
+const probe = (file: string, code: string, errors?: number): Probe => ({
+  file,
+  code,
+  ...(errors === undefined ? {} : { errors }),
+});
+
+/** Role and owner comparisons, written every way the access rule knows: seven of them. */
+const accessDecisions = [
+  'interface Person { id: string; role: string }',
+  'export function probe(user: Person, account: { userId: string }, database: { ownerId: string }, needed: string) {',
+  "  if (user.role !== 'admin' && account.userId !== user.id) return 1;",
+  '  if (user.role === needed) return 2;',
+  "  if ('anonymous' == user.role) return 3;",
+  '  if (database.ownerId === user.id) return 4;',
+  "  if (['admin', 'member'].includes(user.role)) return 5;",
+  '  switch (user.role) {',
+  "    case 'member':",
+  '      return 6;',
+  '    default:',
+  '      return 7;',
+  '  }',
+  '}',
+  '',
+].join('\n');
 
 const cases: RuleCase[] = [
   {
@@ -145,6 +170,34 @@ const cases: RuleCase[] = [
     ],
   },
   {
+    rule: 'querent/access-through-policy',
+    hint: /Ask the policy \(modules\/access/,
+    refused: [
+      probe('apps/server/src/modules/credits/probe.lint-probe.ts', accessDecisions, 7),
+      probe('apps/server/src/auth/probe.lint-probe.ts', accessDecisions, 7),
+    ],
+    allowed: [
+      // The policy itself compares roles and owners: that is its job.
+      probe('apps/server/src/modules/access/probe.lint-probe.ts', accessDecisions),
+      // Tests compare as they need.
+      probe('apps/server/test/probe.lint-probe.ts', accessDecisions),
+      // A message's role is no person's; asking whether a value is there decides nothing.
+      probe(
+        'apps/server/src/modules/conversations/probe.lint-probe.ts',
+        [
+          'export function probe(',
+          '  message: { role: string },',
+          '  changes: { role?: string },',
+          '  revoke: { userId?: string },',
+          ') {',
+          "  return message.role === 'function' || changes.role === undefined || revoke.userId !== undefined;",
+          '}',
+          '',
+        ].join('\n'),
+      ),
+    ],
+  },
+  {
     rule: 'querent/web-contracts-only',
     hint: /packages\/contracts|import type/,
     refused: [
@@ -180,12 +233,12 @@ function countImports(code: string): number {
   return (code.match(/^import |import\(/gm) ?? []).length;
 }
 
-describe('the lint rules that keep the boundaries', () => {
+describe('the lint rules that keep the boundaries and the one home of access rules', () => {
   let eslint: ESLint;
 
   beforeAll(() => {
     // The project's own configuration; only type information is off for the probes, which exist
-    // in no tsconfig because they are never written to disk. The boundary rules read paths only.
+    // in no tsconfig because they are never written to disk. The rules read paths and syntax only.
     eslint = new ESLint({
       cwd: repoRoot,
       overrideConfig: { files: ['**/*.lint-probe.ts'], ...tseslint.configs.disableTypeChecked },
@@ -203,7 +256,7 @@ describe('the lint rules that keep the boundaries', () => {
     it(`${rule} refuses what crosses its boundary and names what to do instead`, async () => {
       for (const input of refused) {
         const errors = (await lint(input)).messages.filter((message) => message.ruleId === rule);
-        expect(errors.map((error) => error.line)).toHaveLength(countImports(input.code));
+        expect(errors.map((error) => error.line)).toHaveLength(input.errors ?? countImports(input.code));
         for (const error of errors) {
           expect(error.severity).toBe(2);
           expect(error.message).toMatch(hint);

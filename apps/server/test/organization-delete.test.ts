@@ -87,7 +87,15 @@ for (const dialect of await storeDialects('Deleting organisations')) {
         await admin.request('/api/organizations', { method: 'POST', body: { name: 'Doomed' } }),
         201,
       );
-      expect(doomed.abilities).toEqual({ edit: true, delete: true, share: false });
+      expect(doomed.abilities).toEqual({
+        run: false,
+        write_data: false,
+        edit: true,
+        delete: true,
+        share: false,
+        publish: false,
+        confirm_credentials: false,
+      });
       const [bobId, daveId] = [await idOf(bob), await idOf(dave)];
       for (const id of [bobId, daveId]) {
         await json(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlRunEnd } from '../src/modules/sql-runs/sql-run-observer.ts';
 import { findDatabaseById } from '../src/modules/databases/databases.repo.ts';
 import { runLookup } from '../src/modules/conversations/run-lookup.ts';
+import { findUserById } from '../src/modules/users/users.repo.ts';
 import type { SqlRunDeps } from '../src/modules/sql-runs/sql-run-deps.ts';
 import type { TrackTurnStatementDeps } from '../src/modules/conversations/track-turn-statement.ts';
 import { apiClient } from './helpers/api-client.ts';
@@ -49,6 +50,8 @@ describe.skipIf(!gate.run)('analyst lookups', () => {
     expect(created.status, created.text).toBe(201);
     const database = await findDatabaseById(running.built.store.db, created.body.id);
     if (!database) throw new Error('the database was not stored');
+    const owner = await findUserById(running.built.store.db, database.ownerId);
+    if (!owner) throw new Error('the database has no owner');
     const conversation = await api.post<{ id: string }>('/api/conversations', {
       contextId: `database-${database.id}`,
     });
@@ -69,7 +72,7 @@ describe.skipIf(!gate.run)('analyst lookups', () => {
     };
     lookUp = (sql, limits = {}) =>
       runLookup(deps, {
-        ownerId: database.ownerId,
+        asker: owner,
         conversationId: conversation.body.id,
         database,
         sql,

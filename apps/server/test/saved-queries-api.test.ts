@@ -237,7 +237,7 @@ for (const dialect of await storeDialects('Saved queries')) {
       expect(benShared.body.map((query) => query.id)).toEqual([saved.id]);
       expect(benShared.body[0]).toMatchObject({
         shared: true,
-        abilities: { edit: false, delete: false, share: false },
+        abilities: { run: true, write_data: false, edit: false, delete: false, share: false },
       });
       const eveShared = await api.get<SavedQuery[]>('/api/queries?shared=true', { user: users.eve });
       expect(eveShared.body.map((query) => query.id)).not.toContain(saved.id);
@@ -245,6 +245,46 @@ for (const dialect of await storeDialects('Saved queries')) {
       expect(annShared.body.map((query) => query.id)).not.toContain(saved.id);
       await api.put(`/api/sharing/query/${saved.id}`, { shared: false }, { user: users.ann });
       expectError(await api.get(`/api/query/${saved.id}`, { user: users.ben }), 404);
+    });
+
+    it('runs a shared query for a colleague read-only: they may run it, not change the data through it', async () => {
+      const exists = async () =>
+        (
+          await api.post<QueryResults>(
+            '/api/query/_run',
+            {
+              databaseId: orgDatabase.id,
+              query: "SELECT name FROM sqlite_master WHERE name = 'colleague_probe'",
+            },
+            { user: users.ann },
+          )
+        ).body.count;
+      const write = await save(
+        {
+          title: 'Make a table',
+          sql: 'CREATE TABLE colleague_probe (id integer)',
+          databaseId: orgDatabase.id,
+        },
+        users.ann,
+      );
+      await api.put(`/api/sharing/query/${write.id}`, { shared: true }, { user: users.ann });
+      // Ben may run Ann's query (the policy's `run`), but not change the database's data
+      // (`write_data`): every path runs it read-only for him, Run again and exports alike.
+      expectError(await api.post(`/api/query/${write.id}/run`, undefined, { user: users.ben }), 400);
+      expectError(await api.get(`/api/query/${write.id}/export?format=csv`, { user: users.ben }), 400);
+      expect(await exists()).toBe(0);
+      // Its owner may.
+      const ran = await api.post<QueryResults>(`/api/query/${write.id}/run`, undefined, { user: users.ann });
+      expect(ran.status, ran.text).toBe(200);
+      expect(await exists()).toBe(1);
+      const dropped = await api.post(
+        '/api/query/_run',
+        { databaseId: orgDatabase.id, query: 'DROP TABLE colleague_probe' },
+        { user: users.ann },
+      );
+      expect(dropped.status, dropped.text).toBe(200);
+      await api.put(`/api/sharing/query/${write.id}`, { shared: false }, { user: users.ann });
+      expect((await api.del(`/api/query/${write.id}`, { user: users.ann })).status).toBe(204);
     });
 
     it("lists the user's saved queries, newest change first, per database", async () => {

@@ -10,7 +10,10 @@ import type {
 } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.ts';
+import type { Actor } from '../src/modules/access/can.ts';
+import { findDatabaseById } from '../src/modules/databases/databases.repo.ts';
 import type { SqlRunEnd, SqlRunObserver, SqlRunStart } from '../src/modules/sql-runs/sql-run-observer.ts';
+import { runSql } from '../src/modules/sql-runs/run-sql.ts';
 import { download } from './exports-download.ts';
 import type { ApiClient } from './helpers/api-client.ts';
 import { apiClient, expectError } from './helpers/api-client.ts';
@@ -327,5 +330,32 @@ describe.skipIf(!gate.run)('SQL run observers on PostgreSQL', () => {
     const history = await api.get<QueryHistoryItem[]>(`/api/query-history?databaseId=${database.id}`);
     expect(history.body[0]?.id).toBe(run.body.queryId);
     expect(await endOf({ purpose: 'editor' })).toMatchObject({ outcome: 'succeeded' });
+  });
+
+  it('asks the policy’s `run` for whoever the SQL runs for, and runs it read-only without `write_data`', async () => {
+    const record = await findDatabaseById(running.built.store.db, database.id);
+    if (!record) throw new Error('the database was not stored');
+    const deps = {
+      connections: running.built.databases.connections,
+      rowCap: 100,
+      defaultTimeoutMs: 5000,
+      sqlRunObservers: [observer],
+      log: running.built.app.log,
+    };
+    const before = await noteCount();
+    // A row no other test writes, so only read-only can stop it.
+    const sql = "INSERT INTO notes (id, body) VALUES (10, 'by a visitor')";
+    const run = (actor: Actor, on: typeof record) =>
+      runSql(deps, { purpose: 'editor', actor, database: on, sql }, { record: () => Promise.resolve('x') });
+    // A visitor may not run SQL on a private database: refused as if it did not exist, before
+    // any observer hears of it or the database is reached.
+    const visitor: Actor = { id: 'visitor', role: 'anonymous', organizationId: null };
+    await expect(run(visitor, record)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(starts).toEqual([]);
+    // On a public database they may, read-only: the write fails in the database itself.
+    const outcome = await run(visitor, { ...record, isPublic: true });
+    expect(outcome.ok).toBe(false);
+    expect(starts).toEqual([expect.objectContaining({ actorId: 'visitor', readOnly: true })]);
+    expect(await noteCount()).toBe(before);
   });
 });

@@ -23,7 +23,7 @@ function routes() {
       reauthentications += 1;
       return Promise.resolve();
     },
-    isAdmin: () => false,
+    offersCredits: () => false,
     offerCredits: () => undefined,
   });
   return createRouteCalls(http);

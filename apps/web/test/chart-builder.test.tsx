@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { EditorView } from '@uiw/react-codemirror';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeDatabase, makeSchema, stubSession } from './helpers/fixtures.ts';
+import { abilitiesFor, makeDatabase, makeSchema, stubSession } from './helpers/fixtures.ts';
 import { makeChart, makeResults, makeSavedQuery } from './helpers/query-fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -144,7 +144,7 @@ describe('chart builder', () => {
         config: { type: 'bar', x: 'genre', y: ['tracks'] },
         editable: false,
         shared: true,
-        abilities: { edit: false, delete: false, share: false },
+        abilities: abilitiesFor(),
       }),
     });
     renderApp('/query/q1?chart=c1', server.url);

@@ -6,7 +6,14 @@ import { useInputModeStore } from '../src/features/chat/input-mode-store.ts';
 import { renderChatApp } from './helpers/chat-app.tsx';
 import { makeChatQuery, makeConversation, makeMessage, makeSummary } from './helpers/chat-fixtures.ts';
 import { type ChatSocketServer, startChatSocketServer } from './helpers/chat-socket-server.ts';
-import { makeColumn, makeDatabase, makeSchema, makeTable, stubSession } from './helpers/fixtures.ts';
+import {
+  abilitiesFor,
+  makeColumn,
+  makeDatabase,
+  makeSchema,
+  makeTable,
+  stubSession,
+} from './helpers/fixtures.ts';
 import { makeSavedQuery } from './helpers/query-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -168,11 +175,9 @@ describe('chat screen', () => {
   });
 
   it("offers no share button on a colleague's shared conversation", async () => {
-    stubConversation(undefined, { shared: true, abilities: { edit: false, delete: false, share: false } });
+    stubConversation(undefined, { shared: true, abilities: abilitiesFor() });
     http.on('GET /api/conversations', {
-      body: [
-        makeSummary({ id: 'c1', shared: true, abilities: { edit: false, delete: false, share: false } }),
-      ],
+      body: [makeSummary({ id: 'c1', shared: true, abilities: abilitiesFor() })],
     });
     renderChatApp('/chat/c1', urls());
     expect(await screen.findByText('How many customers are there?', {}, slow)).toBeInTheDocument();

@@ -42,7 +42,7 @@ beforeEach(async () => {
   const client = createHttpClient({
     baseUrl: http.url,
     reauthenticate: () => Promise.resolve(),
-    isAdmin: () => false,
+    offersCredits: () => false,
     offerCredits: () => undefined,
   });
   socket = createSocketClient({ url: io.url, onConnectedChange: () => undefined });

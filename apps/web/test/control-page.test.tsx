@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { BusinessEntity } from '../src/api/types.ts';
 import { filterEntities, scoreColor, topIssues } from '../src/features/business-entities/entity-rules.ts';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeEntity } from './helpers/fixtures.ts';
+import { makeEntity, personAbilitiesOf } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -72,6 +72,7 @@ beforeEach(() => {
       profile_picture_url: null,
       role: 'admin',
       organization_id: null,
+      abilities: personAbilitiesOf('admin'),
     },
   });
   server.on('GET /api/user/credits', { body: { credits_remaining: null, unlimited: true } });

@@ -1,6 +1,7 @@
 import type { ServerUser } from '@querent/contracts';
 import { describe, expect, it } from 'vitest';
 import { emptyUser, isAnonymous, isSignedIn, mapServerUser } from '../src/session/current-user.ts';
+import { personAbilitiesOf } from './helpers/fixtures.ts';
 
 const serverUser: ServerUser = {
   id: 'u1',
@@ -10,6 +11,7 @@ const serverUser: ServerUser = {
   profile_picture_url: 'https://example.com/ada.png',
   role: 'admin',
   organization_id: 'org-1',
+  abilities: personAbilitiesOf('admin'),
 };
 
 describe('current user', () => {
@@ -23,7 +25,13 @@ describe('current user', () => {
       isAdmin: true,
       inOrganization: true,
       role: 'admin',
+      abilities: personAbilitiesOf('admin'),
     });
+  });
+
+  it('takes what the person may do from the abilities the server sends, not from the role', () => {
+    const granted = { ...personAbilitiesOf('member'), manage_people: true };
+    expect(mapServerUser({ ...serverUser, role: 'member', abilities: granted }).abilities).toEqual(granted);
   });
 
   it('is admin only when the role is exactly admin', () => {
@@ -44,13 +52,14 @@ describe('current user', () => {
     expect(isAnonymous({ ...user, role: 'anonymous' })).toBe(true);
   });
 
-  it('starts empty: no id, not admin, 0 credits, no role', () => {
+  it('starts empty: no id, not admin, 0 credits, no role, allowed nothing', () => {
     expect(emptyUser).toMatchObject({
       id: null,
       isAdmin: false,
       credits: 0,
       role: null,
       inOrganization: false,
+      abilities: personAbilitiesOf('member'),
     });
   });
 });

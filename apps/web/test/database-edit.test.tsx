@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteDatabaseWarning } from '../src/features/databases/delete-database-section.tsx';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeDatabase, makeProject, makeSchema, makeTable, stubSession } from './helpers/fixtures.ts';
+import {
+  abilitiesFor,
+  makeDatabase,
+  makeProject,
+  makeSchema,
+  makeTable,
+  stubSession,
+} from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -183,6 +190,45 @@ describe('database edit page', () => {
     expect(puts.at(-1)?.body).toMatchObject({ confirm_powerful_credentials: true });
   });
 
+  it('tells whoever may not confirm such a login why the save was refused, and offers no confirmation', async () => {
+    const owned = { ...warehouse, abilities: abilitiesFor('run', 'write_data', 'edit', 'delete', 'share') };
+    stubSession(server, { databases: [owned] });
+    server.on('GET /api/databases/d1', { body: owned });
+    server.on('PUT /api/databases/d1', {
+      status: 400,
+      body: {
+        error: {
+          code: 'BAD_REQUEST',
+          message:
+            'This login can do more than read (analyst is a superuser). Have an administrator confirm it.',
+          field: 'confirm_powerful_credentials',
+        },
+      },
+    });
+    const { user } = await openEdit();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Have an administrator confirm it.');
+    expect(screen.queryByRole('checkbox', { name: /confirm this login/ })).toBeNull();
+  });
+
+  it('offers the public switch as the database’s abilities say, whatever the role', async () => {
+    // An administrator on a database the policy does not let them publish: no switch.
+    const unpublishable = { ...warehouse, abilities: abilitiesFor('run', 'edit', 'delete') };
+    stubSession(server, { databases: [unpublishable] });
+    server.on('GET /api/databases/d1', { body: unpublishable });
+    await openEdit();
+    expect(screen.getByRole('switch', { name: 'Safe mode (read-only)' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Public' })).toBeNull();
+  });
+
+  it('offers a member the public switch when the database’s abilities let them publish it', async () => {
+    const publishable = { ...warehouse, abilities: abilitiesFor('run', 'edit', 'publish') };
+    stubSession(server, { databases: [publishable], role: 'member' });
+    server.on('GET /api/databases/d1', { body: publishable });
+    await openEdit();
+    expect(screen.getByRole('switch', { name: 'Public' })).toBeInTheDocument();
+  });
+
   it('removes a stored dbt file with null', async () => {
     server.on('PUT /api/databases/d1', {
       body: { ...warehouse, dbt_manifest: null, updatedAt: '2026-02-02T00:00:00.000Z' },
@@ -227,7 +273,7 @@ describe('database edit page', () => {
   });
 
   it('is read-only when the database is not editable', async () => {
-    const shared = { ...demo, editable: false, abilities: { edit: false, delete: false, share: false } };
+    const shared = { ...demo, editable: false, abilities: abilitiesFor('run') };
     stubSession(server, { databases: [shared], role: 'member' });
     server.on('GET /api/databases/demo', { body: shared });
     server.on('GET /api/databases/demo/schema', { body: makeSchema({ '': [makeTable('customers')] }) });
@@ -243,7 +289,12 @@ describe('database edit page', () => {
   });
 
   it('lets the owner make an upload private again, or share it with their organisation', async () => {
-    const upload = makeDatabase({ id: 'upload', name: 'Sales upload', shared: false });
+    const upload = makeDatabase({
+      id: 'upload',
+      name: 'Sales upload',
+      shared: false,
+      abilities: abilitiesFor('run', 'write_data', 'edit', 'delete', 'share'),
+    });
     stubSession(server, { databases: [upload], role: 'member' });
     server.on('GET /api/databases/upload', { body: upload });
     server.on('GET /api/databases/upload/schema', { body: makeSchema({ '': [makeTable('sales')] }) });

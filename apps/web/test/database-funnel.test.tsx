@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/api/query-keys.ts';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeDatabase, stubSession } from './helpers/fixtures.ts';
+import { makeDatabase, personAbilitiesOf, serverUser, stubSession } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -213,6 +213,18 @@ describe('setup funnel', () => {
   });
 
   it('offers the public switch to administrators only', async () => {
+    await openEngine('/databases/new', 'sqlite');
+    expect(screen.getByRole('switch', { name: 'Public' })).toBeInTheDocument();
+  });
+
+  it('reads who may make a database public from the abilities the server sends, not the role', async () => {
+    stubSession(server, { role: 'member' });
+    server.on('GET /api/user', {
+      body: {
+        ...serverUser('member'),
+        abilities: { ...personAbilitiesOf('member'), publish_databases: true },
+      },
+    });
     await openEngine('/databases/new', 'sqlite');
     expect(screen.getByRole('switch', { name: 'Public' })).toBeInTheDocument();
   });

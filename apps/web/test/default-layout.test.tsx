@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useContextStore } from '../src/stores/context-store.ts';
 import { useThemeStore } from '../src/stores/theme-store.ts';
-import { makeDatabase } from './helpers/fixtures.ts';
+import { makeDatabase, personAbilitiesOf } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -14,6 +14,7 @@ const member = {
   profile_picture_url: null,
   role: 'member',
   organization_id: 'org-1',
+  abilities: personAbilitiesOf('member'),
 };
 
 let server: TestServer;
@@ -150,7 +151,7 @@ describe('user menu', () => {
 
 describe('user menu by role', () => {
   it('offers an administrator the people page', async () => {
-    server.on('GET /api/user', { body: { ...member, role: 'admin' } });
+    server.on('GET /api/user', { body: { ...member, role: 'admin', abilities: personAbilitiesOf('admin') } });
     const app = await openChat();
     fireEvent.click(screen.getByRole('button', { name: 'Grace Hopper' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'People' }));
@@ -188,7 +189,7 @@ describe('user menu by role', () => {
 
 describe('credits offer on 402', () => {
   it('shows an administrator a notification whose button leads to /subscribe', async () => {
-    server.on('GET /api/user', { body: { ...member, role: 'admin' } });
+    server.on('GET /api/user', { body: { ...member, role: 'admin', abilities: personAbilitiesOf('admin') } });
     server.on('GET /api/databases', {
       status: 402,
       body: { error: { code: 'PAYMENT_REQUIRED', message: 'No credits left' } },

@@ -20,7 +20,7 @@ function api() {
   const http = createHttpClient({
     baseUrl: server.url,
     reauthenticate: () => Promise.resolve(),
-    isAdmin: () => false,
+    offersCredits: () => false,
     offerCredits: () => undefined,
   });
   return createApi(http);

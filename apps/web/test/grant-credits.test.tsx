@@ -2,7 +2,7 @@ import type { Organizations } from '@querent/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubSession } from './helpers/fixtures.ts';
+import { abilitiesFor, personAbilitiesOf, serverUser, stubSession } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const abilities = { edit: true, delete: true, share: false };
+const abilities = abilitiesFor('edit', 'delete');
 const organizations: Organizations = {
   managed_by: 'sign-in',
   organizations: [
@@ -75,5 +75,17 @@ describe('granting credits on /user', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Change credits' }));
     await waitFor(() => expect(grants()).toHaveLength(2));
     expect(grants()[1]).toEqual({ email: 'bob@example.com', amount: 500, reason: 'Pilot' });
+  });
+});
+
+describe('credits administration follows the abilities the server sends', () => {
+  it('is not offered to someone the server lets manage people but not credits', async () => {
+    server.on('GET /api/user', {
+      body: { ...serverUser('admin'), abilities: { ...personAbilitiesOf('admin'), manage_credits: false } },
+    });
+    renderApp('/user', server.url);
+    expect(await screen.findByRole('region', { name: 'People' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Grant credits' })).toBeNull();
+    expect(server.count('GET /api/credits/usage')).toBe(0);
   });
 });

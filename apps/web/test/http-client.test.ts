@@ -35,7 +35,7 @@ function client(overrides: Partial<HttpClientDeps> = {}) {
   const deps = {
     baseUrl: server.url,
     reauthenticate: vi.fn(() => new Promise<void>((resolve) => setTimeout(resolve, 50))),
-    isAdmin: vi.fn(() => false),
+    offersCredits: vi.fn(() => false),
     offerCredits: vi.fn<(message: string) => void>(),
     ...overrides,
   };
@@ -113,8 +113,8 @@ describe('http client', () => {
     expect(deps.reauthenticate).not.toHaveBeenCalled();
   });
 
-  it('on 402 offers an admin the credits action', async () => {
-    const { http, deps } = client({ isAdmin: () => true });
+  it('on 402 offers the credits action to whoever the server lets manage credits (an admin)', async () => {
+    const { http, deps } = client({ offersCredits: () => true });
     const error = await rejection(http.get('/api/paid'));
     expect(error.status).toBe(402);
     expect(deps.offerCredits).toHaveBeenCalledWith('No credits left');
@@ -122,7 +122,7 @@ describe('http client', () => {
   });
 
   it('on 402 only logs for a regular user', async () => {
-    const { http, deps } = client({ isAdmin: () => false });
+    const { http, deps } = client({ offersCredits: () => false });
     const error = await rejection(http.get('/api/paid'));
     expect(error.status).toBe(402);
     expect(deps.offerCredits).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Issue } from '../src/api/types.ts';
 import { filterIssues, isUnresolved } from '../src/features/issues/issue-rules.ts';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { makeDatabase, makeEntity, stubSession } from './helpers/fixtures.ts';
+import { abilitiesFor, makeDatabase, makeEntity, stubSession } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -21,7 +21,7 @@ function makeIssue(overrides: Partial<Issue> = {}): Issue {
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     editable: true,
-    abilities: { edit: true, delete: false, share: false },
+    abilities: abilitiesFor('edit'),
     check_id: null,
     origin: 'user',
     occurrences: 1,

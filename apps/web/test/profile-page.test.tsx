@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubSession } from './helpers/fixtures.ts';
+import { personAbilitiesOf, stubSession } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -21,6 +21,7 @@ const alice = {
   role: 'member',
   organization_id: 'org-1',
   organization_name: 'Wonderland',
+  abilities: personAbilitiesOf('member'),
 };
 
 function session(id: string, current: boolean, userAgent: string | null) {

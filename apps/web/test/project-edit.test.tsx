@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { deleteProjectWarning } from '../src/features/projects/delete-project-section.tsx';
 import { useContextStore } from '../src/stores/context-store.ts';
 import {
+  abilitiesFor,
   makeColumn,
   makeDatabase,
   makeProject,
@@ -213,5 +214,15 @@ describe('projects', () => {
     await screen.findByRole('heading', { level: 1, name: 'Projects' });
     expect(screen.queryByRole('list', { name: 'Projects' })).toBeNull();
     expect(useContextStore.getState().contextSelectedId).toBe('database-d1');
+  });
+
+  it('shows a project shared read-only as such, with no Delete, as its abilities say', async () => {
+    const shared = { ...sales, editable: false, abilities: abilitiesFor('run') };
+    stubSession(server, { databases, projects: [shared] });
+    server.on('GET /api/projects/p1', { body: shared });
+    renderApp('/projects/p1', server.url);
+    await screen.findByRole('heading', { level: 1, name: 'Sales' });
+    expect(screen.getByRole('note')).toHaveTextContent('Shared with you read-only');
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });

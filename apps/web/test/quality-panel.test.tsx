@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { EntityDetail, QualityCheck } from '../src/api/types.ts';
 import { useContextStore } from '../src/stores/context-store.ts';
 import { useNotificationsStore } from '../src/stores/notifications-store.ts';
-import { makeEntity, stubSession, makeDatabase } from './helpers/fixtures.ts';
+import { abilitiesFor, makeEntity, stubSession, makeDatabase } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -77,7 +77,7 @@ const detail: EntityDetail = {
   key_columns: ['customer_id'],
   origin: 'scan',
   editable: true,
-  abilities: { edit: true, delete: true, share: false },
+  abilities: abilitiesFor('run', 'edit'),
   checks: [
     makeCheck(),
     makeCheck({
@@ -189,6 +189,19 @@ describe('data quality on the control page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.router().state.location.pathname).toBe('/control');
+  });
+
+  it('offers running an entity’s checks only when the server’s abilities allow it', async () => {
+    server.on('GET /api/business-entities/e1', {
+      body: { ...detail, editable: false, abilities: abilitiesFor() },
+    });
+    const user = userEvent.setup();
+    renderApp('/control', server.url);
+    const card = await screen.findByRole('article', { name: 'Customer' });
+    await user.click(within(card).getByRole('button', { name: 'Checks and scores of Customer' }));
+    const panel = await screen.findByRole('dialog', { name: 'Checks and scores of Customer' });
+    await within(panel).findByRole('article', { name: 'email is always filled' });
+    expect(within(panel).queryByRole('button', { name: 'Run checks' })).toBeNull();
   });
 
   it('accepts a proposed check, mutes one with a reason, and runs them all', async () => {

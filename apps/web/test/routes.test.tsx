@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../src/router/route-table.tsx';
-import { makeDatabase, makeProject, makeSchema } from './helpers/fixtures.ts';
+import { makeDatabase, makeProject, makeSchema, personAbilitiesOf } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -14,6 +14,7 @@ const localAdmin = {
   profile_picture_url: null,
   role: 'admin',
   organization_id: null,
+  abilities: personAbilitiesOf('admin'),
 };
 
 let server: TestServer;
@@ -191,14 +192,18 @@ describe('guards in the router', () => {
   });
 
   it('sends an anonymous visitor without a context to /welcome', async () => {
-    server.on('GET /api/user', { body: { ...localAdmin, role: 'anonymous' } });
+    server.on('GET /api/user', {
+      body: { ...localAdmin, role: 'anonymous', abilities: personAbilitiesOf('anonymous') },
+    });
     const app = renderApp('/chat/new', server.url);
     expect(await screen.findByRole('heading', { name: 'Welcome to Querent' })).toBeInTheDocument();
     expect(app.router().state.location.pathname).toBe('/welcome');
   });
 
   it('selects the first database for an anonymous visitor at /setup', async () => {
-    server.on('GET /api/user', { body: { ...localAdmin, role: 'anonymous' } });
+    server.on('GET /api/user', {
+      body: { ...localAdmin, role: 'anonymous', abilities: personAbilitiesOf('anonymous') },
+    });
     server.on('GET /api/databases', {
       body: [{ id: 'd9', name: 'Demo', engine: 'sqlite', createdAt: '2026-01-01' }],
     });

@@ -4,6 +4,7 @@ import { createHttpClient } from '../src/lib/http-client.ts';
 import { createSession } from '../src/session/session-service.ts';
 import { useUserStore } from '../src/stores/user-store.ts';
 import { recordingBrowser } from './helpers/fakes.ts';
+import { personAbilitiesOf } from './helpers/fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const adminUser = {
@@ -14,6 +15,7 @@ const adminUser = {
   profile_picture_url: null,
   role: 'admin',
   organization_id: null,
+  abilities: personAbilitiesOf('admin'),
 };
 
 let server: TestServer;
@@ -29,7 +31,7 @@ function setup() {
   const http = createHttpClient({
     baseUrl: server.url,
     reauthenticate: () => Promise.resolve(),
-    isAdmin: () => false,
+    offersCredits: () => false,
     offerCredits: () => undefined,
   });
   const session = createSession({ api: createApi(http), browser, onLogout });
@@ -61,6 +63,7 @@ describe('session', () => {
       isAdmin: true,
       inOrganization: false,
       credits: 42,
+      abilities: personAbilitiesOf('admin'),
     });
   });
 
@@ -109,7 +112,13 @@ describe('session', () => {
     const { session, browser, onLogout } = setup();
     await session.fetchUser();
     await session.logout();
-    expect(user()).toMatchObject({ id: null, isAdmin: false, credits: 0, role: null });
+    expect(user()).toMatchObject({
+      id: null,
+      isAdmin: false,
+      credits: 0,
+      role: null,
+      abilities: personAbilitiesOf('member'),
+    });
     expect(onLogout).toHaveBeenCalled();
     expect(browser.assign.mock.calls).toEqual([['https://idp.example.com/logout']]);
   });

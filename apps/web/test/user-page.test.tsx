@@ -2,7 +2,7 @@ import type { ManagedUser, Organizations } from '@querent/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubSession } from './helpers/fixtures.ts';
+import { abilitiesFor, stubSession } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -47,7 +47,7 @@ const organizations: Organizations = {
       from_sign_in: false,
       member_count: 0,
       created_at: '2026-03-01T09:00:00.000Z',
-      abilities: { edit: true, delete: true, share: false },
+      abilities: abilitiesFor('edit', 'delete'),
     },
   ],
 };
@@ -157,7 +157,7 @@ describe('/user for an administrator', () => {
   it('deletes an organisation after asking, and asks again when credits are left', async () => {
     const acme = { ...organizations.organizations[0], member_count: 2 };
     const wonderland = { ...acme, id: 'o2', name: 'Wonderland', from_sign_in: true };
-    const kept = { ...acme, id: 'o3', name: 'Kept', abilities: { edit: true, delete: false, share: false } };
+    const kept = { ...acme, id: 'o3', name: 'Kept', abilities: abilitiesFor('edit') };
     server.on('GET /api/organizations', {
       body: { managed_by: 'admins', organizations: [acme, wonderland, kept] },
     });

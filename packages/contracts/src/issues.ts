@@ -44,7 +44,7 @@ export const issueSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   editable: z.boolean(),
-  /** What the asking user may do with it: edit (as `editable`), delete, share (never: it follows its database). */
+  /** What the asking user may do with it: edit (as `editable`); never delete or share (it follows its database). */
   abilities: abilitiesSchema,
   check_id: z.string().nullable(),
   origin: issueOriginSchema,

@@ -54,7 +54,7 @@ export const organizationSchema = z.object({
   from_sign_in: z.boolean(),
   member_count: z.number().int(),
   created_at: z.string(),
-  /** What the asking administrator may do with it (rename: `edit`, `delete`); `share` is always false. */
+  /** What the asking administrator may do with it (rename: `edit`, `delete`); the rest is always false. */
   abilities: abilitiesSchema,
 });
 export type Organization = z.infer<typeof organizationSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personAbilitiesSchema } from './abilities.ts';
 
 /** GET /api/user — the web app reads these exact snake_case field names. */
 export const serverUserSchema = z.object({
@@ -11,6 +12,8 @@ export const serverUserSchema = z.object({
   organization_id: z.string().nullable(),
   /** Beyond the specified fields: the organisation's name, for the profile page (absent without one). */
   organization_name: z.string().nullable().optional(),
+  /** Beyond the specified fields: what the person may do, asked of the policy rather than read from `role`. */
+  abilities: personAbilitiesSchema,
 });
 export type ServerUser = z.infer<typeof serverUserSchema>;
 

@@ -16,6 +16,7 @@ const kindNames: Record<ObjectKind, string> = {
   user: 'User account',
   organization: 'Organisation',
   credits: 'Credits',
+  subscription: 'Plan bought through Stripe',
 };
 
 const relationNames: Record<Relation, string> = {
@@ -33,6 +34,7 @@ const actionNames: Record<Action, string> = {
   delete: 'delete',
   share: 'share',
   publish: 'make public',
+  confirm_credentials: 'confirm a powerful login',
   create: 'create',
   open_host_files: 'open server files',
 };

@@ -48,7 +48,7 @@ export function createServices(options: ServicesOptions = {}): Services {
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     reauthenticate: async () => session?.reauthenticate(),
-    isAdmin: () => useUserStore.getState().user.isAdmin,
+    offersCredits: () => useUserStore.getState().user.abilities.manage_credits,
     offerCredits: (message) =>
       notify({
         group: 'credits',

@@ -18,7 +18,8 @@ export interface HttpClientDeps {
   fetch?: typeof fetch;
   /** Sends the user to sign in again. The client makes sure only one run is under way. */
   reauthenticate: () => Promise<void>;
-  isAdmin: () => boolean;
+  /** Whether the person may get credits for everyone (administrators, as the server's abilities say). */
+  offersCredits: () => boolean;
   /** Shows an administrator the way to buy credits; a regular user only gets a console note. */
   offerCredits: (message: string) => void;
 }
@@ -71,7 +72,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       console.error('Unauthorized');
       await reauthenticate();
     } else if (status === 402) {
-      if (deps.isAdmin()) deps.offerCredits(message);
+      if (deps.offersCredits()) deps.offerCredits(message);
       else console.log('Regular user has insufficient credits');
     }
   }

@@ -15,11 +15,9 @@ import { SchemaBrowser } from '../features/schema/schema-browser.tsx';
 import { ShareToggle } from '../features/sharing/share-toggle.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { notify } from '../stores/notifications-store.ts';
-import { useUserStore } from '../stores/user-store.ts';
 
 function EditDatabase({ database }: { database: Database }) {
   const { api, queryClient } = useServices();
-  const isAdmin = useUserStore((state) => state.user.isAdmin);
 
   async function save({ values, options }: SaveRequest) {
     const updated = await api.databases.update(database.id, updateBody(database.engine, values, options));
@@ -65,7 +63,8 @@ function EditDatabase({ database }: { database: Database }) {
             key={`${database.id}:${database.updatedAt}`}
             engine={database.engine}
             database={database}
-            canSetPublic={isAdmin}
+            canSetPublic={database.abilities.publish}
+            canConfirmPower={database.abilities.confirm_credentials}
             readOnly={!database.editable}
             submitLabel="Save changes"
             onSave={save}

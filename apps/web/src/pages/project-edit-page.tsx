@@ -78,7 +78,7 @@ function ProjectEditor({ project }: { project: Project | undefined }) {
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
           <div className="flex flex-col gap-8">
             {form}
-            {project.editable ? <DeleteProjectSection project={project} /> : null}
+            {project.abilities.delete ? <DeleteProjectSection project={project} /> : null}
           </div>
           <div className="lg:sticky lg:top-0 lg:self-start">
             {/* The saved tables as the database describes them; a save that changes them reads it anew. */}

@@ -15,7 +15,7 @@ import { useUserStore } from '../stores/user-store.ts';
 function ConnectForm({ engine, onBack }: { engine: Engine; onBack: () => void }) {
   const { api, queryClient, changeContext } = useServices();
   const navigate = useNavigate();
-  const isAdmin = useUserStore((state) => state.user.isAdmin);
+  const abilities = useUserStore((state) => state.user.abilities);
 
   // Saved means ready to talk about: it becomes the context and the user lands in a new chat.
   async function save({ values, options }: SaveRequest) {
@@ -45,7 +45,14 @@ function ConnectForm({ engine, onBack }: { engine: Engine; onBack: () => void })
         <EngineIcon engine={engine} size={22} />
         Connect {engineName(engine)}
       </h1>
-      <DatabaseForm key={engine} engine={engine} canSetPublic={isAdmin} submitLabel="Save" onSave={save} />
+      <DatabaseForm
+        key={engine}
+        engine={engine}
+        canSetPublic={abilities.publish_databases}
+        canConfirmPower={abilities.confirm_credentials}
+        submitLabel="Save"
+        onSave={save}
+      />
     </>
   );
 }

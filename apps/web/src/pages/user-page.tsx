@@ -5,11 +5,15 @@ import { GrantCreditsSection } from '../features/credits/grant-credits-section.t
 import { PeopleAdmin } from '../features/people/people-admin.tsx';
 import { useUserStore } from '../stores/user-store.ts';
 
-/** /user: the account in a line, and for administrators the people and organisations they manage. */
+/**
+ * /user: the account in a line, and for those the server lets manage them (administrators) the
+ * people and organisations, and everyone's credits.
+ */
 export function UserPage() {
   const user = useUserStore((state) => state.user);
+  const { manage_people: managesPeople, manage_credits: managesCredits } = user.abilities;
   return (
-    <Page title={user.isAdmin ? 'People' : 'Account'}>
+    <Page title={managesPeople ? 'People' : 'Account'}>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {user.inOrganization ? 'You belong to an organization.' : 'You are not part of an organization.'}{' '}
         {user.unlimitedCredits ? 'Credits are unlimited.' : `${user.credits} credits left.`}{' '}
@@ -17,8 +21,8 @@ export function UserPage() {
           Your profile
         </Link>
       </p>
-      {user.isAdmin ? <PeopleAdmin /> : null}
-      {user.isAdmin && !user.unlimitedCredits ? (
+      {managesPeople ? <PeopleAdmin /> : null}
+      {managesCredits && !user.unlimitedCredits ? (
         <>
           <GrantCreditsSection />
           <CreditUsageSection />

@@ -1,4 +1,4 @@
-import type { ServerUser } from '@querent/contracts';
+import type { PersonAbilities, ServerUser } from '@querent/contracts';
 
 /** The signed-in user as the client keeps it. */
 export interface CurrentUser {
@@ -7,13 +7,26 @@ export interface CurrentUser {
   firstName: string | null;
   lastName: string | null;
   profilePictureUrl: string | null;
+  /** The role as a flag, as the specification names it; what the app offers reads `abilities`. */
   isAdmin: boolean;
   inOrganization: boolean;
   credits: number;
   /** True when the server runs without a credit system (local mode). */
   unlimitedCredits: boolean;
   role: string | null;
+  /**
+   * What the server's policy lets the person do beyond the objects it sends (each with its own
+   * abilities): what the app offers is read from here, never guessed from `role` or `isAdmin`.
+   */
+  abilities: PersonAbilities;
 }
+
+const noAbilities: PersonAbilities = Object.freeze({
+  publish_databases: false,
+  confirm_credentials: false,
+  manage_people: false,
+  manage_credits: false,
+});
 
 /** What a signed-out visitor looks like, and what logout resets to. */
 export const emptyUser: CurrentUser = Object.freeze({
@@ -27,6 +40,7 @@ export const emptyUser: CurrentUser = Object.freeze({
   credits: 0,
   unlimitedCredits: false,
   role: null,
+  abilities: noAbilities,
 });
 
 export function mapServerUser(server: ServerUser): Omit<CurrentUser, 'credits' | 'unlimitedCredits'> {
@@ -39,6 +53,7 @@ export function mapServerUser(server: ServerUser): Omit<CurrentUser, 'credits' |
     isAdmin: server.role === 'admin',
     inOrganization: server.organization_id !== null,
     role: server.role,
+    abilities: server.abilities,
   };
 }
 

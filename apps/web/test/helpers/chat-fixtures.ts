@@ -1,4 +1,5 @@
 import type { ChatQuery, Conversation, ConversationSummary, Message } from '@querent/contracts';
+import { abilitiesFor } from './fixtures.ts';
 
 let counter = 0;
 
@@ -11,7 +12,7 @@ export function makeSummary(overrides: Partial<ConversationSummary> = {}): Conve
     updatedAt: '2026-03-01T10:05:00.000Z',
     status: 'clear',
     shared: false,
-    abilities: { edit: true, delete: true, share: true },
+    abilities: abilitiesFor('run', 'edit', 'delete', 'share'),
     ...overrides,
   };
 }

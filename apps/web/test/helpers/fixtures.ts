@@ -1,13 +1,40 @@
 import type {
+  Abilities,
   BusinessEntity,
   ColumnInfo,
   Database,
   Project,
   SchemaInfo,
+  PersonAbilities,
   ServerUser,
   TableInfo,
 } from '@querent/contracts';
 import type { TestServer } from './test-server.ts';
+
+/** An object's abilities as the server sends them: the actions named are allowed, every other one refused. */
+export function abilitiesFor(...allowed: (keyof Abilities)[]): Abilities {
+  const all: (keyof Abilities)[] = [
+    'run',
+    'write_data',
+    'edit',
+    'delete',
+    'share',
+    'publish',
+    'confirm_credentials',
+  ];
+  return Object.fromEntries(all.map((action) => [action, allowed.includes(action)])) as Abilities;
+}
+
+/** What the server's policy lets a person of this role do (GET /api/user's `abilities`). */
+export function personAbilitiesOf(role: string): PersonAbilities {
+  const admin = role === 'admin';
+  return {
+    publish_databases: admin,
+    confirm_credentials: admin,
+    manage_people: admin,
+    manage_credits: admin,
+  };
+}
 
 /** A database as the API returns it (contracts' shape); tests override what they look at. */
 export function makeDatabase(overrides: Partial<Database> = {}): Database {
@@ -24,7 +51,8 @@ export function makeDatabase(overrides: Partial<Database> = {}): Database {
     dbt_manifest: null,
     statement_timeout_ms: null,
     editable: true,
-    abilities: { edit: true, delete: true, share: true },
+    // The local administrator's own database: everything is allowed.
+    abilities: abilitiesFor('run', 'write_data', 'edit', 'delete', 'share', 'publish', 'confirm_credentials'),
     shared: true,
     credential_warning: null,
     ...overrides,
@@ -57,7 +85,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     createdAt: '2026-01-16T10:00:00.000Z',
     updatedAt: '2026-01-16T10:00:00.000Z',
     editable: true,
-    abilities: { edit: true, delete: true, share: true },
+    abilities: abilitiesFor('run', 'edit', 'delete', 'share'),
     ...overrides,
   };
 }
@@ -96,6 +124,7 @@ export function serverUser(role: string): ServerUser {
     profile_picture_url: null,
     role,
     organization_id: null,
+    abilities: personAbilitiesOf(role),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Chart, FavoriteChart, FavoriteQuery, QueryResults, SavedQuery } from '@querent/contracts';
+import { abilitiesFor } from './fixtures.ts';
 
 /** A saved query as the API returns it; tests override what they look at. */
 export function makeSavedQuery(overrides: Partial<SavedQuery> = {}): SavedQuery {
@@ -11,7 +12,7 @@ export function makeSavedQuery(overrides: Partial<SavedQuery> = {}): SavedQuery 
     is_saved: true,
     conversationId: null,
     editable: true,
-    abilities: { edit: true, delete: true, share: true },
+    abilities: abilitiesFor('run', 'edit', 'delete', 'share'),
     shared: false,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
@@ -51,7 +52,7 @@ export function makeChart(overrides: Partial<Chart> = {}): Chart {
     config: { type: 'bar', x: 'name', y: ['albums'] },
     is_favorite: false,
     editable: true,
-    abilities: { edit: true, delete: true, share: true },
+    abilities: abilitiesFor('run', 'edit', 'delete', 'share'),
     shared: false,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',

@@ -1,5 +1,6 @@
 import type { AnonymousAccessConfig } from '../../config/settings/auth.ts';
 import { AppError } from '../../errors.ts';
+import { isVisitor } from '../../modules/access/person-roles.ts';
 import { createAnonymousUser } from '../../modules/users/anonymous-users.ts';
 import { findUser } from '../../modules/users/find-user.ts';
 import type { MinuteLimit } from '../../rate-limit/minute-limit.ts';
@@ -62,7 +63,7 @@ export function createAnonymousVisitors(deps: AnonymousVisitorDeps): AnonymousVi
     const session = await findSession(deps.db, sessionIdOf(token));
     if (session === null) return false;
     const user = await findUser(deps.db, session.userId);
-    return user !== null && user.role !== 'anonymous';
+    return user !== null && !isVisitor(user);
   }
 
   return {

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { isVisitor } from '../../modules/access/person-roles.ts';
 import type { User } from '../../modules/users/user.ts';
 import type { MinuteLimit } from '../../rate-limit/minute-limit.ts';
 
@@ -14,7 +15,7 @@ export const unlimitedAsks: LimitAsks = () => Promise.resolve();
  */
 export function limitAnonymousAsks(limit: MinuteLimit, perMinute: number): LimitAsks {
   return async (user) => {
-    if (user.role !== 'anonymous') return;
+    if (!isVisitor(user)) return;
     const taken = await limit.take(user.id);
     if (taken.allowed) return;
     throw new AppError(

@@ -15,13 +15,17 @@ export const objectKinds = [
   'user',
   'organization',
   'credits',
+  'subscription',
 ] as const;
 export type ObjectKind = (typeof objectKinds)[number];
 
 /**
  * What one may do with an object. `read` is seeing it at all; `run` sending SQL to it (or the
- * analyst); `write_data` running statements that change its data; `publish` making it readable by everyone (public); `create` making one of the kind
- * (asked without an object); `open_host_files` a connection that opens files on Querent's own host.
+ * analyst, or running its checks); `write_data` running statements that change its data (adding
+ * files, for an upload); `publish` making it readable by everyone (public);
+ * `confirm_credentials` letting others use it through a login that can do more than read;
+ * `create` making one of the kind (asked without an object); `open_host_files` a connection that
+ * opens files on Querent's own host.
  */
 export const actions = [
   'read',
@@ -31,10 +35,26 @@ export const actions = [
   'delete',
   'share',
   'publish',
+  'confirm_credentials',
   'create',
   'open_host_files',
 ] as const;
 export type Action = (typeof actions)[number];
+
+/**
+ * What may be done with one object, as presenters send it (`abilities`): every action but seeing
+ * it (whoever is sent it sees it) and those asked of a kind rather than of an object.
+ */
+export const objectActions = [
+  'run',
+  'write_data',
+  'edit',
+  'delete',
+  'share',
+  'publish',
+  'confirm_credentials',
+] as const satisfies readonly Action[];
+export type ObjectAction = (typeof objectActions)[number];
 
 /**
  * How the one asking stands to an object, decided in one place (`relationOf`): they own it, it is

@@ -29,6 +29,7 @@ const verbs: Record<Action, string> = {
   delete: 'delete',
   share: 'share',
   publish: 'make public',
+  confirm_credentials: 'vouch for the login of',
   create: 'create',
   open_host_files: 'open files on the server with',
 };
@@ -37,7 +38,11 @@ export function forbidden(action: Action, what = 'this'): AppError {
   return new AppError('FORBIDDEN', `You may not ${verbs[action]} ${what}`);
 }
 
-/** For `create` and other questions about a kind: "forbidden" when the actor's role may not. */
+/**
+ * For questions whose "no" is always "forbidden", told in the caller's words (and field): those
+ * about a kind (`create`, administering everyone's people or credits), and those about an object
+ * the actor already sees (making a database public, adding files to an upload).
+ */
 export function authorizeKind(
   actor: Actor,
   action: Action,

@@ -1,5 +1,6 @@
 import type { UserRole } from '../../store/schema.ts';
-import type { Action, Relation } from './access-words.ts';
+import type { Action, ObjectAction, Relation } from './access-words.ts';
+import { objectActions } from './access-words.ts';
 import { roleTable } from './role-table.ts';
 import type { Subject } from './subject.ts';
 
@@ -51,10 +52,7 @@ export function abilitiesOf<A extends Action>(
   >;
 }
 
-/** The abilities every presenter sends with an object (`abilities` on the wire). */
-export function objectAbilities(
-  actor: Actor,
-  subject: Subject,
-): { edit: boolean; delete: boolean; share: boolean } {
-  return abilitiesOf(actor, subject, ['edit', 'delete', 'share']);
+/** The abilities every presenter sends with an object (`abilities` on the wire): all of them. */
+export function objectAbilities(actor: Actor, subject: Subject): Record<ObjectAction, boolean> {
+  return abilitiesOf(actor, subject, objectActions);
 }

@@ -8,55 +8,70 @@ const all = ['read', 'run', 'write_data', 'edit', 'delete', 'share'] as const;
 const useOnly = ['read', 'run'] as const;
 const readOnly = ['read'] as const;
 const change = ['read', 'run', 'edit', 'delete'] as const;
+const useAndChange = ['read', 'run', 'edit'] as const;
 const ownedPrivate = { owner: ['read', 'run', 'edit', 'delete', 'share'], organization: useOnly } as const;
+/** What the administrators of Querent do to a database beyond its owner: publish it, vouch for its login. */
+const administer = ['publish', 'confirm_credentials'] as const;
 
 /*
  * The roles as data: the whole of who may do what. `can` reads it; docs/ACCESS.md is generated
  * from it (a test keeps them equal). An object invisible to someone (no `read`) is "not found" to
- * them; visible but not allowed is "forbidden".
+ * them; visible but not allowed is "forbidden". Questions about a kind (`none`: `create`, and
+ * administering everyone's people and credits) are asked with `kindSubject`.
  *
  * - A database or project belongs to its owner and is shared with the owner's organisation:
  *   members query it read-only, the owner and admins change it. A public database is readable by
- *   everyone, and in safe mode for anyone but its owner (no `write_data`).
- * - Conversations, saved queries, charts, favourites and uploads are private until their owner
- *   shares them with the organisation (`organization` then applies; see `relationOf`).
- * - Business entities, issues and the analyst's memory follow their database.
- * - A user is their own `owner`; admins manage every user and organisation.
+ *   everyone, and in safe mode for anyone but its owner (no `write_data`). Running SQL on it, from
+ *   any path, is `run`.
+ * - Conversations, saved queries and charts are private until their owner shares them with the
+ *   organisation (`organization` then applies; see `relationOf`). A chart is drawn from its
+ *   query's stored result; running it again is the query's `run`.
+ * - A favourite (a star) is its owner's alone: made, listed and removed by them.
+ * - Business entities and their checks, issues and the analyst's memory follow their database.
+ *   Running an entity's checks (`run`) writes the shared scores and issues, so it goes with
+ *   changing them; a check is removed by changing its entity (`edit`).
+ * - An upload is a database (the database rows apply to it); its own row says who may make one
+ *   and that only its owner adds files to it.
+ * - A user sees their own account and their organisation; admins manage every user and
+ *   organisation (asked of the kind).
+ * - Everyone sees their own credits; admins change anyone's and see everyone's use (asked of the
+ *   kind). A plan bought through Stripe is managed by whoever bought it, or an admin of the
+ *   organisation whose pool it pays for.
  */
 const memberTable: Record<ObjectKind, KindRules> = {
   database: { owner: all, organization: useOnly, public: useOnly, none: ['create'] },
   project: { owner: change, organization: useOnly, public: useOnly, none: ['create'] },
   conversation: { owner: ownedPrivate.owner, organization: readOnly, none: ['create'] },
   query: { ...ownedPrivate, none: ['create'] },
-  chart: { owner: ownedPrivate.owner, organization: readOnly, none: ['create'] },
+  chart: { owner: ['read', 'edit', 'delete', 'share'], organization: readOnly, none: ['create'] },
   // A star is personal: colleagues star what is shared with them themselves.
-  favorite: { owner: ['read', 'edit', 'delete'], none: ['create'] },
-  business_entity: { owner: change, organization: ['read', 'run', 'edit'], public: readOnly },
+  favorite: { owner: ['read', 'delete'], none: ['create'] },
+  business_entity: { owner: useAndChange, organization: useAndChange, public: readOnly },
   // Issues are resolved or dismissed (`edit`), never deleted: they go with their database.
   issue: { owner: ['read', 'edit'], organization: ['read', 'edit'], public: readOnly },
-  // An upload is a database (the database rows apply to it) that starts private; this row says who may make one.
-  upload: { none: ['create'] },
+  upload: { owner: ['write_data'], none: ['create'] },
   memory: { owner: ['read', 'edit', 'delete'], organization: readOnly, public: readOnly },
-  user: { owner: ['read', 'edit'], organization: readOnly },
+  user: { owner: readOnly },
   organization: { organization: readOnly },
   credits: { owner: readOnly },
+  subscription: { owner: ['edit'] },
 };
 
 export const roleTable: RoleTable = {
   admin: {
     ...memberTable,
     database: {
-      owner: [...all, 'publish'],
-      organization: [...all, 'publish'],
+      owner: [...all, ...administer],
+      organization: [...all, ...administer],
       public: useOnly,
-      none: ['create', 'publish', 'open_host_files'],
+      none: ['create', ...administer, 'open_host_files'],
     },
     project: { ...memberTable.project, organization: change },
-    business_entity: { ...memberTable.business_entity, organization: change },
     memory: { ...memberTable.memory, organization: ['read', 'edit', 'delete'] },
-    user: { owner: ['read', 'edit'], organization: ['read', 'edit'], none: ['read', 'edit'] },
-    organization: { organization: ['read', 'edit'], none: ['read', 'edit', 'create', 'delete'] },
-    credits: { owner: ['read', 'edit'], organization: ['read', 'edit'], none: ['read', 'edit'] },
+    user: { owner: readOnly, none: ['read', 'edit'] },
+    organization: { organization: readOnly, none: ['read', 'edit', 'create', 'delete'] },
+    credits: { owner: readOnly, none: ['read', 'edit'] },
+    subscription: { owner: ['edit'], organization: ['edit'] },
   },
   member: memberTable,
   /*
@@ -69,7 +84,7 @@ export const roleTable: RoleTable = {
     conversation: { owner: ['read', 'run', 'edit', 'delete'], none: ['create'] },
     query: { owner: ['read', 'run', 'edit', 'delete'], none: ['create'] },
     chart: { owner: ['read', 'edit', 'delete'], none: ['create'] },
-    favorite: { owner: ['read', 'edit', 'delete'], none: ['create'] },
+    favorite: { owner: ['read', 'delete'], none: ['create'] },
     business_entity: { public: readOnly },
     issue: { public: readOnly },
     upload: {},
@@ -77,5 +92,7 @@ export const roleTable: RoleTable = {
     user: { owner: readOnly },
     organization: {},
     credits: { owner: readOnly },
+    // A visitor may buy a plan for their own balance, and so manage it.
+    subscription: { owner: ['edit'] },
   },
 };

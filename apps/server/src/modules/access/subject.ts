@@ -27,7 +27,41 @@ export function kindSubject(kind: ObjectKind): Subject {
   return { kind, ownerId: null, organizationId: null, sharedWithOrganization: false, isPublic: false };
 }
 
+/**
+ * Something private to its owner until they share it with their organisation, never public
+ * (conversations, saved queries, charts), following `parent` when given.
+ */
+export function sharedByChoiceSubject(
+  kind: ObjectKind,
+  owned: { ownerId: string; organizationId: string | null; sharedWithOrganization: boolean },
+  parent?: Subject,
+): Subject {
+  return {
+    kind,
+    ownerId: owned.ownerId,
+    organizationId: owned.organizationId,
+    sharedWithOrganization: owned.sharedWithOrganization,
+    isPublic: false,
+    ...(parent === undefined ? {} : { parent }),
+  };
+}
+
 /** Something that follows another object's access (business entities, issues, memory). */
 export function followingSubject(kind: ObjectKind, followed: Subject): Subject {
   return { ...followed, kind, parent: followed };
+}
+
+/**
+ * Whether `made` is its publisher's: made by the owner of `published`, or by someone of the
+ * owner's organisation. A public object shares what its publisher made on it (a public database,
+ * its publisher's projects), not what others built on it.
+ */
+export function madeByPublisher(
+  made: { ownerId: string | null; organizationId: string | null },
+  published: { ownerId: string | null; organizationId: string | null },
+): boolean {
+  return (
+    (made.ownerId !== null && made.ownerId === published.ownerId) ||
+    (made.organizationId !== null && made.organizationId === published.organizationId)
+  );
 }

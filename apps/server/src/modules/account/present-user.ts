@@ -1,5 +1,6 @@
 import type { ServerUser } from '@querent/contracts';
 import type { User } from '../users/user.ts';
+import { presentPersonAbilities } from './present-person-abilities.ts';
 
 /** The wire shape of GET /api/user; the web app reads these exact snake_case field names. */
 export function presentUser(user: User): ServerUser {
@@ -11,5 +12,6 @@ export function presentUser(user: User): ServerUser {
     profile_picture_url: user.profilePictureUrl,
     role: user.role,
     organization_id: user.organizationId,
+    abilities: presentPersonAbilities(user),
   };
 }

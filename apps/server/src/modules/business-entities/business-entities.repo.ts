@@ -1,7 +1,7 @@
 import type { CheckOrigin } from '@querent/contracts';
 import { checkOrigins } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
-import { newId, nowIso, parseNullableJson, toNullableJson } from '../../store/values.ts';
+import { newId, nowIso, parseNullableJson, readBool, toNullableJson } from '../../store/values.ts';
 import type { BusinessEntityRecord, EntityChanges, NewEntity } from './entity-record.ts';
 
 /** The only code with SQL for `business_entities`. */
@@ -19,6 +19,8 @@ function selectRecords(db: StoreDb) {
       'business_entities.review_date',
       'business_entities.review_conversation_id',
       'conversations.owner_id as review_conversation_owner_id',
+      'conversations.organization_id as review_conversation_organization_id',
+      'conversations.shared as review_conversation_shared',
       'business_entities.completeness',
       'business_entities.quality_score',
       'business_entities.origin',
@@ -46,7 +48,14 @@ function toRecord(row: RecordRow): BusinessEntityRecord {
     tableRef: row.table_ref,
     reviewDate: row.review_date,
     reviewConversationId: row.review_conversation_id,
-    reviewConversationOwnerId: row.review_conversation_owner_id,
+    reviewConversation:
+      row.review_conversation_owner_id === null
+        ? null
+        : {
+            ownerId: row.review_conversation_owner_id,
+            organizationId: row.review_conversation_organization_id,
+            sharedWithOrganization: readBool(row.review_conversation_shared),
+          },
     completeness: row.completeness,
     qualityScore: row.quality_score,
     origin: (checkOrigins as readonly string[]).includes(row.origin) ? (row.origin as CheckOrigin) : 'user',

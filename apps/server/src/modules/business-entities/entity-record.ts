@@ -9,8 +9,12 @@ export interface BusinessEntityRecord {
   tableRef: string | null;
   reviewDate: string | null;
   reviewConversationId: string | null;
-  /** Who owns the review conversation: only they may open it. */
-  reviewConversationOwnerId: string | null;
+  /** Whose the review conversation is and how far it is shared; null without one. */
+  reviewConversation: {
+    ownerId: string;
+    organizationId: string | null;
+    sharedWithOrganization: boolean;
+  } | null;
   completeness: number | null;
   qualityScore: number | null;
   /** Who made it: the scan, the analyst or a person. */

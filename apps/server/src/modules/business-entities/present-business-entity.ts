@@ -1,5 +1,7 @@
 import type { BusinessEntity, EntityIssue } from '@querent/contracts';
-import type { User } from '../users/user.ts';
+import type { Actor } from '../access/can.ts';
+import { can } from '../access/can.ts';
+import { sharedByChoiceSubject } from '../access/subject.ts';
 import type { BusinessEntityRecord } from './entity-record.ts';
 
 /** Scores are percentages; a stored value outside 0–100 is shown at the nearest bound. */
@@ -10,7 +12,7 @@ function percent(value: number | null): number | null {
 export function presentBusinessEntity(
   entity: BusinessEntityRecord,
   issues: EntityIssue[],
-  user: Pick<User, 'id'>,
+  user: Actor,
 ): BusinessEntity {
   return {
     id: entity.id,
@@ -18,8 +20,13 @@ export function presentBusinessEntity(
     definition: entity.definition,
     table_ref: entity.tableRef,
     review_date: entity.reviewDate,
-    // The card opens the review chat; a colleague's conversation would only answer "not found".
-    review_conversation_id: entity.reviewConversationOwnerId === user.id ? entity.reviewConversationId : null,
+    // The card opens the review chat to go on with it: only for whoever may ask in it (its owner);
+    // others start their own.
+    review_conversation_id:
+      entity.reviewConversation !== null &&
+      can(user, 'run', sharedByChoiceSubject('conversation', entity.reviewConversation))
+        ? entity.reviewConversationId
+        : null,
     completeness: percent(entity.completeness),
     quality_score: percent(entity.qualityScore),
     issues,

@@ -1,4 +1,6 @@
 import type { Chart, CreateChartBody } from '@querent/contracts';
+import { authorizeKind } from '../access/authorize.ts';
+import { kindSubject } from '../access/subject.ts';
 import type { FavoriteFlags } from '../queries/favorite-flags.ts';
 import { requireQuery } from '../queries/query-access.ts';
 import type { RunQueryDeps } from '../queries/run-query.ts';
@@ -16,6 +18,7 @@ export async function createChart(
   deps: RunQueryDeps & { favorites: FavoriteFlags },
   input: { user: User; body: CreateChartBody },
 ): Promise<Chart> {
+  authorizeKind(input.user, 'create', kindSubject('chart'), 'You may not make charts');
   const { query, database } = await requireQuery(deps.db, input.user, input.body.queryId, 'read');
   const columns = await chartableColumns(deps, { user: input.user, query, database });
   checkChartConfig(input.body.config, columns);

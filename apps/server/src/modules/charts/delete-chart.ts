@@ -8,6 +8,6 @@ export async function deleteChart(
   deps: { db: StoreDb },
   input: { user: User; chartId: string },
 ): Promise<void> {
-  const { chart } = await requireChart(deps.db, input.user, input.chartId, 'write');
+  const { chart } = await requireChart(deps.db, input.user, input.chartId, 'delete');
   if (!(await deleteChartRow(deps.db, chart.id))) throw chartNotFound();
 }

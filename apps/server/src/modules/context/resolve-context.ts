@@ -36,13 +36,15 @@ function accessOf(
 }
 
 /**
- * The database or project a `contextId` names, checked against what the user may read now: access
- * can be lost after it was chosen (a database made private, a project deleted).
+ * The database or project a `contextId` names, checked against what the user may do with it now
+ * (`read` it, or `run`: ask the analyst or send SQL there): access can be lost after it was chosen
+ * (a database made private, a project deleted).
  */
 export async function resolveContext(
   db: StoreDb,
   user: Pick<User, 'id' | 'role' | 'organizationId'>,
   contextId: string,
+  needed: 'read' | 'run' = 'read',
   /** The context's database as the caller just read it (a conversation's): checked, not read again. */
   loaded?: DatabaseRecord,
 ): Promise<ResolvedContext> {
@@ -50,10 +52,10 @@ export async function resolveContext(
   if (parsed.kind === 'database') {
     const database =
       loaded?.id === parsed.id
-        ? checkDatabase(user, loaded, 'read')
-        : await requireDatabase(db, user, parsed.id, 'read');
+        ? checkDatabase(user, loaded, needed)
+        : await requireDatabase(db, user, parsed.id, needed);
     return { database, project: null, ...accessOf(user, database) };
   }
-  const { project, database } = await requireProject(db, user, parsed.id, 'read');
+  const { project, database } = await requireProject(db, user, parsed.id, needed);
   return { database, project, ...accessOf(user, database) };
 }

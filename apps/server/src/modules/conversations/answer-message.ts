@@ -35,7 +35,7 @@ export interface AnswerInput {
 async function answerWithSql(deps: ChatDeps, input: AnswerInput, sql: string): Promise<void> {
   const outcome = await runChatQuery(deps, {
     purpose: 'chat',
-    ownerId: input.asker.id,
+    asker: input.asker,
     conversationId: input.turn.conversationId,
     database: input.context.database,
     sql,

@@ -2,6 +2,7 @@ import type { Action } from '../access/access-words.ts';
 import { authorize } from '../access/authorize.ts';
 import type { Actor } from '../access/can.ts';
 import type { Subject } from '../access/subject.ts';
+import { sharedByChoiceSubject } from '../access/subject.ts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { findDatabase } from '../databases/database-access.ts';
@@ -16,14 +17,7 @@ export function conversationNotFound(): AppError {
 
 /** A conversation as the policy sees it: private until its owner shares it, following its database. */
 export function conversationSubject(conversation: ConversationRecord, parent: Subject | undefined): Subject {
-  return {
-    kind: 'conversation',
-    ownerId: conversation.ownerId,
-    organizationId: conversation.organizationId,
-    sharedWithOrganization: conversation.sharedWithOrganization,
-    isPublic: false,
-    ...(parent === undefined ? {} : { parent }),
-  };
+  return sharedByChoiceSubject('conversation', conversation, parent);
 }
 
 /**

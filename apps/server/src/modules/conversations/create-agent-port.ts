@@ -62,11 +62,18 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
       history.added(await storeMessage(deps.db, events, { ...step, conversationId }, queries));
     },
     async runQuery(query) {
-      const outcome = await runChatQuery(deps, { ...query, ...target, purpose: 'agent', signal });
+      const outcome = await runChatQuery(deps, {
+        ...query,
+        conversationId,
+        database,
+        asker,
+        purpose: 'agent',
+        signal,
+      });
       known(outcome.query);
       return outcome;
     },
-    lookUp: (lookup) => runLookup(deps, { ...lookup, ownerId, conversationId, database, signal }),
+    lookUp: (lookup) => runLookup(deps, { ...lookup, asker, conversationId, database, signal }),
     recordPendingQuery: (query) => recordPendingQuery(deps, { ...target, ...query }),
     recordQueryNotRun: async (query) => known(await recordQueryNotRun(deps, { ...target, ...query })),
     saveMemory: (content) =>
@@ -87,7 +94,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     },
     quality: createAnalystQuality(deps.quality, {
       database,
-      ownerId,
+      asker,
       conversationId,
       mayChange: context.mayChange.quality,
       signal,

@@ -46,7 +46,7 @@ export async function regenerateFromMessage(
     throw new AppError('BAD_REQUEST', 'There is no question before this message to answer again');
   const isSql = question.functionCall?.name === USER_SQL_FUNCTION;
   const text = edited === null ? null : checkMessageText(edited, isSql ? 'SQL' : 'question');
-  const context = await resolveContext(deps.db, input.user, conversation.contextId, database);
+  const context = await resolveContext(deps.db, input.user, conversation.contextId, 'run', database);
   const metered = await openMeteredTurn(deps, {
     user: input.user,
     conversationId: conversation.id,

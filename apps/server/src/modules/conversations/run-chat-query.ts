@@ -1,4 +1,5 @@
 import type { ConnectorErrorKind } from '../../connectors/index.ts';
+import type { Actor } from '../access/can.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { ChatQueryRecord } from '../queries/chat-queries.ts';
@@ -18,7 +19,8 @@ export interface RunChatQueryDeps extends SqlRunDeps {
 export interface RunChatQueryInput {
   /** `chat`: SQL the user typed in the conversation; `agent`: the analyst's tools. */
   purpose: 'chat' | 'agent';
-  ownerId: string;
+  /** The conversation's owner, asking: the SQL runs for them and the query is theirs. */
+  asker: Actor;
   conversationId: string;
   /** Already checked readable by the caller (the conversation's context). */
   database: DatabaseRecord;
@@ -51,7 +53,7 @@ export async function runChatQuery(
   deps: RunChatQueryDeps,
   input: RunChatQueryInput,
 ): Promise<ChatRunOutcome> {
-  const recorder = recordInConversation(deps.db, input);
+  const recorder = recordInConversation(deps.db, { ...input, ownerId: input.asker.id });
   const run = await trackTurnStatement(
     deps,
     { conversationId: input.conversationId, databaseId: input.database.id },
@@ -60,7 +62,7 @@ export async function runChatQuery(
         deps,
         {
           purpose: input.purpose,
-          actorId: input.ownerId,
+          actor: input.asker,
           database: input.database,
           sql: input.sql,
           readOnly: input.readOnly,

@@ -1,4 +1,5 @@
 import type { AgentLookup } from '../../agent/agent-port.ts';
+import type { Actor } from '../access/can.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
@@ -15,7 +16,8 @@ const notKept = { record: () => Promise.resolve('lookup') };
 export async function runLookup(
   deps: SqlRunDeps & TrackTurnStatementDeps,
   input: {
-    ownerId: string;
+    /** The conversation's owner, asking. */
+    asker: Actor;
     /** The turn's conversation: its running SQL is known to the store (track-turn-statement.ts). */
     conversationId: string;
     database: DatabaseRecord;
@@ -33,7 +35,7 @@ export async function runLookup(
         deps,
         {
           purpose: 'agent',
-          actorId: input.ownerId,
+          actor: input.asker,
           database: input.database,
           sql: input.sql,
           readOnly: true,

@@ -38,7 +38,7 @@ export async function sendMessage(
     input.conversationId,
     'run',
   );
-  const context = await resolveContext(deps.db, input.user, conversation.contextId, database);
+  const context = await resolveContext(deps.db, input.user, conversation.contextId, 'run', database);
   const metered = await openMeteredTurn(deps, {
     user: input.user,
     conversationId: conversation.id,

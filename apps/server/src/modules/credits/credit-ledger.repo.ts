@@ -306,11 +306,15 @@ export interface CreditEntryRecord {
   createdAt: string;
 }
 
-/** The account's entries, newest first. */
+/**
+ * The account's entries, newest first. `spentBy` keeps, of the spends, only that member's: a
+ * pool's history as one member reads it (what the pool received, and what they spent).
+ */
 export async function listEntries(
   db: StoreDb,
   account: CreditAccount,
   limit: number,
+  spentBy?: string,
 ): Promise<CreditEntryRecord[]> {
   const rows = await db
     .selectFrom('credit_ledger')
@@ -326,6 +330,9 @@ export async function listEntries(
       'created_at',
     ])
     .where(ownedBy(account))
+    .$if(spentBy !== undefined, (query) =>
+      query.where((eb) => eb.or([eb('kind', '!=', 'spend'), eb('user_id', '=', spentBy ?? '')])),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

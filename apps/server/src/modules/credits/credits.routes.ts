@@ -5,7 +5,7 @@ import { getCreditHistory } from './get-credit-history.ts';
 import { grantCreditsAsAdmin, requireCreditsEnforced } from './grant-credits-as-admin.ts';
 import { listCreditPlans } from './list-credit-plans.ts';
 import { openBillingPortal } from './open-billing-portal.ts';
-import { requireCreditsAdmin } from './require-credits-admin.ts';
+import { authorizeCreditsAdministration } from './authorize-credits.ts';
 import { resolveCreditTarget } from './resolve-credit-target.ts';
 import { receiveStripeEvent } from './receive-stripe-event.ts';
 import { reportCreditUsage, usageCsv } from './report-credit-usage.ts';
@@ -30,7 +30,7 @@ export function creditHandlers(
     'GET /api/credits/plans': ({ user }) =>
       listCreditPlans({ ...deps, checkout: deps.stripe !== null }, { user }),
     'PUT /api/credits/subscriptions': async ({ user, body }) => {
-      requireCreditsAdmin(user);
+      authorizeCreditsAdministration(user, 'edit');
       requireCreditsEnforced(deps);
       const account = await resolveCreditTarget(deps.db, user, {
         userId: body.user_id,

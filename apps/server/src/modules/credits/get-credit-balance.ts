@@ -1,3 +1,5 @@
+import type { Actor } from '../access/can.ts';
+import { authorizeOwnCredits } from './authorize-credits.ts';
 import type { CreditsDeps } from './credits-deps.ts';
 import { clockOf } from './credits-deps.ts';
 import { measureBalance } from './measure-balance.ts';
@@ -13,8 +15,9 @@ export interface CreditBalance {
 /** What the user may still spend, from the balance they draw on (their own or their organisation's). */
 export async function getCreditBalance(
   deps: CreditsDeps & { creditsEnforced: boolean },
-  input: { user: { id: string; organizationId: string | null } },
+  input: { user: Actor },
 ): Promise<CreditBalance> {
+  authorizeOwnCredits(input.user);
   if (!deps.creditsEnforced) {
     // Local mode: unlimited; the number shown is the ledger's, which nothing spends.
     const { remaining } = await measureBalance(

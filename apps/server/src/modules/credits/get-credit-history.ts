@@ -30,23 +30,22 @@ export async function getCreditHistory(
   const account = deps.creditsEnforced
     ? await spendingAccount(deps.db, input.user)
     : { userId: input.user.id, organizationId: null };
-  const entries = await listEntries(deps.db, account, HISTORY_ENTRIES);
   const pool = account.organizationId !== null;
+  // A pool's history shows what it received and the member's own spends, not their colleagues'.
+  const entries = await listEntries(deps.db, account, HISTORY_ENTRIES, pool ? input.user.id : undefined);
   const since = new Date(clockOf(deps).getTime() - USAGE_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const spends = await listUserSpends(deps.db, { userId: input.user.id, since });
   return {
     credits_remaining: balance.creditsRemaining,
     unlimited: balance.unlimited,
     organization_pool: pool,
-    entries: entries
-      .filter((entry) => !pool || entry.userId === input.user.id || entry.kind !== 'spend')
-      .map((entry) => ({
-        id: entry.id,
-        kind: entry.kind,
-        amount: entry.amount,
-        reason: entry.reason,
-        created_at: entry.createdAt,
-      })),
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      kind: entry.kind,
+      amount: entry.amount,
+      reason: entry.reason,
+      created_at: entry.createdAt,
+    })),
     usage_by_day: usageByDay(spends),
   };
 }

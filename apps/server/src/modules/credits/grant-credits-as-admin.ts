@@ -2,7 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { User } from '../users/user.ts';
 import type { CreditsDeps } from './credits-deps.ts';
 import { changeCredits } from './grant-credits.ts';
-import { requireCreditsAdmin } from './require-credits-admin.ts';
+import { authorizeCreditsAdministration } from './authorize-credits.ts';
 import type { CreditTarget } from './resolve-credit-target.ts';
 import { resolveCreditTarget } from './resolve-credit-target.ts';
 import { ensureSignupGrant } from './signup-grant.ts';
@@ -22,7 +22,7 @@ export async function grantCreditsAsAdmin(
   deps: CreditsDeps & { creditsEnforced: boolean },
   input: { user: User; target: CreditTarget; amount: number; reason: string },
 ): Promise<{ creditsRemaining: number }> {
-  requireCreditsAdmin(input.user);
+  authorizeCreditsAdministration(input.user, 'edit');
   requireCreditsEnforced(deps);
   const account = await resolveCreditTarget(deps.db, input.user, input.target);
   // Their start credits first, so a removal counts from what they really have.

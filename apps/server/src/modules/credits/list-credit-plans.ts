@@ -1,6 +1,7 @@
 import type { CreditPlans } from '@querent/contracts';
 import type { CreditPlan } from '../../config/settings/credits.ts';
 import type { User } from '../users/user.ts';
+import { mayManageSubscription } from './authorize-credits.ts';
 import type { CreditsDeps } from './credits-deps.ts';
 import { getCreditBalance } from './get-credit-balance.ts';
 import { isOver } from './merge-stripe-subscription.ts';
@@ -43,7 +44,7 @@ export async function listCreditPlans(
               deps.checkout &&
               subscription.stripeCustomerId !== null &&
               !isOver(subscription.status) &&
-              (subscription.account.userId === input.user.id || input.user.role === 'admin'),
+              mayManageSubscription(input.user, subscription.account),
           }
         : null,
     checkout: deps.creditsEnforced && deps.checkout,

@@ -3,7 +3,7 @@ import type { User } from '../users/user.ts';
 import { sumUsageSince } from './credit-ledger.repo.ts';
 import type { CreditsDeps } from './credits-deps.ts';
 import { clockOf } from './credits-deps.ts';
-import { requireCreditsAdmin } from './require-credits-admin.ts';
+import { authorizeCreditsAdministration } from './authorize-credits.ts';
 
 function add(rows: Map<string, CreditUsageRow>, row: CreditUsageRow): void {
   const known = rows.get(row.id);
@@ -24,7 +24,7 @@ export async function reportCreditUsage(
   deps: CreditsDeps,
   input: { user: User; days: number },
 ): Promise<CreditUsage> {
-  requireCreditsAdmin(input.user);
+  authorizeCreditsAdministration(input.user, 'read');
   const since = new Date(clockOf(deps).getTime() - input.days * 24 * 60 * 60 * 1000).toISOString();
   const users = new Map<string, CreditUsageRow>();
   const organizations = new Map<string, CreditUsageRow>();

@@ -2,8 +2,12 @@ import type { CredentialWarning, Engine } from '@querent/contracts';
 import type { Connector } from '../../connectors/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Details } from '../../secrets/connection-secrets.ts';
-import type { User } from '../users/user.ts';
+import { authorizeKind } from '../access/authorize.ts';
+import type { Actor } from '../access/can.ts';
+import { kindSubject } from '../access/subject.ts';
 import type { DatabaseDeps } from './database-deps.ts';
+import type { DatabaseRecord } from './database-record.ts';
+import { databaseSubject } from './database-subject.ts';
 
 /**
  * What the login of a connection may do beyond reading, asked of the database itself; null when
@@ -35,11 +39,14 @@ export async function inspectCredentialPower(
 
 /**
  * In hosted mode a database other people use (public, or shared with an organisation) must not
- * run quietly with a login that can do more than read: an administrator confirms it explicitly.
+ * run quietly with a login that can do more than read: someone the policy lets
+ * `confirm_credentials` (an administrator) confirms it explicitly.
  */
 export function requireConfirmedPower(input: {
   hosted: boolean;
-  user: User;
+  user: Actor;
+  /** The database being changed; absent for a new one (then asked of the kind). */
+  database?: DatabaseRecord;
   sharedWithOthers: boolean;
   warning: CredentialWarning | null | undefined;
   confirmed: boolean | undefined;
@@ -54,9 +61,11 @@ export function requireConfirmedPower(input: {
       { field: 'confirm_powerful_credentials' },
     );
   }
-  if (input.user.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 'Only administrators can confirm a login that can do more than read', {
-      field: 'confirm_powerful_credentials',
-    });
-  }
+  authorizeKind(
+    input.user,
+    'confirm_credentials',
+    input.database ? databaseSubject(input.database) : kindSubject('database'),
+    'Only administrators can confirm a login that can do more than read',
+    'confirm_powerful_credentials',
+  );
 }

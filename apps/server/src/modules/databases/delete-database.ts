@@ -15,7 +15,7 @@ export async function deleteDatabase(
   deps: Pick<DatabaseDeps, 'db' | 'connections' | 'schemaCache' | 'dataDir'>,
   input: { user: User; databaseId: string },
 ): Promise<void> {
-  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'write');
+  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'delete');
   if (!(await deleteDatabaseRow(deps.db, database.id))) throw databaseNotFound();
   deps.schemaCache.invalidate(database.id);
   await deps.connections.evict(database.id);

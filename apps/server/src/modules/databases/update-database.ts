@@ -72,6 +72,7 @@ export async function updateDatabase(
     requireConfirmedPower({
       hosted: deps.hosted,
       user,
+      database,
       sharedWithOthers: isPublic || database.organizationId !== null,
       warning,
       confirmed: body.confirm_powerful_credentials,

@@ -45,12 +45,12 @@ async function resolveSource(
   source: ExportSource,
 ): Promise<{ sql: string; database: DatabaseRecord; title: string | null }> {
   if ('queryId' in source) {
-    const { query, database } = await requireQuery(db, user, source.queryId, 'read');
+    const { query, database } = await requireQuery(db, user, source.queryId, 'run');
     return { sql: query.sql, database, title: query.title };
   }
   return {
     sql: source.sql,
-    database: await requireDatabase(db, user, source.databaseId, 'read'),
+    database: await requireDatabase(db, user, source.databaseId, 'run'),
     title: null,
   };
 }
@@ -73,7 +73,7 @@ export async function openExport(
     deps,
     {
       purpose: 'export',
-      actorId: input.user.id,
+      actor: input.user,
       database,
       sql,
       signal: input.signal,

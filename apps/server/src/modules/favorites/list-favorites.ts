@@ -1,5 +1,6 @@
 import type { FavoriteChart, FavoriteQuery, Favorites } from '@querent/contracts';
 import type { StoreDb } from '../../store/connect.ts';
+import { authorizeKind } from '../access/authorize.ts';
 import { findReadableCharts } from '../charts/chart-access.ts';
 import { presentChart } from '../charts/present-chart.ts';
 import { resolveContext } from '../context/resolve-context.ts';
@@ -7,6 +8,7 @@ import { presentQuery } from '../queries/present-query.ts';
 import { findReadableQueries } from '../queries/query-access.ts';
 import { readStoredPreview } from '../queries/stored-preview.ts';
 import type { User } from '../users/user.ts';
+import { favoriteSubject } from './favorite-subject.ts';
 import { listFavoriteEntries } from './favorites.repo.ts';
 
 /** Rows a favourite query card shows. */
@@ -25,6 +27,7 @@ export async function listFavorites(
 ): Promise<Favorites> {
   const { db } = deps;
   const { user } = input;
+  authorizeKind(user, 'read', favoriteSubject(user), 'You may not see these favourites');
   const { database } = await resolveContext(db, user, input.contextId);
   const entries = await listFavoriteEntries(db, user.id);
   const idsOf = (type: 'query' | 'chart') =>

@@ -72,14 +72,19 @@ async function mustFind(db: StoreDb, id: string): Promise<MemoryRecord> {
   return record;
 }
 
-/** A fact of a database the user may change; one of a database they cannot see is not found. */
-async function requireChangeableMemory(db: StoreDb, user: Asker, id: string): Promise<MemoryRecord> {
+/** A fact the user may change or forget; one of a database they cannot see is not found. */
+async function requireChangeableMemory(
+  db: StoreDb,
+  user: Asker,
+  id: string,
+  action: 'edit' | 'delete',
+): Promise<MemoryRecord> {
   const record = await mustFind(db, id);
   await requireMemoryOf(
     db,
     user,
     record.databaseId,
-    'edit',
+    action,
     () => new AppError('NOT_FOUND', 'Memory not found'),
   );
   return record;
@@ -90,7 +95,7 @@ export async function changeMemory(
   deps: { db: StoreDb },
   input: { user: Asker; id: string; change: MemoryChange },
 ): Promise<Memory> {
-  const record = await requireChangeableMemory(deps.db, input.user, input.id);
+  const record = await requireChangeableMemory(deps.db, input.user, input.id, 'edit');
   await updateMemory(deps.db, record.id, {
     ...(input.change.content === undefined ? {} : { content: input.change.content }),
     ...(input.change.status === undefined ? {} : { status: input.change.status }),
@@ -99,6 +104,6 @@ export async function changeMemory(
 }
 
 export async function forgetMemory(deps: { db: StoreDb }, input: { user: Asker; id: string }): Promise<void> {
-  const record = await requireChangeableMemory(deps.db, input.user, input.id);
+  const record = await requireChangeableMemory(deps.db, input.user, input.id, 'delete');
   await deleteMemory(deps.db, record.id);
 }

@@ -8,6 +8,6 @@ export async function deleteProject(
   deps: { db: StoreDb },
   input: { user: User; projectId: string },
 ): Promise<void> {
-  const { project } = await requireProject(deps.db, input.user, input.projectId, 'write');
+  const { project } = await requireProject(deps.db, input.user, input.projectId, 'delete');
   if (!(await deleteProjectRow(deps.db, project.id))) throw projectNotFound();
 }

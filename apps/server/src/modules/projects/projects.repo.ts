@@ -125,7 +125,7 @@ export async function listProjectsVisibleTo(db: StoreDb, viewer: Viewer): Promis
           owner: 'p.owner_id',
           organization: 'p.organization_id',
           shared: true,
-          // A public database shares its publisher's projects (project-subject.ts says the same).
+          // A public database shares its publisher's projects (as madeByPublisher says).
           public: eb.and([
             eb('d.public', '=', true),
             eb.or([

@@ -1,5 +1,6 @@
 import type { CheckRunStatus, EntityScore, SchemaInfo } from '@querent/contracts';
 import { checkRunStatuses } from '@querent/contracts';
+import type { Actor } from '../access/can.ts';
 import type { BusinessEntityRecord } from '../business-entities/entity-record.ts';
 import { recordEntityReview } from '../business-entities/entity-operations.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
@@ -19,8 +20,8 @@ import { cardPercent, scoreOf } from './scores/score-entity.ts';
 
 export interface AssessInput {
   database: DatabaseRecord;
-  /** The user the checks run for. */
-  actorId: string;
+  /** The user the checks run for (their `run` on the database is asked). */
+  actor: Actor;
   entities: readonly BusinessEntityRecord[];
   trigger: RunTrigger;
   /** Proposed checks to run on purpose (named by the analyst or a person): running them accepts them. */
@@ -87,7 +88,7 @@ export async function assessEntities(deps: QualityDeps, input: AssessInput): Pro
 
   const run = await runChecks(deps, {
     database: input.database,
-    actorId: input.actorId,
+    actor: input.actor,
     schema,
     checks: toRun,
     keyColumns: new Map(input.entities.map((entity) => [entity.id, entity.keyColumns])),

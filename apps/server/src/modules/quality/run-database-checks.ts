@@ -1,4 +1,5 @@
 import type { QualityRunSummary } from '@querent/contracts';
+import type { Actor } from '../access/can.ts';
 import { listEntities } from '../business-entities/entity-operations.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { User } from '../users/user.ts';
@@ -15,7 +16,7 @@ export async function assessDatabase(
   deps: QualityDeps,
   input: {
     database: DatabaseRecord;
-    actorId: string;
+    actor: Actor;
     trigger: RunTrigger;
     progress?: ProgressReporter;
     signal?: AbortSignal | undefined;
@@ -24,7 +25,7 @@ export async function assessDatabase(
   const entities = await listEntities(deps.db, input.database.id);
   return assessEntities(deps, {
     database: input.database,
-    actorId: input.actorId,
+    actor: input.actor,
     entities,
     trigger: input.trigger,
     signal: input.signal,
@@ -51,8 +52,9 @@ export async function runDatabaseChecks(
   deps: QualityDeps,
   input: { user: User; contextId: string },
 ): Promise<QualityRunSummary> {
-  // Running checks changes the shared issues and scores: it needs the right to change the database.
-  const database = await requireContextDatabase(deps.db, input.user, input.contextId, 'write');
+  // Running checks writes the shared issues and scores: the policy's `run` on business entities,
+  // which goes with the right to change them.
+  const database = await requireContextDatabase(deps.db, input.user, input.contextId, 'run');
   const progress = progressReporter(deps.events, {
     userId: input.user.id,
     databaseId: database.id,
@@ -62,7 +64,7 @@ export async function runDatabaseChecks(
   try {
     const done = await assessDatabase(deps, {
       database,
-      actorId: input.user.id,
+      actor: input.user,
       trigger: 'manual',
       progress,
     });

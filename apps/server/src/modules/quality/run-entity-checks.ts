@@ -11,7 +11,7 @@ export async function runEntityChecks(
   deps: QualityDeps,
   input: { user: User; entityId: string; signal?: AbortSignal },
 ): Promise<EntityDetail> {
-  const { entity, database } = await requireEntity(deps.db, input.user, input.entityId, 'write');
+  const { entity, database } = await requireEntity(deps.db, input.user, input.entityId, 'run');
   const progress = progressReporter(deps.events, {
     userId: input.user.id,
     databaseId: database.id,
@@ -21,7 +21,7 @@ export async function runEntityChecks(
   try {
     const done = await assessEntities(deps, {
       database,
-      actorId: input.user.id,
+      actor: input.user,
       entities: [entity],
       trigger: 'manual',
       signal: input.signal,

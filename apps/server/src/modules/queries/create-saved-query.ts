@@ -1,4 +1,6 @@
 import type { CreateSavedQueryBody, SavedQuery } from '@querent/contracts';
+import { authorizeKind } from '../access/authorize.ts';
+import { kindSubject } from '../access/subject.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import type { User } from '../users/user.ts';
 import type { ShowDeps } from './favorite-flags.ts';
@@ -13,6 +15,7 @@ export async function createSavedQuery(
   deps: ShowDeps,
   input: { user: User; body: CreateSavedQueryBody },
 ): Promise<SavedQuery> {
+  authorizeKind(input.user, 'create', kindSubject('query'), 'You may not save queries');
   const database = await requireDatabase(deps.db, input.user, input.body.databaseId, 'read');
   const id = await insertSavedQuery(deps.db, {
     title: input.body.title,

@@ -11,6 +11,6 @@ export async function deleteSavedQuery(
   deps: { db: StoreDb },
   input: { user: User; queryId: string },
 ): Promise<void> {
-  const { query } = await requireQuery(deps.db, input.user, input.queryId, 'write');
+  const { query } = await requireQuery(deps.db, input.user, input.queryId, 'delete');
   if (!(await deleteQuery(deps.db, query.id))) throw queryNotFound();
 }

@@ -1,4 +1,5 @@
 import type { Subject } from '../access/subject.ts';
+import { sharedByChoiceSubject } from '../access/subject.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import { databaseSubject } from '../databases/database-subject.ts';
 import type { QueryRecord } from './query-record.ts';
@@ -7,14 +8,7 @@ type Owned = Pick<QueryRecord, 'ownerId' | 'ownerOrganizationId' | 'sharedWithOr
 
 /** A saved query (or a chart, kind `chart`) as the policy sees it: private until shared, following its database. */
 export function ownedSubject(kind: 'query' | 'chart', owned: Owned, parent: Subject | undefined): Subject {
-  return {
-    kind,
-    ownerId: owned.ownerId,
-    organizationId: owned.ownerOrganizationId,
-    sharedWithOrganization: owned.sharedWithOrganization,
-    isPublic: false,
-    ...(parent === undefined ? {} : { parent }),
-  };
+  return sharedByChoiceSubject(kind, { ...owned, organizationId: owned.ownerOrganizationId }, parent);
 }
 
 export function querySubject(

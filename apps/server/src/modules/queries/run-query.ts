@@ -41,16 +41,16 @@ export function answerRun(run: SqlRun): QueryResults {
 }
 
 /**
- * POST /api/query/_run: runs the user's SQL on a database they may read; every run, failed or
+ * POST /api/query/_run: runs the user's SQL on a database they may run SQL on; every run, failed or
  * not, is recorded in the user's query history, and its record id answered as `queryId`.
  */
 export async function runQuery(deps: RunQueryDeps, input: RunQueryInput): Promise<QueryResults> {
-  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'read');
+  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'run');
   const run = await runSql(
     deps,
     {
       purpose: 'editor',
-      actorId: input.user.id,
+      actor: input.user,
       database,
       sql: input.sql,
       signal: input.signal,

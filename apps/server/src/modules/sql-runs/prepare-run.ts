@@ -1,6 +1,10 @@
 import type { Connector, QueryOptions } from '../../connectors/index.ts';
 import { isConnectorError } from '../../connectors/index.ts';
 import { newId, nowIso } from '../../store/values.ts';
+import { authorize, forbidden } from '../access/authorize.ts';
+import { can } from '../access/can.ts';
+import { databaseNotFound } from '../databases/database-access.ts';
+import { databaseSubject } from '../databases/database-subject.ts';
 import type { SqlRunDeps, SqlRunRequest } from './sql-run-deps.ts';
 import type { SqlRunEnd, SqlRunStart } from './sql-run-observer.ts';
 import { announceRun, reportRun } from './sql-run-observer.ts';
@@ -34,25 +38,32 @@ export function wasCancelled(error: unknown, signal: AbortSignal | undefined): b
 }
 
 /**
- * Applies the policy and lets the observers refuse before the database is touched. Read-only
- * when the database is in safe mode or the caller asks. A statement stops after the database's
- * own statement timeout, else the configured default; `timeLimitMs` replaces both for a caller
- * whose whole run has one limit (an export).
+ * Applies the policy and lets the observers refuse before the database is touched. Who may send
+ * SQL to the database is the access policy's `run`, asked here for every path before anything is
+ * announced. Read-only when the database is in safe mode, when the caller asks, or when the actor
+ * may not change its data (no `write_data`: a colleague, a public database's visitor). A
+ * statement stops after the database's own statement timeout, else the configured default;
+ * `timeLimitMs` replaces both for a caller whose whole run has one limit (an export).
  */
 export async function prepareRun(
   deps: SqlRunDeps,
   request: SqlRunRequest,
   timeLimitMs?: number,
 ): Promise<PreparedRun> {
-  const { database } = request;
+  const { database, actor } = request;
+  const subject = databaseSubject(database);
+  authorize(actor, 'run', subject, {
+    notFound: databaseNotFound,
+    forbidden: (action) => forbidden(action, 'this database'),
+  });
   const start: SqlRunStart = {
     runId: newId(),
     purpose: request.purpose,
-    actorId: request.actorId,
+    actorId: actor.id,
     databaseId: database.id,
     engine: database.engine,
     sql: request.sql,
-    readOnly: request.readOnly === true || database.safeMode,
+    readOnly: request.readOnly === true || database.safeMode || !can(actor, 'write_data', subject),
   };
   const observers = deps.sqlRunObservers;
   let finished = false;

@@ -1,3 +1,4 @@
+import type { Actor } from '../access/can.ts';
 import type { DatabaseConnections } from '../databases/database-connections.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SqlRunLog, SqlRunObserver, SqlRunPurpose } from './sql-run-observer.ts';
@@ -16,9 +17,9 @@ export interface SqlRunDeps {
 
 export interface SqlRunRequest {
   purpose: SqlRunPurpose;
-  /** The user the SQL runs for. */
-  actorId: string;
-  /** A database the caller has already checked the actor may read. */
+  /** The user the SQL runs for: the policy's `run` on the database is asked for them. */
+  actor: Actor;
+  /** The database, as the caller found it; whoever may not change its data runs read-only. */
   database: DatabaseRecord;
   sql: string;
   /** Read-only even outside safe mode (the analyst's reads); safe mode forces it anyway. */

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { isAdministrator, isVisitor } from '../access/person-roles.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { lockForTransaction } from '../../store/transaction-lock.ts';
 import { nowIso } from '../../store/values.ts';
@@ -24,7 +25,7 @@ export interface ChangeUserDeps {
 }
 
 const isActiveAdmin = (user: Pick<User, 'role' | 'deactivatedAt'>) =>
-  user.role === 'admin' && user.deactivatedAt === null;
+  isAdministrator(user) && user.deactivatedAt === null;
 
 /**
  * Someone must always be able to manage people: a change that would leave no active
@@ -72,7 +73,7 @@ export async function changeUser(deps: ChangeUserDeps, input: UserChangeInput): 
     await lockForTransaction(trx, ACTIVE_ADMINS_LOCK);
     // Read under the lock: what the person is now, not before a concurrent change.
     const before = await findUserById(trx, input.userId);
-    if (!before || before.role === 'anonymous') throw new AppError('NOT_FOUND', 'User not found');
+    if (!before || isVisitor(before)) throw new AppError('NOT_FOUND', 'User not found');
     if (input.organizationId !== undefined && input.organizationId !== before.organizationId) {
       await checkOrganization({ ...deps, db: trx }, input.organizationId);
     }

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { isAdministrator } from '../access/person-roles.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { ensureOrganization } from '../organizations/ensure-organization.ts';
 import type { User } from './user.ts';
@@ -92,7 +93,7 @@ export async function upsertOidcUser(
   }
   // Decided after the insert, by creation order, so two first sign-ins at once agree on one.
   const first = created && (await findFirstOidcUserId(db)) === user.id;
-  const admin = user.role === 'admin' || first || isListedAdmin(profile, input.adminEmails);
+  const admin = isAdministrator(user) || first || isListedAdmin(profile, input.adminEmails);
   return updateUserAndWhatTheyOwn(deps, user, {
     ...(await profileChanges(db, profile)),
     ...(admin ? { role: 'admin' } : {}),

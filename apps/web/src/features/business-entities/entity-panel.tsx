@@ -56,7 +56,7 @@ export function EntityPanel({ entityId, onClose }: { entityId: string; onClose: 
       {detail.data ? (
         <div className="mt-4 flex flex-col gap-5">
           {detail.data.entity.definition ? <p className="text-sm">{detail.data.entity.definition}</p> : null}
-          {detail.data.editable ? (
+          {detail.data.abilities.run ? (
             <button
               type="button"
               className={`${buttonClass} self-start`}

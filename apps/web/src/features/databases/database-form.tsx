@@ -42,6 +42,7 @@ export function DatabaseForm({
   engine,
   database,
   canSetPublic,
+  canConfirmPower,
   readOnly = false,
   submitLabel,
   onSave,
@@ -49,7 +50,13 @@ export function DatabaseForm({
   engine: Engine;
   /** The stored database on the edit page; masked secrets in it are sent back as they are. */
   database?: Database;
+  /** The server's ability to make it public (`publish`): the setting is offered only then. */
   canSetPublic: boolean;
+  /**
+   * The server's ability to confirm a login that can do more than read (`confirm_credentials`):
+   * only then is the confirmation offered when a save asks for it; others are told why instead.
+   */
+  canConfirmPower: boolean;
   readOnly?: boolean;
   submitLabel: string;
   /** Answers the saved database when the form stays open, so what its login may do can be shown. */
@@ -186,7 +193,7 @@ export function DatabaseForm({
               {errors.confirm_powerful_credentials}
             </p>
           ) : null}
-          {failedField === 'confirm_powerful_credentials' || confirmPower ? (
+          {canConfirmPower && (failedField === 'confirm_powerful_credentials' || confirmPower) ? (
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"

@@ -71,7 +71,7 @@ export function UserMenu() {
                 <UserRound size={16} aria-hidden="true" />
                 Profile
               </Link>
-              {user.isAdmin ? (
+              {user.abilities.manage_people ? (
                 <Link role="menuitem" to="/user" className={itemClass} onClick={() => setOpen(false)}>
                   <Users size={16} aria-hidden="true" />
                   People

@@ -1,4 +1,5 @@
 import { AppError } from '../../../errors.ts';
+import type { Actor } from '../../access/can.ts';
 import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
 import { findEntity } from '../../business-entities/entity-operations.ts';
 import type { DatabaseRecord } from '../../databases/database-record.ts';
@@ -9,7 +10,8 @@ import type { AssessedEntity } from '../scan/scan-summary.ts';
 /** The turn the analyst's quality tools act in: its database, its user, its conversation. */
 export interface AnalystTurn {
   database: DatabaseRecord;
-  ownerId: string;
+  /** The conversation's owner, asking. */
+  asker: Actor;
   conversationId: string;
   /** Whether the user may change the database, and so its entities, checks and issues. */
   mayChange: boolean;

@@ -77,7 +77,7 @@ export async function proposeChecksForAnalyst(
       checkThresholds(judgement.warnPercent, judgement.failPercent);
       const tried = await tryCheck(deps, {
         database: turn.database,
-        actorId: turn.ownerId,
+        actor: turn.asker,
         schema,
         table,
         definition,
@@ -133,7 +133,7 @@ export async function runChecksForAnalyst(
       .map((check) => check.id);
   const done = await assessEntities(deps, {
     database: turn.database,
-    actorId: turn.ownerId,
+    actor: turn.asker,
     entities,
     trigger: 'agent',
     proposedToRun: proposed,

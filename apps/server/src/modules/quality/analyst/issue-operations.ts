@@ -48,7 +48,7 @@ export async function triageIssueForAnalyst(
   },
 ): Promise<Record<string, unknown>> {
   requireChanges(turn);
-  const user = await findUser(deps.db, turn.ownerId);
+  const user = await findUser(deps.db, turn.asker.id);
   if (!user) throw new AppError('NOT_FOUND', 'The user of this conversation no longer exists');
   const issue = await updateIssue(
     { db: deps.db, checks: followIssueDecisions(deps) },
@@ -112,7 +112,7 @@ export async function muteCheckForAnalyst(
   }
   const check = checkId === undefined ? null : await findCheckById(deps.db, checkId);
   if (!check || check.databaseId !== turn.database.id) throw new AppError('NOT_FOUND', 'Check not found');
-  const muted = await muteCheck(deps.db, { check, reason: input.reason, userId: turn.ownerId });
+  const muted = await muteCheck(deps.db, { check, reason: input.reason, userId: turn.asker.id });
   const entity = await findEntity(deps.db, check.entityId);
   const score = entity ? await rescoreEntity(deps, { database: turn.database, entity }) : null;
   return {

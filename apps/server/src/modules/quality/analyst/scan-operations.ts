@@ -15,7 +15,7 @@ export async function scanForAnalyst(deps: QualityDeps, turn: AnalystTurn): Prom
   requireChanges(turn);
   const report = await scanDatabase(deps, {
     database: turn.database,
-    actorId: turn.ownerId,
+    actor: turn.asker,
     conversationId: turn.conversationId,
     signal: turn.signal,
   });
@@ -35,7 +35,7 @@ export async function analyzeForAnalyst(
   const entity = await entityNamed(deps, turn, name);
   const report = await analyzeEntity(deps, {
     database: turn.database,
-    actorId: turn.ownerId,
+    actor: turn.asker,
     entity,
     conversationId: turn.conversationId,
     signal: turn.signal,
@@ -51,7 +51,7 @@ export async function profileForAnalyst(
 ): Promise<Record<string, unknown>> {
   const profile = await profileTable(deps, {
     database: turn.database,
-    actorId: turn.ownerId,
+    actor: turn.asker,
     table,
     info,
     signal: turn.signal,

@@ -35,7 +35,7 @@ export async function createCheck(
   checkThresholds(body.warn_percent ?? fallback.warnPercent, body.fail_percent ?? fallback.failPercent);
   const { definition } = await tryCheck(deps, {
     database,
-    actorId: input.user.id,
+    actor: input.user,
     schema,
     table: entity.table,
     definition: body.definition,
@@ -63,7 +63,7 @@ export async function createCheck(
   });
   await assessEntities(deps, {
     database,
-    actorId: input.user.id,
+    actor: input.user,
     entities: [entity],
     trigger: 'manual',
     schema,

@@ -1,5 +1,6 @@
 import type { CheckDefinition, SchemaInfo, TableName } from '@querent/contracts';
 import { columnFamily } from '@querent/contracts';
+import type { Actor } from '../../access/can.ts';
 import { AppError } from '../../../errors.ts';
 import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { runSql } from '../../sql-runs/run-sql.ts';
@@ -23,7 +24,7 @@ export async function tryCheck(
   deps: SqlRunDeps,
   input: {
     database: DatabaseRecord;
-    actorId: string;
+    actor: Actor;
     schema: SchemaInfo;
     table: TableName;
     definition: CheckDefinition;
@@ -55,7 +56,7 @@ export async function tryCheck(
     deps,
     {
       purpose: 'check',
-      actorId: input.actorId,
+      actor: input.actor,
       database: input.database,
       sql: statement.sql,
       readOnly: true,

@@ -43,7 +43,7 @@ export async function updateCheck(
     const schema = await loadDatabaseSchema(deps, database, true);
     const { definition } = await tryCheck(deps, {
       database,
-      actorId: input.user.id,
+      actor: input.user,
       schema,
       table: check.table,
       definition: body.definition,

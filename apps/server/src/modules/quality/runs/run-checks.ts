@@ -1,5 +1,6 @@
 import type { SchemaInfo, TableInfo } from '@querent/contracts';
 import { columnFamily } from '@querent/contracts';
+import type { Actor } from '../../access/can.ts';
 import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { runSql } from '../../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../../sql-runs/sql-run-deps.ts';
@@ -27,7 +28,7 @@ export interface RunChecksDeps extends SqlRunDeps {
 export interface RunChecksInput {
   database: DatabaseRecord;
   /** The user the SQL runs for (a schedule runs for the database's owner). */
-  actorId: string;
+  actor: Actor;
   /** The schema as introspected for this run. */
   schema: SchemaInfo;
   checks: readonly QualityCheckRecord[];
@@ -174,7 +175,7 @@ async function runTable(
     deps,
     {
       purpose: 'check',
-      actorId: input.actorId,
+      actor: input.actor,
       database: input.database,
       sql: statement.sql,
       readOnly: true,
@@ -220,7 +221,7 @@ async function runTable(
         deps,
         {
           purpose: 'check',
-          actorId: input.actorId,
+          actor: input.actor,
           database: input.database,
           sql: sampleStatement(entry.evidence),
           readOnly: true,

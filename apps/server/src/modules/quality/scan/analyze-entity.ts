@@ -1,4 +1,5 @@
 import { AppError } from '../../../errors.ts';
+import type { Actor } from '../../access/can.ts';
 import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
 import { listEntities } from '../../business-entities/entity-operations.ts';
 import type { DatabaseRecord } from '../../databases/database-record.ts';
@@ -61,7 +62,7 @@ export async function analyzeEntity(
   deps: QualityDeps,
   input: {
     database: DatabaseRecord;
-    actorId: string;
+    actor: Actor;
     entity: BusinessEntityRecord;
     conversationId: string | null;
     signal?: AbortSignal | undefined;
@@ -69,7 +70,7 @@ export async function analyzeEntity(
 ): Promise<AnalysisReport> {
   const started = performance.now();
   const progress = progressReporter(deps.events, {
-    userId: input.actorId,
+    userId: input.actor.id,
     databaseId: input.database.id,
     conversationId: input.conversationId,
   });
@@ -85,7 +86,7 @@ export async function analyzeEntity(
     }
     const survey = await surveyTable(deps, {
       database: input.database,
-      actorId: input.actorId,
+      actor: input.actor,
       target,
       entity: input.entity,
       takenNames: new Set(),
@@ -95,7 +96,7 @@ export async function analyzeEntity(
     progress.report('checking', 0, 1, `Checking ${entity.name}`);
     const done = await assessEntities(deps, {
       database: input.database,
-      actorId: input.actorId,
+      actor: input.actor,
       entities: [entity],
       trigger: 'analysis',
       reviewConversationId: input.conversationId ?? undefined,

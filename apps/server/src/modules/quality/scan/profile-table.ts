@@ -1,5 +1,6 @@
 import type { ColumnFamily, TableInfo, TableName } from '@querent/contracts';
 import { columnFamily } from '@querent/contracts';
+import type { Actor } from '../../access/can.ts';
 import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { runSql } from '../../sql-runs/run-sql.ts';
 import type { SqlRunDeps } from '../../sql-runs/sql-run-deps.ts';
@@ -47,7 +48,7 @@ export async function profileTable(
   deps: SqlRunDeps,
   input: {
     database: DatabaseRecord;
-    actorId: string;
+    actor: Actor;
     table: TableName;
     info: TableInfo;
     signal?: AbortSignal | undefined;
@@ -83,7 +84,7 @@ export async function profileTable(
       deps,
       {
         purpose: 'check',
-        actorId: input.actorId,
+        actor: input.actor,
         database: input.database,
         sql,
         readOnly: true,

@@ -1,3 +1,4 @@
+import type { Actor } from '../../access/can.ts';
 import { listEntities } from '../../business-entities/entity-operations.ts';
 import type { DatabaseRecord } from '../../databases/database-record.ts';
 import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
@@ -28,14 +29,14 @@ export async function scanDatabase(
   deps: QualityDeps,
   input: {
     database: DatabaseRecord;
-    actorId: string;
+    actor: Actor;
     conversationId: string | null;
     signal?: AbortSignal | undefined;
   },
 ): Promise<ScanReport> {
   const started = performance.now();
   const progress = progressReporter(deps.events, {
-    userId: input.actorId,
+    userId: input.actor.id,
     databaseId: input.database.id,
     conversationId: input.conversationId,
   });
@@ -56,7 +57,7 @@ export async function scanDatabase(
       input.signal?.throwIfAborted();
       const survey = await surveyTable(deps, {
         database: input.database,
-        actorId: input.actorId,
+        actor: input.actor,
         target,
         entity: byTable.get(tableKeyOf(target.table)) ?? null,
         takenNames,
@@ -80,7 +81,7 @@ export async function scanDatabase(
     );
     const done = await assessEntities(deps, {
       database: input.database,
-      actorId: input.actorId,
+      actor: input.actor,
       entities,
       trigger: 'scan',
       reviewConversationId: input.conversationId ?? undefined,

@@ -1,4 +1,5 @@
 import type { TableInfo, TableName } from '@querent/contracts';
+import type { Actor } from '../../access/can.ts';
 import type { BusinessEntityRecord } from '../../business-entities/entity-record.ts';
 import { createEntity, changeEntity } from '../../business-entities/entity-operations.ts';
 import type { DatabaseRecord } from '../../databases/database-record.ts';
@@ -35,7 +36,7 @@ export async function surveyTable(
   deps: QualityDeps,
   input: {
     database: DatabaseRecord;
-    actorId: string;
+    actor: Actor;
     target: SchemaTableRef;
     /** The entity of this table, if it has one; otherwise one is made. */
     entity: BusinessEntityRecord | null;
@@ -47,7 +48,7 @@ export async function surveyTable(
   const { target } = input;
   const profile = await profileTable(deps, {
     database: input.database,
-    actorId: input.actorId,
+    actor: input.actor,
     table: target.table,
     info: target.info,
     signal: input.signal,

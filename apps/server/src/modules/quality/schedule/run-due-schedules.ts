@@ -1,4 +1,5 @@
 import { findDatabase } from '../../databases/database-access.ts';
+import { findUser } from '../../users/find-user.ts';
 import { assessDatabase } from '../run-database-checks.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import {
@@ -50,7 +51,9 @@ export async function runDueSchedules(
     try {
       const database = await findDatabase(deps.db, databaseId);
       if (!database) continue;
-      const done = await assessDatabase(deps, { database, actorId: database.ownerId, trigger: 'schedule' });
+      const owner = await findUser(deps.db, database.ownerId);
+      if (!owner) throw new Error('The owner of this database no longer exists');
+      const done = await assessDatabase(deps, { database, actor: owner, trigger: 'schedule' });
       const failing = done.statuses.fail + done.statuses.warn;
       outcome = `${done.runs.length} checks run, ${failing} warning or failing, ${done.statuses.error} errors`;
       ran.push(databaseId);
