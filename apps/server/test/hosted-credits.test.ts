@@ -164,7 +164,11 @@ describe('credits in hosted mode', () => {
     const callsBefore = modelCalls;
     const stored = (await json<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`)).body
       .messages;
-    const refused = await ask('And genres?');
+    // The refusal is a status then an error: wait for the error, which may come after the status.
+    const refusedFrom = chat.received.length;
+    chat.socket.emit('ask', conversationId, 'And genres?');
+    await chat.next('error', () => true, refusedFrom);
+    const refused = chat.received.slice(refusedFrom);
     expect(refused.map((entry) => entry.event)).toEqual(['status', 'error']);
     expect(refused[0]?.payload).toEqual({ conversation_id: conversationId, status: 'clear', error: null });
     expect(refused[1]?.payload).toMatchObject({ message: 'SUBSCRIPTION_REQUIRED', conversationId });
