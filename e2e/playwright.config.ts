@@ -28,11 +28,14 @@ if (inheritedDataDir === undefined) {
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
+  // Spec files run two at a time (a spec's tests stay in order): the local specs share one server
+  // and each works on objects of its own, the hosted ones start their own servers. npm test runs
+  // this beside Vitest and the static checks, so the timeouts are hang guards for a busy machine.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   outputDir: '../test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
