@@ -1,0 +1,85 @@
+import net from 'node:net';
+
+export interface RawAnswer {
+  /** Every status line heard, interim ones (100 Continue) included, in order. */
+  statuses: number[];
+  /** The final answer's body. */
+  body: string;
+  /** Whether the server closed the connection after answering. */
+  closed: boolean;
+}
+
+const headEnd = '\r\n\r\n';
+
+/** Splits what was heard into status lines and the final answer's body, once that answer is whole. */
+function readAnswer(text: string): { statuses: number[]; body: string } | null {
+  const statuses: number[] = [];
+  let rest = text;
+  for (;;) {
+    const end = rest.indexOf(headEnd);
+    if (end === -1) return null;
+    const head = rest.slice(0, end);
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? Number.NaN);
+    statuses.push(status);
+    rest = rest.slice(end + headEnd.length);
+    if (status >= 200) {
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      return Buffer.byteLength(rest) >= length ? { statuses, body: rest } : null;
+    }
+  }
+}
+
+/**
+ * A client on a bare TCP socket: sends a request's head and only the first `bodyAfterContinue`
+ * bytes of its body once the server says 100 Continue (never otherwise), then reads the answer.
+ * This is how to see whether a server refuses a body before it is sent.
+ */
+export function sendHead(
+  port: number,
+  head: { method: string; path: string; headers: Record<string, string> },
+  options: { bodyAfterContinue?: string; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
+  const lines = [`${head.method} ${head.path} HTTP/1.1`, 'Host: 127.0.0.1'];
+  for (const [name, value] of Object.entries(head.headers)) lines.push(`${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const timeoutMs = options.timeoutMs ?? 5000;
+    let heard = '';
+    let answer: { statuses: number[]; body: string } | null = null;
+    let continued = false;
+    let settled = false;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`No whole answer within ${timeoutMs} ms; heard: ${heard.slice(0, 500)}`));
+    }, timeoutMs);
+    const finish = (closed: boolean) => {
+      if (answer === null || settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ ...answer, closed });
+    };
+    socket.on('data', (chunk) => {
+      heard += chunk.toString('utf8');
+      if (!continued && heard.startsWith('HTTP/1.1 100 ') && options.bodyAfterContinue !== undefined) {
+        continued = true;
+        socket.write(options.bodyAfterContinue);
+      }
+      if (answer !== null) return;
+      answer = readAnswer(heard);
+      // A server that closes after answering ends the stream within a moment; a keep-alive one does not.
+      if (answer !== null) setTimeout(() => finish(false), 300);
+    });
+    const closed = () => {
+      if (answer !== null) finish(true);
+      else if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        reject(new Error(`Closed without a whole answer; heard: ${heard.slice(0, 500)}`));
+      }
+    };
+    socket.on('end', closed);
+    socket.on('error', closed);
+    socket.write(`${lines.join('\r\n')}${headEnd}`);
+  });
+}
