@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 
 export interface RawAnswer {
@@ -81,5 +82,79 @@ export function sendHead(
     socket.on('end', closed);
     socket.on('error', closed);
     socket.write(`${lines.join('\r\n')}${headEnd}`);
+  });
+}
+
+export interface HttpAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * One request through node:http, which (unlike fetch) sends a path exactly as given, dots and
+ * stray percent signs included. Resolves with the answer, or rejects if none comes in `timeoutMs`.
+ */
+export function httpRequest(
+  port: number,
+  request: { method: string; path: string; headers: Record<string, string>; body?: Buffer },
+  options: { agent?: http.Agent; timeoutMs?: number } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.path,
+        // Node frames a GET or DELETE body only when told its length.
+        headers:
+          request.body === undefined
+            ? request.headers
+            : { ...request.headers, 'content-length': String(request.body.length) },
+        ...(options.agent ? { agent: options.agent } : {}),
+        timeout: options.timeoutMs ?? 30_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: response.headers['content-type'] ?? '',
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('timeout', () =>
+      outgoing.destroy(new Error(`No answer within ${options.timeoutMs ?? 30_000} ms`)),
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+/**
+ * Writes `text` as it is to a bare connection and reads everything the server says until it
+ * closes the connection or `quietMs` pass without a word.
+ */
+export function sendRaw(port: number, text: string | Buffer, quietMs = 500): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let heard = '';
+    let timer = setTimeout(() => socket.destroy(), quietMs * 4);
+    socket.on('data', (chunk) => {
+      heard += chunk.toString('utf8');
+      clearTimeout(timer);
+      timer = setTimeout(() => socket.destroy(), quietMs);
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(heard);
+    });
+    socket.write(text);
   });
 }
