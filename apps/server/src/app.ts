@@ -11,6 +11,7 @@ import { findLiveSessions } from './auth/sessions/live-sessions.ts';
 import type { SessionDeps } from './auth/sessions/session-policy.ts';
 import type { AppConfig } from './config/load-config.ts';
 import { defaultScheduleMinutes } from './config/settings/quality.ts';
+import { registerBodyLimits } from './http/body-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHttpAuth } from './http/http-auth.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -63,7 +64,7 @@ import { createChatSetup } from './realtime/chat-setup.ts';
 import { createQualityEvents } from './realtime/quality-events.ts';
 import { createSessionSockets } from './realtime/session-sockets.ts';
 import { createRateLimitCounters } from './rate-limit/window-counters.ts';
-import { createRealtime } from './realtime/socket-server.ts';
+import { createRealtime, SOCKET_PATH } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 import type { QuerentServer } from './realtime/socket-types.ts';
 import { createSecretBox } from './secrets/secret-box.ts';
@@ -220,6 +221,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerRequestIdEcho(app);
     if (metrics) registerMetrics(app, metrics, config.metricsToken);
     registerErrorHandler(app);
+    // Before the other hooks: an oversized body is refused before anything else is looked up.
+    registerBodyLimits(app, (url) => url.startsWith(`${SOCKET_PATH}/`));
     // The API speaks JSON only; anything else is answered 415 rather than parsed as a string.
     app.removeContentTypeParser('text/plain');
     await registerSecurityHeaders(app);

@@ -148,6 +148,7 @@ describe.skipIf(!gate.run)('Agent writes and stop on PostgreSQL', () => {
       message: 'This write is no longer waiting for confirmation',
       conversationId,
       code: 'CONFLICT',
+      field: 'queryId',
     });
   });
 

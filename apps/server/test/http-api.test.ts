@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/errors.ts';
@@ -176,6 +177,32 @@ describe('one error shape for every failure', () => {
     expect(valid.json()).toEqual({ name: 'a', size: 2 });
   });
 
+  it('an address the router cannot read, or a request that is not HTTP, has the one shape too', async () => {
+    const badEncoding = await expectError('/api/databases/%E0%A4%A', undefined, 400, 'BAD_REQUEST');
+    expect(badEncoding.error.message).toMatch(/not correctly percent-encoded/);
+    const longParam = await expectError(
+      `/api/databases/${'x'.repeat(500)}`,
+      { method: 'DELETE' },
+      414,
+      'BAD_REQUEST',
+    );
+    expect(longParam.error.message).toMatch(/path parameter is too long/);
+
+    const raw = await new Promise<string>((resolve) => {
+      const socket = net.connect(running.port, '127.0.0.1');
+      let heard = '';
+      socket.on('data', (chunk) => {
+        heard += chunk.toString('utf8');
+      });
+      socket.on('close', () => resolve(heard));
+      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n');
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The request is not valid HTTP' },
+    });
+  });
+
   it('an AppError keeps its status, message and field', async () => {
     const body = await expectError('/api/test/conflict', undefined, 409, 'CONFLICT');
     expect(body.error).toMatchObject({ message: 'Name already taken', field: 'name' });
@@ -230,6 +257,8 @@ describe('API documentation', () => {
       expect(src).not.toMatch(/^https?:/);
       const script = await fetch(new URL(src, `${running.baseUrl}/api/docs/`));
       expect(script.status).toBe(200);
+      // Read to the end: an unread response holds its connection open, and the app's close waits on it.
+      await script.arrayBuffer();
     }
     expect(page.text).not.toMatch(/<script>(?!\s*<\/script>)/);
   });

@@ -159,9 +159,10 @@ describe('ask', () => {
     const client = await chat();
     client.socket.emit('ask', id, '   ');
     expect(await client.waitFor('error')).toEqual({
-      message: 'The question is empty',
+      message: 'Invalid text: is empty',
       conversationId: id,
       code: 'BAD_REQUEST',
+      field: 'text',
     });
     client.socket.emit('ask', 'no-such-conversation', 'Hi');
     expect(
@@ -278,6 +279,7 @@ describe('regenerateFromMessage', () => {
       message: 'Only your own messages can be edited',
       conversationId: id,
       code: 'BAD_REQUEST',
+      field: 'messageId',
     });
     client.socket.emit('regenerateFromMessage', id, 'nope');
     expect(
@@ -286,6 +288,7 @@ describe('regenerateFromMessage', () => {
       message: 'Message not found',
       conversationId: id,
       code: 'NOT_FOUND',
+      field: 'messageId',
     });
   });
 });

@@ -309,10 +309,17 @@ describe('uploads API', () => {
   it('answers 413 for a file over UPLOAD_MAX_BYTES, keeping nothing of it', async () => {
     const big = `id,text\n${'1,xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n'.repeat(2000)}`;
     expect(big.length).toBeGreaterThan(MAX_BYTES);
+    // Just over: the file is read up to the limit, then refused by name.
+    const justOver = `id\n${'1\n'.repeat(MAX_BYTES / 2)}`;
     await expectNothingLeft(async () => {
-      expectError(await upload('big.csv', big), 413, {
+      expectError(await upload('big.csv', justOver), 413, {
         code: 'PAYLOAD_TOO_LARGE',
         message: 'big.csv is larger than the upload limit of 64 KB',
+      });
+      // Far over: refused on the length the request announces, before the body is read.
+      expectError(await upload('bigger.csv', big), 413, {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The file is larger than the upload limit of 64 KB',
       });
     });
   });
@@ -398,5 +405,47 @@ describe('uploads API', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       'Choose a file to upload (form field "file")',
     );
+  });
+
+  it('answers a malformed multipart body with a 400 naming the problem, keeping nothing', async () => {
+    const send = async (contentType: string, body: string): Promise<ApiResponse> => {
+      const response = await fetch(`${running.baseUrl}/api/uploads`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
+      const text = await response.text();
+      return { status: response.status, text, body: JSON.parse(text) as unknown };
+    };
+    const form = 'multipart/form-data; boundary=XX';
+    const filePart = '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n';
+    await expectNothingLeft(async () => {
+      expectError(await send('multipart/form-data', 'id\n1\n'), 400, {
+        code: 'BAD_REQUEST',
+        field: 'body',
+        message: /has no boundary/,
+      });
+      // The body stops in the middle of the file, or of its part's headers, without a closing boundary.
+      for (const cut of [`${filePart}\r\nid\n1\n`, filePart, `${filePart}\r\nid\n1\n\r\n--X`]) {
+        expectError(await send(form, cut), 400, {
+          code: 'BAD_REQUEST',
+          field: 'body',
+          message: 'The multipart body ends before its closing boundary',
+        });
+      }
+      // A part whose header has no name is no field at all.
+      expectError(
+        await send(form, '--XX\r\nContent-Disposition form-data\r\n\r\nid\n1\n\r\n--XX--\r\n'),
+        400,
+        {
+          message: 'Choose a file to upload (form field "file")',
+        },
+      );
+      expectError(
+        await send(form, '--XX\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--XX--\r\n'),
+        400,
+        { code: 'BAD_REQUEST' },
+      );
+    });
   });
 });

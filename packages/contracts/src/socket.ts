@@ -1,15 +1,7 @@
 import type { ErrorCode } from './errors.ts';
 import type { ConversationSummary, Message, ServerConversationStatus } from './conversations.ts';
 
-/** Events the browser sends. */
-export interface ClientToServerEvents {
-  ask: (conversationId: string, text: string) => void;
-  query: (conversationId: string, sql: string) => void;
-  regenerateFromMessage: (conversationId: string, messageId: string, content?: string) => void;
-  stop: (conversationId: string) => void;
-  confirmWriteOperation: (conversationId: string, queryId: string) => void;
-  rejectWriteOperation: (conversationId: string, queryId: string) => void;
-}
+// The events the browser sends are declared with their schemas in socket-events.ts.
 
 export interface StatusEvent {
   conversation_id: string;
@@ -17,11 +9,17 @@ export interface StatusEvent {
   error?: string | null;
 }
 
+/**
+ * A refusal, sent only to the socket whose event it answers. An event no client event schema
+ * accepts is refused with code BAD_REQUEST and the argument at fault in `field`.
+ */
 export interface SocketErrorEvent {
   message: string;
   conversationId?: string | null;
   /** Beyond the specified fields: the error's code, as in REST errors (e.g. RATE_LIMITED). */
   code?: ErrorCode;
+  /** The argument at fault, for bad input (e.g. `text`). */
+  field?: string;
 }
 
 /** A piece of an answer being written; the stored message with all of it follows as `response`. */

@@ -3,11 +3,13 @@ import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config/load-config.ts';
+import { answerClientError, frameworkErrors } from './framework-errors.ts';
 import { loggerOptions, REQUEST_ID_LOG_LABEL } from './logger-options.ts';
 import { generateRequestId } from './request-id.ts';
 import type { ZodApp } from './zod-app.ts';
 
-// The Fastify instance itself: logging, body limit, proxies, request ids and zod schemas.
+// The Fastify instance itself: logging, body limit, proxies, request ids, zod schemas, and the one
+// error shape for what fails before any route is found.
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -41,6 +43,8 @@ export function createHttp(config: AppConfig, logStream?: { write(line: string):
     genReqId: generateRequestId,
     return503OnClosing: true,
     schemaController: { compilersFactory: zodCompilersFactory },
+    frameworkErrors,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -34,6 +34,8 @@ export interface RouteHandlerEntry<R> {
   handle: RouteHandler<R>;
   /** Fastify options of this route alone, e.g. a larger body limit. */
   options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'serializerCompiler'>;
+  /** What a body announcing more than the route's limit is told, in the route's own words. */
+  tooLargeMessage?: string;
   /** Prepares the encapsulated scope the route is registered in, e.g. a body parser only it accepts. */
   scope?: (scope: ZodApp) => Promise<void>;
 }
@@ -98,7 +100,10 @@ export async function registerRoutes<T extends RouteTable>(
         ...entry.options,
         method,
         url: path,
-        config: { auth: route.auth },
+        config: {
+          auth: route.auth,
+          ...(entry.tooLargeMessage === undefined ? {} : { tooLargeMessage: entry.tooLargeMessage }),
+        },
         schema: schemaOf(route),
         handler: async (request, reply) => {
           const result = await entry.handle({

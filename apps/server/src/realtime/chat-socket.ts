@@ -1,3 +1,4 @@
+import type { SocketErrorEvent } from '@querent/contracts';
 import type { LimitAsks } from '../auth/anonymous/ask-limit.ts';
 import { isAppError } from '../errors.ts';
 import type { ChatDeps } from '../modules/conversations/chat-deps.ts';
@@ -6,6 +7,7 @@ import { regenerateFromMessage } from '../modules/conversations/regenerate-from-
 import { sendMessage } from '../modules/conversations/send-message.ts';
 import { decideWrite } from '../modules/conversations/decide-write.ts';
 import { stopConversation } from '../modules/conversations/stop-conversation.ts';
+import { onClientEvent, refuseUnknownEvents } from './client-events.ts';
 import { emitToUser } from './emit-to-user.ts';
 import type { QuerentServer, QuerentSocket } from './socket-types.ts';
 
@@ -30,62 +32,79 @@ function chatEvents(io: QuerentServer, socket: QuerentSocket): ChatEvents {
 }
 
 /**
- * The chat's socket events. Each handler takes untyped arguments from the wire,
- * leaves the checks (ownership first) to the use case, and answers any refusal with `error`.
+ * The chat's socket events. Each payload is checked against its declaration in the contracts
+ * before anything runs; the use case then checks the rest (ownership first) and any refusal is
+ * answered with `error`.
  */
 export function registerChatHandlers(io: QuerentServer, deps: ChatDeps, limitAsks: LimitAsks): void {
   io.on('connection', (socket) => {
     const events = chatEvents(io, socket);
     const { user } = socket.data;
+    const refuse = (event: SocketErrorEvent) => events.error(event);
+    refuseUnknownEvents(socket, refuse);
 
-    const handle = (conversationId: unknown, work: (id: string) => Promise<unknown>) => {
-      if (typeof conversationId !== 'string' || conversationId === '') {
-        events.error({ message: 'Conversation not found', conversationId: null });
-        return;
-      }
-      work(conversationId).catch((error: unknown) => {
+    const run = (conversationId: string, work: () => Promise<unknown>) => {
+      work().catch((error: unknown) => {
         if (!isAppError(error)) deps.log.error({ err: error, conversationId }, 'Chat event failed');
         events.error({
           message: isAppError(error) ? error.message : 'Internal server error',
           conversationId,
-          ...(isAppError(error) ? { code: error.code } : {}),
+          ...(isAppError(error) ? { code: error.code, ...(error.field ? { field: error.field } : {}) } : {}),
         });
       });
     };
     // Questions and statements count against the sender's allowance before anything runs.
-    const asked = (conversationId: unknown, work: (id: string) => Promise<unknown>) =>
-      handle(conversationId, async (id) => {
+    const asked = (conversationId: string, work: () => Promise<unknown>) =>
+      run(conversationId, async () => {
         await limitAsks(user);
-        return work(id);
+        return work();
       });
 
-    socket.on('ask', (conversationId, text) =>
-      asked(conversationId, (id) =>
-        sendMessage(deps, { user, conversationId: id, text, kind: 'question', events }),
-      ),
+    onClientEvent(
+      socket,
+      'ask',
+      ({ conversationId, text }) =>
+        asked(conversationId, () =>
+          sendMessage(deps, { user, conversationId, text, kind: 'question', events }),
+        ),
+      refuse,
     );
-    socket.on('query', (conversationId, sql) =>
-      asked(conversationId, (id) =>
-        sendMessage(deps, { user, conversationId: id, text: sql, kind: 'sql', events }),
-      ),
+    onClientEvent(
+      socket,
+      'query',
+      ({ conversationId, sql }) =>
+        asked(conversationId, () =>
+          sendMessage(deps, { user, conversationId, text: sql, kind: 'sql', events }),
+        ),
+      refuse,
     );
-    socket.on('regenerateFromMessage', (conversationId, messageId, content) =>
-      asked(conversationId, (id) =>
-        regenerateFromMessage(deps, { user, conversationId: id, messageId, content, events }),
-      ),
+    onClientEvent(
+      socket,
+      'regenerateFromMessage',
+      ({ conversationId, messageId, content }) =>
+        asked(conversationId, () =>
+          regenerateFromMessage(deps, { user, conversationId, messageId, content: content ?? null, events }),
+        ),
+      refuse,
     );
-    socket.on('stop', (conversationId) =>
-      handle(conversationId, (id) => stopConversation(deps, { user, conversationId: id, events })),
+    onClientEvent(
+      socket,
+      'stop',
+      ({ conversationId }) =>
+        run(conversationId, () => stopConversation(deps, { user, conversationId, events })),
+      refuse,
     );
-    socket.on('confirmWriteOperation', (conversationId, queryId) =>
-      handle(conversationId, (id) =>
-        decideWrite(deps, { user, conversationId: id, queryId, decision: 'confirmed', events }),
-      ),
-    );
-    socket.on('rejectWriteOperation', (conversationId, queryId) =>
-      handle(conversationId, (id) =>
-        decideWrite(deps, { user, conversationId: id, queryId, decision: 'rejected', events }),
-      ),
-    );
+    for (const [name, decision] of [
+      ['confirmWriteOperation', 'confirmed'],
+      ['rejectWriteOperation', 'rejected'],
+    ] as const) {
+      onClientEvent(
+        socket,
+        name,
+        ({ conversationId, queryId }) =>
+          run(conversationId, () => decideWrite(deps, { user, conversationId, queryId, decision, events })),
+        refuse,
+      );
+    }
   });
 }

@@ -15,13 +15,13 @@ export async function decideWrite(
   input: {
     user: User;
     conversationId: string;
-    queryId: unknown;
+    queryId: string;
     decision: WriteDecision;
     events: ChatEvents;
   },
 ): Promise<void> {
   const conversation = await requireConversation(deps.db, input.user, input.conversationId, 'run');
-  const queryId = typeof input.queryId === 'string' ? input.queryId : '';
+  const { queryId } = input;
   if (deps.turns.decide(conversation.id, queryId, input.decision)) return;
   if (!deps.turns.get(conversation.id) && effectiveStatus(conversation) === 'running') {
     deps.relay.decide(conversation.id, queryId, input.decision);

@@ -10,7 +10,6 @@ import type { MessageRecord } from './messages.repo.ts';
 import { deleteMessagesFrom, findMessage, listMessages } from './messages.repo.ts';
 import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-turn.ts';
 import { runTurn } from './run-turn.ts';
-import { checkMessageText } from './send-message.ts';
 import { changeMessage } from './store-message.ts';
 
 /** The user message an answer was for: the last one at or before it. */
@@ -19,14 +18,20 @@ function questionOf(records: readonly MessageRecord[], message: MessageRecord): 
 }
 
 /**
- * Socket `regenerateFromMessage`. With content: the user message is edited, every later message
- * deleted (each announced with `delete-message`) and the question answered again. Without: the
- * answer from that message on is deleted and produced again — on a user message (a turn that
- * failed), everything after it.
+ * Socket `regenerateFromMessage`. With content (checked by the event's schema): the user message
+ * is edited, every later message deleted (each announced with `delete-message`) and the question
+ * answered again. Without: the answer from that message on is deleted and produced again — on a
+ * user message (a turn that failed), everything after it.
  */
 export async function regenerateFromMessage(
   deps: ChatDeps,
-  input: { user: User; conversationId: string; messageId: unknown; content: unknown; events: ChatEvents },
+  input: {
+    user: User;
+    conversationId: string;
+    messageId: string;
+    content: string | null;
+    events: ChatEvents;
+  },
 ): Promise<void> {
   const { conversation, database } = await requireConversationAndDatabase(
     deps.db,
@@ -34,19 +39,22 @@ export async function regenerateFromMessage(
     input.conversationId,
     'run',
   );
-  const message =
-    typeof input.messageId === 'string' ? await findMessage(deps.db, conversation.id, input.messageId) : null;
+  const message = await findMessage(deps.db, conversation.id, input.messageId);
   if (!message) throw new AppError('NOT_FOUND', 'Message not found', { field: 'messageId' });
-  const edited = input.content === undefined || input.content === null ? null : input.content;
-  if (edited !== null && message.role !== 'user') {
+  const text = input.content;
+  if (text !== null && message.role !== 'user') {
     throw new AppError('BAD_REQUEST', 'Only your own messages can be edited', { field: 'messageId' });
   }
   const question = questionOf(await listMessages(deps.db, conversation.id), message);
   if (!question)
     throw new AppError('BAD_REQUEST', 'There is no question before this message to answer again');
   const isSql = question.functionCall?.name === USER_SQL_FUNCTION;
+<<<<<<< HEAD
   const text = edited === null ? null : checkMessageText(edited, isSql ? 'SQL' : 'question');
   const context = await resolveContext(deps.db, input.user, conversation.contextId, 'run', database);
+=======
+  const context = await resolveContext(deps.db, input.user, conversation.contextId, database);
+>>>>>>> badinput
   const metered = await openMeteredTurn(deps, {
     user: input.user,
     conversationId: conversation.id,

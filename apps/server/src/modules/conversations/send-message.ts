@@ -1,5 +1,4 @@
-import { MAX_QUESTION_LENGTH, USER_SQL_FUNCTION } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
+import { USER_SQL_FUNCTION } from '@querent/contracts';
 import { resolveContext } from '../context/resolve-context.ts';
 import type { User } from '../users/user.ts';
 import { answerMessage, nameAfterFirstQuestion } from './answer-message.ts';
@@ -11,27 +10,16 @@ import { answerMetered, openMeteredTurn, withCreditsRemaining } from './metered-
 import { runTurn } from './run-turn.ts';
 import { storeMessage } from './store-message.ts';
 
-/** A question or SQL as sent: trimmed, not empty, not absurdly long. */
-export function checkMessageText(value: unknown, what: 'question' | 'SQL'): string {
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (text === '') throw new AppError('BAD_REQUEST', `The ${what} is empty`, { field: 'text' });
-  if (text.length > MAX_QUESTION_LENGTH) {
-    throw new AppError('BAD_REQUEST', `The ${what} is longer than ${MAX_QUESTION_LENGTH} characters`, {
-      field: 'text',
-    });
-  }
-  return text;
-}
-
 /**
- * Socket `ask` (a question for the analyst) and `query` (SQL of the user's own): the message is
- * stored and sent before anything runs, so a failure later never loses it.
+ * Socket `ask` (a question for the analyst) and `query` (SQL of the user's own), whose text the
+ * event's schema has trimmed and checked: the message is stored and sent before anything runs, so
+ * a failure later never loses it.
  */
 export async function sendMessage(
   deps: ChatDeps,
-  input: { user: User; conversationId: string; text: unknown; kind: 'question' | 'sql'; events: ChatEvents },
+  input: { user: User; conversationId: string; text: string; kind: 'question' | 'sql'; events: ChatEvents },
 ): Promise<void> {
-  const text = checkMessageText(input.text, input.kind === 'sql' ? 'SQL' : 'question');
+  const { text } = input;
   const { conversation, database } = await requireConversationAndDatabase(
     deps.db,
     input.user,

@@ -5,8 +5,12 @@ import type { RouteHandlers } from '../../http/register-routes.ts';
 import { receiveUpload } from './receive-upload.ts';
 import { listUploadDatabases } from './upload-databases.ts';
 import type { UploadDeps } from './upload-file.ts';
+import { tooLargeMessage } from './upload-errors.ts';
 import { uploadFile } from './upload-file.ts';
 import { uploadTempDir } from './upload-paths.ts';
+
+/** Room in an upload's body beyond the file: boundaries, part headers and the two small fields. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export function uploadHandlers(
   deps: UploadDeps & {
@@ -20,6 +24,9 @@ export function uploadHandlers(
       databases: await listUploadDatabases(deps, { user }),
     }),
     'POST /api/uploads': {
+      // A body announcing more than the largest file and its form is refused before it is sent.
+      options: { bodyLimit: deps.maxBytes + FORM_OVERHEAD_BYTES },
+      tooLargeMessage: tooLargeMessage('The file', deps.maxBytes),
       // The rest of the API accepts JSON only: multipart is parsed in this route's scope and nowhere else.
       scope: async (scope) => {
         await scope.register(multipart, { throwFileSizeLimit: true });

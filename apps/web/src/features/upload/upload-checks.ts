@@ -1,6 +1,6 @@
 /*
  * The checks the server makes, made before a byte is sent and worded the same way
- * (apps/server/src/modules/uploads/file-kind.ts and receive-upload.ts).
+ * (apps/server/src/modules/uploads/file-kind.ts and upload-errors.ts).
  */
 
 export const acceptedExtensions = ['.csv', '.tsv', '.json', '.ndjson', '.parquet', '.xlsx'] as const;
