@@ -49,12 +49,7 @@ export async function regenerateFromMessage(
   if (!question)
     throw new AppError('BAD_REQUEST', 'There is no question before this message to answer again');
   const isSql = question.functionCall?.name === USER_SQL_FUNCTION;
-<<<<<<< HEAD
-  const text = edited === null ? null : checkMessageText(edited, isSql ? 'SQL' : 'question');
   const context = await resolveContext(deps.db, input.user, conversation.contextId, 'run', database);
-=======
-  const context = await resolveContext(deps.db, input.user, conversation.contextId, database);
->>>>>>> badinput
   const metered = await openMeteredTurn(deps, {
     user: input.user,
     conversationId: conversation.id,
