@@ -12,7 +12,7 @@ const server = {
 };
 const benchDatabase = 'querent_bench';
 const rowCount = 1_000_000;
-const runs = 3;
+const runs = 6;
 const sql = 'SELECT id, name, amount, created_at, flag, note FROM export_rows ORDER BY id';
 
 /** Creates querent_bench.export_rows once; later runs find it complete and reuse it. */
@@ -172,23 +172,37 @@ export async function benchExportCsv() {
       });
     const viaGet = () => querentExport(`${base}/api/query/${saved.id}/export?format=csv`, {});
 
-    // One warm-up each: connections, JIT and the table's pages in cache, for both sides alike.
+    // One warm-up each: connections, JIT and the table's pages in cache, for every side alike.
     await psqlCopy();
     await viaPost();
+    await viaGet();
     const rssBefore = rssBytes(pid);
     const psql: Transfer[] = [];
     const posted: Transfer[] = [];
     const got: Transfer[] = [];
     // Peak of each export: flat memory means these do not climb from one export to the next.
     const peaks: number[] = [];
+    const sides = [
+      async () => {
+        psql.push(await psqlCopy());
+      },
+      async () => {
+        const { result, peak } = await withPeakRss(pid, viaPost);
+        posted.push(result);
+        peaks.push(peak);
+      },
+      async () => {
+        const { result, peak } = await withPeakRss(pid, viaGet);
+        got.push(result);
+        peaks.push(peak);
+      },
+    ];
     const cpuBefore = cpuMs(pid);
+    // Each round takes the three sides in a rotated order, so each runs first, second and third
+    // equally often: in a fixed order psql, POST, GET, whatever came right after psql read up to
+    // 30 % slower on this shared machine, and the two routes (the same code path) seemed apart.
     for (let run = 0; run < runs; run++) {
-      psql.push(await psqlCopy());
-      const postRun = await withPeakRss(pid, viaPost);
-      posted.push(postRun.result);
-      const getRun = await withPeakRss(pid, viaGet);
-      got.push(getRun.result);
-      peaks.push(postRun.peak, getRun.peak);
+      for (let turn = 0; turn < sides.length; turn++) await sides[(run + turn) % sides.length]?.();
     }
     // Server CPU per export: with wall time, it tells work from waiting on a busy machine.
     const serverCpuPerExport = (cpuMs(pid) - cpuBefore) / (runs * 2);
@@ -208,14 +222,14 @@ export async function benchExportCsv() {
         querent: `${postMs.toFixed(0)} ms, ${mb(ourBytes)} (server CPU ${serverCpuPerExport.toFixed(0)} ms per export)`,
         baseline: `${baseline.toFixed(0)} ms, ${mb(psqlBytes)} (psql \\copy … csv)`,
         ratio: (postMs / baseline).toFixed(2),
-        target: '≤ 2',
+        target: '≤ 1',
       },
       {
         benchmark: `CSV export, ${rowCount.toLocaleString('en')} rows, GET /api/query/{id}/export (median of ${runs})`,
         querent: `${getMs.toFixed(0)} ms`,
         baseline: `${baseline.toFixed(0)} ms (psql \\copy … csv)`,
         ratio: (getMs / baseline).toFixed(2),
-        target: '≤ 2',
+        target: '≤ 1',
       },
       {
         benchmark: `server RSS during ${runs * 2} CSV exports of ${rowCount.toLocaleString('en')} rows`,

@@ -70,15 +70,19 @@ export interface ResultStream extends AsyncIterable<ResultRow[]> {
 }
 
 export interface CsvCopyOptions extends QueryOptions {
-  /** At most this many rows are wanted; the copy holds one more when the result has more. */
+  /** At most this many rows are wanted; the copy reads one more to learn that the result has more. */
   maxRows: number;
 }
 
 /** A result written as CSV by the database itself (PostgreSQL's COPY), for fast exports. */
 export interface CsvCopy {
   readonly columns: ResultColumn[];
-  /** CSV records without a header, each ended by LF (not CRLF), at most maxRows + 1 of them. */
+  /** CSV records without a header, each ended by CRLF (RFC 4180), at most maxRows of them. */
   readonly body: Readable;
+  /** Records read so far. */
+  readonly rows: number;
+  /** The result has more than maxRows rows; known for sure once the body has ended. */
+  readonly truncated: boolean;
 }
 
 export interface ColumnSchema {

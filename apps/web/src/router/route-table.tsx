@@ -1,53 +1,32 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Services } from '../app/services.ts';
 import { loadSavedQuery } from '../features/queries/load-saved-query.ts';
 import { ChatPage } from '../pages/chat-page.tsx';
-import { ControlPage } from '../pages/control-page.tsx';
-import { LoginPage } from '../pages/login-page.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { PrivacyPage } from '../pages/privacy-page.tsx';
-import { ProfilePage } from '../pages/profile-page.tsx';
-import { SubscribePage } from '../pages/subscribe-page.tsx';
-import { UploadPage } from '../pages/upload-page.tsx';
-import { UserPage } from '../pages/user-page.tsx';
-import { WelcomePage } from '../pages/welcome-page.tsx';
+import { lazyPage } from './lazy-page.ts';
 import type { RouteMeta } from './route-meta.ts';
 
-// The SQL editor will carry CodeMirror; it is a chunk of its own so /chat/new never loads it.
-const EditorPage = lazy(() =>
-  import('../pages/editor-page.tsx').then((module) => ({ default: module.EditorPage })),
-);
-
-// Favourites preview results in the grid and in charts; both stay out of the first load.
-const FavoritesPage = lazy(() =>
-  import('../pages/favorites-page.tsx').then((module) => ({ default: module.FavoritesPage })),
-);
-
-// The issue list and its inline editing are only needed on /issues.
-const IssuesPage = lazy(() =>
-  import('../pages/issues-page.tsx').then((module) => ({ default: module.IssuesPage })),
-);
-
-// Connection forms, the schema browser and the table picker are only needed on their own screens.
-const DatabasesPage = lazy(() =>
-  import('../pages/databases-page.tsx').then((module) => ({ default: module.DatabasesPage })),
-);
-const DatabaseEditPage = lazy(() =>
-  import('../pages/database-edit-page.tsx').then((module) => ({ default: module.DatabaseEditPage })),
-);
-const DatabaseMemoryPage = lazy(() =>
-  import('../pages/database-memory-page.tsx').then((module) => ({ default: module.DatabaseMemoryPage })),
-);
-const SetupPage = lazy(() =>
-  import('../pages/setup-page.tsx').then((module) => ({ default: module.SetupPage })),
-);
-const ProjectsPage = lazy(() =>
-  import('../pages/projects-page.tsx').then((module) => ({ default: module.ProjectsPage })),
-);
-const ProjectEditPage = lazy(() =>
-  import('../pages/project-edit-page.tsx').then((module) => ({ default: module.ProjectEditPage })),
-);
+// Only the chat is in the first load: every other page is a chunk of its own, fetched when its
+// route is first entered. The SQL editor carries CodeMirror, favourites the grid and charts, the
+// database screens the connection forms and schema browser; the rest are small but add up.
+const WelcomePage = lazyPage(() => import('../pages/welcome-page.tsx'), 'WelcomePage');
+const LoginPage = lazyPage(() => import('../pages/login-page.tsx'), 'LoginPage');
+const SetupPage = lazyPage(() => import('../pages/setup-page.tsx'), 'SetupPage');
+const SubscribePage = lazyPage(() => import('../pages/subscribe-page.tsx'), 'SubscribePage');
+const EditorPage = lazyPage(() => import('../pages/editor-page.tsx'), 'EditorPage');
+const UploadPage = lazyPage(() => import('../pages/upload-page.tsx'), 'UploadPage');
+const FavoritesPage = lazyPage(() => import('../pages/favorites-page.tsx'), 'FavoritesPage');
+const DatabasesPage = lazyPage(() => import('../pages/databases-page.tsx'), 'DatabasesPage');
+const DatabaseEditPage = lazyPage(() => import('../pages/database-edit-page.tsx'), 'DatabaseEditPage');
+const DatabaseMemoryPage = lazyPage(() => import('../pages/database-memory-page.tsx'), 'DatabaseMemoryPage');
+const IssuesPage = lazyPage(() => import('../pages/issues-page.tsx'), 'IssuesPage');
+const PrivacyPage = lazyPage(() => import('../pages/privacy-page.tsx'), 'PrivacyPage');
+const ProjectsPage = lazyPage(() => import('../pages/projects-page.tsx'), 'ProjectsPage');
+const ProjectEditPage = lazyPage(() => import('../pages/project-edit-page.tsx'), 'ProjectEditPage');
+const UserPage = lazyPage(() => import('../pages/user-page.tsx'), 'UserPage');
+const ControlPage = lazyPage(() => import('../pages/control-page.tsx'), 'ControlPage');
+const ProfilePage = lazyPage(() => import('../pages/profile-page.tsx'), 'ProfilePage');
+const NotFoundPage = lazyPage(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
 
 export interface AppRoute {
   path: string;

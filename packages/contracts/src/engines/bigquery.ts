@@ -54,5 +54,4 @@ export const bigquery: EngineDescriptor = {
   ],
   signIn: [],
   readOnlyGuard: 'safe mode runs a statement only when a dry run plans it as a SELECT',
-  starterQuestions: [],
 };

@@ -65,6 +65,4 @@ export interface EngineDescriptor {
   alternativesTitle?: string;
   /** How the database itself refuses writes in safe mode, besides the statement classifier. */
   readOnlyGuard: string;
-  /** Questions an empty conversation offers when its schema suggests none. */
-  starterQuestions: readonly string[];
 }

@@ -1,6 +1,7 @@
 import { bigquery, bigquerySql } from './bigquery.ts';
 import { duckdbSql } from './duckdb-sql.ts';
 import type { EngineDescriptor } from './engine-descriptor.ts';
+import { type Engine, isEngine } from './engine-names.ts';
 import { motherduck } from './motherduck.ts';
 import { mysql, mysqlSql } from './mysql.ts';
 import { postgres, postgresSql } from './postgres.ts';
@@ -12,10 +13,9 @@ export type * from './engine-descriptor.ts';
 export type * from './sql-dialect-descriptor.ts';
 export { type ColumnFamily, columnFamily } from './column-types.ts';
 export { type QuoteWhen, quoteIdentifier, quoteLiteral } from './sql-quoting.ts';
+export { engineStarterQuestions } from './starter-questions.ts';
 
-/** The engines a database can be, in the order the setup funnel offers them. */
-export const engines = ['postgres', 'mysql', 'snowflake', 'sqlite', 'bigquery', 'motherduck'] as const;
-export type Engine = (typeof engines)[number];
+export { type Engine, engines, isEngine } from './engine-names.ts';
 
 export const engineDescriptors: Readonly<Record<Engine, EngineDescriptor>> = {
   postgres,
@@ -34,10 +34,6 @@ export const sqlDialects: Readonly<Record<SqlDialect, SqlDialectDescriptor>> = {
   snowflake: snowflakeSql,
   bigquery: bigquerySql,
 };
-
-export function isEngine(name: string): name is Engine {
-  return (engines as readonly string[]).includes(name);
-}
 
 /** What blank details of the engine stand for: its fields' defaults (ports). */
 export function detailDefaults(engine: Engine): Readonly<Record<string, string | number>> {

@@ -32,5 +32,4 @@ export const motherduck: EngineDescriptor = {
   alternativesTitle: 'A local DuckDB file instead of MotherDuck',
   readOnlyGuard:
     'safe mode opens the database with access_mode READ_ONLY (and no other file access for local files)',
-  starterQuestions: [],
 };

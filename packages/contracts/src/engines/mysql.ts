@@ -38,5 +38,4 @@ export const mysql: EngineDescriptor = {
   fields: serverFields(3306),
   signIn: [],
   readOnlyGuard: 'safe-mode sessions are READ ONLY and each statement runs in START TRANSACTION READ ONLY',
-  starterQuestions: [],
 };

@@ -37,5 +37,4 @@ export const postgres: EngineDescriptor = {
   fields: serverFields(5432),
   signIn: [],
   readOnlyGuard: 'each statement runs in a BEGIN READ ONLY transaction',
-  starterQuestions: [],
 };

@@ -54,5 +54,4 @@ export const snowflake: EngineDescriptor = {
   signIn: [{ oneOf: [['password'], ['private_key']], message: 'is required (or a private key)' }],
   alternativesTitle: 'Key-pair authentication instead of a password',
   readOnlyGuard: 'none of its own: the statement classifier refuses every write before it is sent',
-  starterQuestions: [],
 };

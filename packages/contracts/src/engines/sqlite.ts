@@ -40,5 +40,4 @@ export const sqlite: EngineDescriptor = {
   ],
   signIn: [],
   readOnlyGuard: 'safe mode opens the file through a read-only handle with PRAGMA query_only',
-  starterQuestions: [],
 };

@@ -1,5 +1,5 @@
 import type { AgentToolName } from '@querent/contracts';
-import { tool } from 'ai';
+import { tool, zodSchema } from 'ai';
 import type { ToolSet } from 'ai';
 import type { AgentTool } from './agent-tool.ts';
 import { analyzeEntityTool } from './analyze-entity.ts';
@@ -48,11 +48,23 @@ export function findAgentTool(name: string): AgentTool | null {
 /**
  * The tools as the AI SDK offers them to a model: definitions only. The loop runs them itself,
  * one at a time, so it can store each step, wait for a write's confirmation and stop cleanly.
+ * Built once: the SDK turns a zod schema into JSON Schema on every model call unless it is given
+ * an already wrapped schema, which keeps its JSON Schema once made (about a third of a step's
+ * time went there).
  */
-export function toolDefinitions(): ToolSet {
+function defineTools(): ToolSet {
   const definitions: Partial<Record<AgentToolName, ToolSet[string]>> = {};
   for (const entry of agentTools) {
-    definitions[entry.name] = tool({ description: entry.description, inputSchema: entry.inputSchema });
+    definitions[entry.name] = tool({
+      description: entry.description,
+      inputSchema: zodSchema(entry.inputSchema),
+    });
   }
+  return definitions;
+}
+
+const definitions = defineTools();
+
+export function toolDefinitions(): ToolSet {
   return definitions;
 }

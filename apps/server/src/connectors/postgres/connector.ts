@@ -149,7 +149,7 @@ export class PostgresConnector implements Connector {
         return null;
       }
       columns = await this.#columns(lease, fields);
-      copy = lease.client.query(new PostgresCopyOut(text));
+      copy = lease.client.query(new PostgresCopyOut(text, options.maxRows));
       await lease.control.race(copy.started);
     } catch (error) {
       await this.#sessions.release(lease);
@@ -167,7 +167,16 @@ export class PostgresConnector implements Connector {
     lease.control.onGiveUp(() => {
       if (!released) copy.body.destroy(this.#sessions.statementError(new Error('cancelled'), lease.control));
     });
-    return { columns, body: copy.body };
+    return {
+      columns,
+      body: copy.body,
+      get rows() {
+        return copy.rows;
+      },
+      get truncated() {
+        return copy.truncated;
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -107,26 +107,39 @@ export class PostgresDescribe {
 
 /** Bytes gathered before they are passed on: PostgreSQL sends one small message per row. */
 const chunkBytes = 64 * 1024;
+const crByte = 0x0d;
+const lfByte = 0x0a;
 
 /**
- * COPY … TO STDOUT read as a byte stream. The rows are gathered into 64 KB chunks (a million
- * one-row pushes would cost more than the copy itself). When the reader falls behind, the
- * socket is paused, so TCP holds the server back and memory stays flat; reading resumes it.
- * A failure of the statement destroys the stream with the error.
+ * COPY … TO STDOUT read as a byte stream of CSV records with CRLF ends (RFC 4180, as the generic
+ * export writes), at most `maxRows` of them. PostgreSQL sends each row as one CopyData message
+ * ended by LF (the protocol promises one message per row, and COPY TO STDOUT always ends rows
+ * with LF), so a record's end is its message's: the LF becomes CRLF and the record is counted
+ * without reading its bytes. The one row past `maxRows` (the COPY asks for one more) is not
+ * written; it only says the result was cut. Records are gathered into 64 KB chunks (a million
+ * one-row pushes would cost more than the copy itself). When the reader falls behind, the socket
+ * is paused, so TCP holds the server back and memory stays flat; reading resumes it. A failure
+ * of the statement destroys the stream with the error.
  */
 export class PostgresCopyOut {
   readonly body: Readable;
   /** Settles once the server has answered the COPY: data arrived, it ended, or it failed. */
   readonly started: Promise<void>;
+  /** Records received so far. */
+  rows = 0;
+  /** A row beyond `maxRows` arrived: the result has more. */
+  truncated = false;
   readonly #sql: string;
+  readonly #maxRows: number;
   #socket: WireConnection['stream'] | null = null;
   #paused = false;
   #pending = Buffer.allocUnsafe(chunkBytes);
   #pendingBytes = 0;
   #settle: (error: Error | null) => void = () => undefined;
 
-  constructor(sql: string) {
+  constructor(sql: string, maxRows: number) {
     this.#sql = sql;
+    this.#maxRows = maxRows;
     this.started = new Promise<void>((resolve, reject) => {
       this.#settle = (error) => {
         if (error) reject(error);
@@ -161,14 +174,33 @@ export class PostgresCopyOut {
 
   handleCopyData(message: { chunk: Buffer }): void {
     this.#settle(null);
+    if (this.rows >= this.#maxRows) {
+      this.truncated = true;
+      return;
+    }
     // The message is a view of pg's receive buffer, which is reused: its bytes are copied now.
     const data = message.chunk;
-    if (this.#pendingBytes + data.length > chunkBytes) this.#flush();
-    if (data.length > chunkBytes) this.#push(Buffer.from(data));
-    else {
-      data.copy(this.#pending, this.#pendingBytes);
-      this.#pendingBytes += data.length;
+    const end = data[data.length - 1] === lfByte ? data.length - 1 : data.length;
+    const size = end + 2;
+    if (this.#pendingBytes + size > chunkBytes) this.#flush();
+    // set() of a view: about half the cost of Buffer#copy for records this small.
+    const record = data.subarray(0, end);
+    if (size > chunkBytes) {
+      const whole = Buffer.allocUnsafe(size);
+      whole.set(record);
+      whole[end] = crByte;
+      whole[end + 1] = lfByte;
+      this.#push(whole);
+    } else {
+      const pending = this.#pending;
+      let at = this.#pendingBytes;
+      pending.set(record, at);
+      at += end;
+      pending[at++] = crByte;
+      pending[at++] = lfByte;
+      this.#pendingBytes = at;
     }
+    this.rows += 1;
   }
 
   #flush(): void {

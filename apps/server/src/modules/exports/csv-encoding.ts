@@ -31,6 +31,11 @@ export function csvField(value: JsonValue | undefined): string {
 
 export const csvLineEnd = '\r\n';
 
+/** The last line of a cut file; see csvBody for why the notice is in the file. */
+export function truncatedCsvLine(limit: number): string {
+  return `# Truncated: the result has more rows; this file holds the first ${limit} (EXPORT_MAX_ROWS)${csvLineEnd}`;
+}
+
 export function csvHeader(columns: readonly ResultColumn[]): string {
   return columns.map((column) => csvField(column.name)).join(',') + csvLineEnd;
 }

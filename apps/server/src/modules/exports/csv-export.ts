@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ResultColumn, ResultRow } from '../../connectors/index.ts';
-import { csvHeader, csvLineEnd, csvRows } from './csv-encoding.ts';
+import { csvHeader, csvRows, truncatedCsvLine } from './csv-encoding.ts';
 import type { ExportStats } from './limited-batches.ts';
 
 /**
@@ -22,9 +22,7 @@ export function csvBody(
   async function* chunks(): AsyncGenerator<string> {
     yield csvHeader(columns);
     for await (const batch of batches) yield csvRows(batch, columns);
-    if (stats.truncated) {
-      yield `# Truncated: the result has more rows; this file holds the first ${limit} (EXPORT_MAX_ROWS)${csvLineEnd}`;
-    }
+    if (stats.truncated) yield truncatedCsvLine(limit);
   }
   return Readable.from(chunks(), { objectMode: false });
 }

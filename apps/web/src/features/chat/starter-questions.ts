@@ -1,4 +1,4 @@
-import { engineDescriptors, isEngine, type SchemaInfo, type TableInfo } from '@querent/contracts';
+import { engineStarterQuestions, isEngine, type SchemaInfo, type TableInfo } from '@querent/contracts';
 
 // Type names engines use for numbers (PostgreSQL, MySQL, SQLite, Snowflake, BigQuery, DuckDB).
 const numericType =
@@ -28,9 +28,9 @@ function rankTables(schema: SchemaInfo): TableInfo[] {
     .map((item) => item.table);
 }
 
-/** The questions the engine's descriptor offers when the schema suggests none. */
+/** The questions the engine offers when the schema suggests none. */
 function fallbackQuestions(engine: string | null | undefined): string[] {
-  return engine && isEngine(engine) ? [...engineDescriptors[engine].starterQuestions] : [];
+  return engine && isEngine(engine) ? [...engineStarterQuestions[engine]] : [];
 }
 
 /**
