@@ -2,12 +2,13 @@ import type { SocketErrorEvent } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { removeExpiredVisitors } from '../../src/auth/anonymous/visitor-cleanup.ts';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
+import { readError, readJson } from '../helpers/responses.ts';
 import type { AppStore } from '../helpers/store-dialects.ts';
 import { storeDialects } from '../helpers/store-dialects.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import type { AppBrowser, ClientSocket } from '../oidc/app-browser.ts';
-import { createAppBrowser, hostedEnv, socketConnected } from '../oidc/app-browser.ts';
+import { createAppBrowser, hostedEnv, signInBrowser, socketConnected } from '../oidc/app-browser.ts';
 import type { TestClock } from '../oidc/hosted-deps.ts';
 import { testClient, testClock } from '../oidc/hosted-deps.ts';
 import type { TestProvider } from '../oidc/test-provider.ts';
@@ -46,17 +47,6 @@ interface Me {
   organization_id: string | null;
 }
 
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const body = (await response.json()) as T;
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  return body;
-}
-
-async function errorOf(response: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = (await response.json()) as { error: { code: string; message: string } };
-  return { status: response.status, ...body.error };
-}
-
 function nextError(socket: ClientSocket): Promise<SocketErrorEvent> {
   return new Promise((resolve) => socket.once('error', resolve));
 }
@@ -89,8 +79,8 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
           method: 'POST',
           body: { name, engine: 'sqlite', details: { filename: sqlite.filename }, public: isPublic },
         });
-      publicId = (await json<{ id: string }>(await database('Open Chinook', true), 201)).id;
-      privateId = (await json<{ id: string }>(await database('Team Chinook', false), 201)).id;
+      publicId = (await readJson<{ id: string }>(await database('Open Chinook', true), 201)).id;
+      privateId = (await readJson<{ id: string }>(await database('Team Chinook', false), 201)).id;
     });
 
     afterAll(async () => {
@@ -100,24 +90,24 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
 
     it('gives a visitor without a session an anonymous identity that their cookie keeps', async () => {
       const visitor = createAppBrowser(running.baseUrl);
-      const me = await json<Me>(await visitor.request('/api/user'));
+      const me = await readJson<Me>(await visitor.request('/api/user'));
       expect(me).toMatchObject({ role: 'anonymous', email: null, organization_id: null });
-      expect((await json<Me>(await visitor.request('/api/user'))).id).toBe(me.id);
-      const other = await json<Me>(await createAppBrowser(running.baseUrl).request('/api/user'));
+      expect((await readJson<Me>(await visitor.request('/api/user'))).id).toBe(me.id);
+      const other = await readJson<Me>(await createAppBrowser(running.baseUrl).request('/api/user'));
       expect(other.id).not.toBe(me.id);
       // The sign-in and sign-out endpoints still answer without making anyone.
       expect((await createAppBrowser(running.baseUrl).request('/api/auth')).status).toBe(200);
 
       // Visitors are not people to manage: never listed, never changed.
-      const people = await json<{ users: { id: string }[] }>(await admin.request('/api/users'));
+      const people = await readJson<{ users: { id: string }[] }>(await admin.request('/api/users'));
       expect(people.users.map((user) => user.id)).not.toContain(me.id);
       const change = await admin.request(`/api/users/${me.id}`, { method: 'PUT', body: { role: 'admin' } });
-      expect((await errorOf(change)).status).toBe(404);
+      expect((await readError(change)).status).toBe(404);
     });
 
     it('lets a visitor see and use public databases only, and make nothing to share', async () => {
       const visitor = createAppBrowser(running.baseUrl);
-      const listed = await json<{ id: string; name: string }[]>(await visitor.request('/api/databases'));
+      const listed = await readJson<{ id: string; name: string }[]>(await visitor.request('/api/databases'));
       expect(listed.map((database) => database.name)).toEqual(['Open Chinook']);
       expect((await visitor.request(`/api/databases/${privateId}`)).status).toBe(404);
 
@@ -140,8 +130,8 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
           details: { host: 'h', user: 'u', password: 'p', database: 'd' },
         },
       });
-      expect((await errorOf(connect)).status).toBe(403);
-      expect((await errorOf(await visitor.request('/api/users'))).status).toBe(403);
+      expect((await readError(connect)).status).toBe(403);
+      expect((await readError(await visitor.request('/api/users'))).status).toBe(403);
     });
 
     it('limits how often a visitor asks, with a clear 429, and never a signed-in person', async () => {
@@ -153,14 +143,14 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
         });
       expect((await run(visitor)).status).toBe(200);
       expect((await run(visitor)).status).toBe(200);
-      const refused = await errorOf(await run(visitor));
+      const refused = await readError(await run(visitor));
       expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
       expect(refused.message).toMatch(
         /Visitors may ask 2 questions a minute\. Try again in \d+ seconds, or sign in\./,
       );
 
       // The socket's questions count against the same allowance.
-      const conversation = await json<{ id: string }>(
+      const conversation = await readJson<{ id: string }>(
         await visitor.request('/api/conversations', {
           method: 'POST',
           body: { contextId: `database-${publicId}` },
@@ -182,29 +172,28 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
 
     it('replaces the anonymous session when the visitor signs in, and asks people whose session ended to sign in again', async () => {
       const visitor = createAppBrowser(running.baseUrl);
-      const anonymous = await json<Me>(await visitor.request('/api/user'));
+      const anonymous = await readJson<Me>(await visitor.request('/api/user'));
       const anonymousCookie = visitor.jar.header() ?? '';
       expect((await visitor.signIn('bob')).status).toBe(302);
-      const bob = await json<Me>(await visitor.request('/api/user'));
+      const bob = await readJson<Me>(await visitor.request('/api/user'));
       expect(bob).toMatchObject({ role: 'member', email: 'bob@example.com' });
 
       // The anonymous session ended with the sign-in: its cookie now buys a new stranger, not the old one.
       const stale = await fetch(`${running.baseUrl}/api/user`, { headers: { cookie: anonymousCookie } });
-      const again = await json<Me>(stale);
+      const again = await readJson<Me>(stale);
       expect(again.role).toBe('anonymous');
       expect(again.id).not.toBe(anonymous.id);
 
       // Bob signed out from another browser: this one is told to sign in again (401), not made anonymous.
-      const elsewhere = createAppBrowser(running.baseUrl);
-      expect((await elsewhere.signIn('bob')).status).toBe(302);
-      await json(await elsewhere.request('/api/user/sessions', { method: 'DELETE' }));
-      expect((await errorOf(await visitor.request('/api/user'))).status).toBe(401);
+      const elsewhere = await signInBrowser(running.baseUrl, 'bob');
+      await readJson(await elsewhere.request('/api/user/sessions', { method: 'DELETE' }));
+      expect((await readError(await visitor.request('/api/user'))).status).toBe(401);
     });
 
     it('removes visitors past their retention with what they made, one instance at a time', async () => {
       const early = createAppBrowser(running.baseUrl);
-      const earlyVisitor = await json<Me>(await early.request('/api/user'));
-      const conversation = await json<{ id: string }>(
+      const earlyVisitor = await readJson<Me>(await early.request('/api/user'));
+      const conversation = await readJson<{ id: string }>(
         await early.request('/api/conversations', {
           method: 'POST',
           body: { contextId: `database-${publicId}` },
@@ -213,11 +202,11 @@ for (const dialect of await storeDialects('The anonymous sandbox')) {
       );
       clock.advance(hour);
       const late = createAppBrowser(running.baseUrl);
-      const lateVisitor = await json<Me>(await late.request('/api/user'));
+      const lateVisitor = await readJson<Me>(await late.request('/api/user'));
       clock.advance(hour + 1000);
 
       // The early visitor's session ended with their retention: they are a new stranger now.
-      const now = await json<Me>(await early.request('/api/user'));
+      const now = await readJson<Me>(await early.request('/api/user'));
       expect(now.id).not.toBe(earlyVisitor.id);
 
       const db = running.built.store.db;
@@ -251,7 +240,7 @@ describe('the anonymous sandbox turned off', () => {
     const running = await startTestApp(hostedEnv(provider.issuer));
     try {
       const visitor = createAppBrowser(running.baseUrl);
-      expect((await errorOf(await visitor.request('/api/user'))).status).toBe(401);
+      expect((await readError(await visitor.request('/api/user'))).status).toBe(401);
     } finally {
       await running.stop();
     }

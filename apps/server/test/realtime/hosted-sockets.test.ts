@@ -6,6 +6,7 @@ import type { AppBrowser, ClientSocket } from '../oidc/app-browser.ts';
 import {
   createAppBrowser,
   hostedEnv,
+  signInBrowser,
   socketClosed,
   socketConnected,
   socketRefused,
@@ -41,12 +42,6 @@ afterAll(async () => {
   await provider.stop();
 });
 
-async function signedIn(login: string, app: RunningApp = running): Promise<AppBrowser> {
-  const browser = createAppBrowser(app.baseUrl);
-  expect((await browser.signIn(login)).status).toBe(302);
-  return browser;
-}
-
 async function connectedSocket(browser: AppBrowser): Promise<ClientSocket> {
   const socket = browser.socket();
   sockets.push(socket);
@@ -66,13 +61,13 @@ describe('sockets in hosted mode', () => {
     const anonymous = createAppBrowser(running.baseUrl).socket();
     sockets.push(anonymous);
     expect(await socketRefused(anonymous)).toBe('Unauthorized');
-    const alice = await signedIn('alice');
+    const alice = await signInBrowser(running.baseUrl, 'alice');
     const socket = await connectedSocket(alice);
     expect(socket.connected).toBe(true);
   });
 
   it('close when their browser signs out', async () => {
-    const bob = await signedIn('bob');
+    const bob = await signInBrowser(running.baseUrl, 'bob');
     const socket = await connectedSocket(bob);
     const closed = socketClosed(socket);
     expect((await bob.request('/api/auth/logout', { method: 'POST' })).status).toBe(200);
@@ -80,8 +75,8 @@ describe('sockets in hosted mode', () => {
   });
 
   it('close when their session is signed out from another browser, and only theirs', async () => {
-    const laptop = await signedIn('carol');
-    const phone = await signedIn('carol');
+    const laptop = await signInBrowser(running.baseUrl, 'carol');
+    const phone = await signInBrowser(running.baseUrl, 'carol');
     const laptopSocket = await connectedSocket(laptop);
     const phoneSocket = await connectedSocket(phone);
     const phoneClosed = socketClosed(phoneSocket);
@@ -96,8 +91,8 @@ describe('sockets in hosted mode', () => {
   });
 
   it('of the user’s other sessions close at “sign out everywhere else”, this one’s stay', async () => {
-    const laptop = await signedIn('alice');
-    const tablet = await signedIn('alice');
+    const laptop = await signInBrowser(running.baseUrl, 'alice');
+    const tablet = await signInBrowser(running.baseUrl, 'alice');
     const laptopSocket = await connectedSocket(laptop);
     const secondLaptopTab = await connectedSocket(laptop);
     const tabletSocket = await connectedSocket(tablet);
@@ -108,7 +103,7 @@ describe('sockets in hosted mode', () => {
   });
 
   it('close at their next event once their user is deactivated, the event unanswered', async () => {
-    const dora = await signedIn('dora@example.com');
+    const dora = await signInBrowser(running.baseUrl, 'dora@example.com');
     const socket = await connectedSocket(dora);
     const { id } = (await (await dora.request('/api/user')).json()) as { id: string };
     await setUserDeactivated(running.built.store.db, id, new Date().toISOString());
@@ -142,7 +137,7 @@ describe('the periodic check of open sockets', () => {
   });
 
   it('closes a quiet socket whose user was deactivated', async () => {
-    const frank = await signedIn('frank', checked);
+    const frank = await signInBrowser(checked.baseUrl, 'frank');
     const socket = await connectedSocket(frank);
     const { id } = (await (await frank.request('/api/user')).json()) as { id: string };
     const closed = socketClosed(socket);
@@ -151,7 +146,7 @@ describe('the periodic check of open sockets', () => {
   });
 
   it('closes a quiet socket once its session has expired', async () => {
-    const erin = await signedIn('erin', checked);
+    const erin = await signInBrowser(checked.baseUrl, 'erin');
     const socket = await connectedSocket(erin);
     const closed = socketClosed(socket);
     await new Promise((resolve) => setTimeout(resolve, 300));

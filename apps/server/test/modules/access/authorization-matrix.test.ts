@@ -30,7 +30,7 @@ import {
 } from '../../matrix/matrix-world.ts';
 import { authCookieName } from '../../../src/auth/auth-cookies.ts';
 import type { AppBrowser } from '../../oidc/app-browser.ts';
-import { createAppBrowser, hostedEnv } from '../../oidc/app-browser.ts';
+import { createAppBrowser, hostedEnv, signInBrowser } from '../../oidc/app-browser.ts';
 import { testClient, testPublicUrl } from '../../oidc/hosted-deps.ts';
 import type { TestProvider } from '../../oidc/test-provider.ts';
 import { startTestProvider } from '../../oidc/test-provider.ts';
@@ -117,8 +117,7 @@ for (const dialect of await storeDialects('Authorization matrix')) {
       // One after the other, the administrator first: the first user to sign in becomes one.
       const entries: [SignedInActor, AppBrowser][] = [];
       for (const actor of Object.keys(matrixUsers) as PersonActor[]) {
-        const browser = createAppBrowser(running.baseUrl);
-        expect((await browser.signIn(matrixUsers[actor].sub)).status).toBe(302);
+        const browser = await signInBrowser(running.baseUrl, matrixUsers[actor].sub);
         entries.push([actor, browser]);
       }
       // The visitor arrives without a session and is given an anonymous one, kept by its cookie.
@@ -129,8 +128,7 @@ for (const dialect of await storeDialects('Authorization matrix')) {
       entries.push(['visitor', visitor]);
       browsers = Object.fromEntries(entries) as Browsers;
 
-      const former = createAppBrowser(running.baseUrl);
-      expect((await former.signIn(formerUser.sub)).status).toBe(302);
+      const former = await signInBrowser(running.baseUrl, formerUser.sub);
       endedSession = former.jar.get(authCookieName('session', testPublicUrl)) ?? '';
       expect(endedSession).not.toBe('');
       expect((await former.request('/api/auth/logout', { method: 'POST' })).status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserDeactivated } from '../../../src/modules/users/users.repo.ts';
+import { readJson } from '../../helpers/responses.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 import type { AppBrowser } from '../../oidc/app-browser.ts';
@@ -28,10 +29,6 @@ afterAll(async () => {
 });
 
 const browser = (): AppBrowser => createAppBrowser(running.baseUrl);
-
-async function json<T>(response: Response): Promise<T> {
-  return (await response.json()) as T;
-}
 
 /** The error page of a callback that could not finish: its status and the sentence it shows. */
 async function errorPage(response: Response): Promise<{ status: number; message: string; html: string }> {
@@ -65,7 +62,7 @@ describe('hosted sign-in over HTTP', () => {
 
     const me = await alice.request('/api/user');
     expect(me.status).toBe(200);
-    expect(await json(me)).toMatchObject({
+    expect(await readJson(me)).toMatchObject({
       email: 'alice@example.com',
       first_name: 'Alice',
       last_name: 'Liddell',
@@ -81,7 +78,7 @@ describe('hosted sign-in over HTTP', () => {
     for (const login of ['alice', 'bob', 'carol']) {
       const person = browser();
       await person.signIn(login);
-      roles[login] = (await json<{ role: string }>(await person.request('/api/user'))).role;
+      roles[login] = (await readJson<{ role: string }>(await person.request('/api/user'))).role;
     }
     expect(roles).toEqual({ alice: 'admin', bob: 'admin', carol: 'member' });
   });
@@ -174,7 +171,7 @@ describe('hosted sign-in over HTTP', () => {
   it('refuses a deactivated person at the callback and ends the sessions they had', async () => {
     const carol = browser();
     await carol.signIn('carol');
-    const { id } = await json<{ id: string }>(await carol.request('/api/user'));
+    const { id } = await readJson<{ id: string }>(await carol.request('/api/user'));
     await setUserDeactivated(running.built.store.db, id, new Date().toISOString());
     try {
       expect((await carol.request('/api/user')).status).toBe(401);
@@ -212,7 +209,7 @@ describe('hosted sign-in over HTTP', () => {
       (await newcomer.openCallback(await newcomer.provider.signIn(started, 'dora@example.com'))).status,
     ).toBe(302);
     expect(provider.signUpRequests).toBe(before + 2);
-    expect(await json(await newcomer.request('/api/user'))).toMatchObject({
+    expect(await readJson(await newcomer.request('/api/user'))).toMatchObject({
       email: 'dora@example.com',
       role: 'member',
     });
@@ -226,7 +223,7 @@ describe('hosted sign-in over HTTP', () => {
     expect(answer.headers.getSetCookie()).toContainEqual(
       'querent_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
     );
-    const { logout_url: logoutUrl } = await json<{ logout_url: string | null }>(answer);
+    const { logout_url: logoutUrl } = await readJson<{ logout_url: string | null }>(answer);
     if (logoutUrl === null) throw new Error('the provider has an end-session endpoint');
     const url = new URL(logoutUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${provider.issuer}/session/end`);
@@ -234,7 +231,7 @@ describe('hosted sign-in over HTTP', () => {
     expect((await bob.provider.signOut(url)).href).toBe(`${testPublicUrl}/login`);
     expect((await bob.request('/api/user')).status).toBe(401);
     // Signing out again, or with no session, is not an error.
-    expect(await json(await bob.request('/api/auth/logout', { method: 'POST' }))).toEqual({
+    expect(await readJson(await bob.request('/api/auth/logout', { method: 'POST' }))).toEqual({
       logout_url: null,
     });
   });
@@ -246,7 +243,7 @@ describe('the user’s sessions over HTTP', () => {
     const phone = browser();
     await laptop.signIn('alice');
     await phone.signIn('alice');
-    const listed = await json<{
+    const listed = await readJson<{
       mode: string;
       sessions: { id: string; current: boolean; user_agent: string | null }[];
     }>(await laptop.request('/api/user/sessions'));
@@ -261,7 +258,7 @@ describe('the user’s sessions over HTTP', () => {
     const phone = browser();
     const tablet = browser();
     for (const device of [laptop, phone, tablet]) await device.signIn('carol');
-    const phoneSessions = await json<{ sessions: { id: string; current: boolean }[] }>(
+    const phoneSessions = await readJson<{ sessions: { id: string; current: boolean }[] }>(
       await phone.request('/api/user/sessions'),
     );
     const phoneId = phoneSessions.sessions.find((session) => session.current)?.id ?? '';
@@ -271,10 +268,12 @@ describe('the user’s sessions over HTTP', () => {
     expect((await laptop.request(`/api/user/sessions/${phoneId}`, { method: 'DELETE' })).status).toBe(404);
 
     const everywhere = await laptop.request('/api/user/sessions', { method: 'DELETE' });
-    expect((await json<{ revoked: number }>(everywhere)).revoked).toBeGreaterThanOrEqual(1);
+    expect((await readJson<{ revoked: number }>(everywhere)).revoked).toBeGreaterThanOrEqual(1);
     expect((await tablet.request('/api/user')).status).toBe(401);
     expect((await laptop.request('/api/user')).status).toBe(200);
-    const left = await json<{ sessions: { current: boolean }[] }>(await laptop.request('/api/user/sessions'));
+    const left = await readJson<{ sessions: { current: boolean }[] }>(
+      await laptop.request('/api/user/sessions'),
+    );
     expect(left.sessions).toEqual([expect.objectContaining({ current: true })]);
   });
 
@@ -283,7 +282,7 @@ describe('the user’s sessions over HTTP', () => {
     const bob = browser();
     await alice.signIn('alice');
     await bob.signIn('bob');
-    const bobSessions = await json<{ sessions: { id: string; current: boolean }[] }>(
+    const bobSessions = await readJson<{ sessions: { id: string; current: boolean }[] }>(
       await bob.request('/api/user/sessions'),
     );
     const bobId = bobSessions.sessions.find((session) => session.current)?.id ?? '';

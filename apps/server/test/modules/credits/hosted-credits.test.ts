@@ -2,12 +2,11 @@ import type { Message } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sumBalance } from '../../../src/modules/credits/credit-ledger.repo.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
-import type { ApiResponse } from '../../helpers/api-client.ts';
 import { scriptedModel } from '../../helpers/scripted-model.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 import type { AppBrowser, ClientSocket } from '../../oidc/app-browser.ts';
-import { createAppBrowser, hostedEnv, socketConnected } from '../../oidc/app-browser.ts';
+import { hostedEnv, requestJson, signInBrowser, socketConnected } from '../../oidc/app-browser.ts';
 import { testClient } from '../../oidc/hosted-deps.ts';
 import type { TestProvider } from '../../oidc/test-provider.ts';
 import { startTestProvider } from '../../oidc/test-provider.ts';
@@ -62,24 +61,9 @@ afterAll(async () => {
   await sqlite.remove();
 });
 
-async function signedIn(login: string): Promise<AppBrowser> {
-  const browser = createAppBrowser(running.baseUrl);
-  expect((await browser.signIn(login)).status).toBe(302);
-  return browser;
-}
-
-async function json<T = unknown>(
-  browser: AppBrowser,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<ApiResponse<T>> {
-  const response = await browser.request(path, init);
-  const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as T };
-}
-
 async function creditsOf(browser: AppBrowser): Promise<number> {
-  return (await json<{ credits_remaining: number }>(browser, '/api/user/credits')).body.credits_remaining;
+  return (await requestJson<{ credits_remaining: number }>(browser, '/api/user/credits')).body
+    .credits_remaining;
 }
 
 /** A socket that keeps what it hears, and waits for the next event of a kind. */
@@ -106,25 +90,25 @@ async function listen(browser: AppBrowser) {
 
 describe('credits in hosted mode', () => {
   it('spend down to zero, refuse before the model, answer 402, and resume after a grant', async () => {
-    const admin = await signedIn('alice'); // the first to sign in becomes an administrator
-    const user = await signedIn('bob');
+    const admin = await signInBrowser(running.baseUrl, 'alice'); // the first to sign in becomes an administrator
+    const user = await signInBrowser(running.baseUrl, 'bob');
     expect(await creditsOf(user)).toBe(50);
 
     // The administrator connects the team's database; members of the organisation use it.
-    const database = await json<{ id: string }>(admin, '/api/databases', {
+    const database = await requestJson<{ id: string }>(admin, '/api/databases', {
       method: 'POST',
       body: { name: 'Chinook', engine: 'sqlite', details: { filename: sqlite.filename } },
     });
     expect(database.status).toBe(201);
     const contextId = `database-${database.body.id}`;
-    const conversation = await json<{ id: string }>(user, '/api/conversations', {
+    const conversation = await requestJson<{ id: string }>(user, '/api/conversations', {
       method: 'POST',
       body: { contextId },
     });
     const conversationId = conversation.body.id;
 
     // A priced SQL run of the user's own costs CREDIT_PRICE_PER_QUERY.
-    const run = await json(user, '/api/query/_run', {
+    const run = await requestJson(user, '/api/query/_run', {
       method: 'POST',
       body: { query: 'select count(*) from Artist', databaseId: database.body.id },
     });
@@ -157,13 +141,13 @@ describe('credits in hosted mode', () => {
       expect(last.credits_remaining).toBe(left);
       expect(await creditsOf(user)).toBe(left);
     }
-    const bobId = (await json<{ id: string }>(user, '/api/user')).body.id;
+    const bobId = (await requestJson<{ id: string }>(user, '/api/user')).body.id;
     expect(await sumBalance(running.built.store.db, { userId: bobId, organizationId: null })).toBe(0);
 
     // Nothing left: refused before any model call, status back to clear, nothing stored.
     const callsBefore = modelCalls;
-    const stored = (await json<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`)).body
-      .messages;
+    const stored = (await requestJson<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`))
+      .body.messages;
     const refused = await ask('And genres?');
     expect(refused.map((entry) => entry.event)).toEqual(['status', 'error']);
     expect(refused[0]?.payload).toEqual({ conversation_id: conversationId, status: 'clear', error: null });
@@ -176,12 +160,12 @@ describe('credits in hosted mode', () => {
       conversationId,
     });
     expect(modelCalls).toBe(callsBefore);
-    const after = (await json<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`)).body
-      .messages;
+    const after = (await requestJson<{ messages: Message[] }>(user, `/api/conversations/${conversationId}`))
+      .body.messages;
     expect(after.map((message) => message.id)).toEqual(stored.map((message) => message.id));
 
     // A spending REST call: 402 in the one error shape.
-    const broke = await json<{ error: { code: string; message: string } }>(user, '/api/query/_run', {
+    const broke = await requestJson<{ error: { code: string; message: string } }>(user, '/api/query/_run', {
       method: 'POST',
       body: { query: 'select 1', databaseId: database.body.id },
     });
@@ -190,14 +174,16 @@ describe('credits in hosted mode', () => {
 
     // Only an administrator grants credits, and must say why.
     const grant = { user_id: bobId, amount: 40, reason: 'Pilot extension' };
-    expect((await json(user, '/api/credits/grants', { method: 'POST', body: grant })).status).toBe(403);
-    const noReason = await json<{ error: { field?: string } }>(admin, '/api/credits/grants', {
+    expect((await requestJson(user, '/api/credits/grants', { method: 'POST', body: grant })).status).toBe(
+      403,
+    );
+    const noReason = await requestJson<{ error: { field?: string } }>(admin, '/api/credits/grants', {
       method: 'POST',
       body: { ...grant, reason: ' ' },
     });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.field).toBe('reason');
-    const granted = await json<{ credits_remaining: number }>(admin, '/api/credits/grants', {
+    const granted = await requestJson<{ credits_remaining: number }>(admin, '/api/credits/grants', {
       method: 'POST',
       body: grant,
     });
@@ -208,7 +194,7 @@ describe('credits in hosted mode', () => {
     expect(lastResponse.credits_remaining).toBe(20);
     expect(await creditsOf(user)).toBe(20);
 
-    const history = await json<{
+    const history = await requestJson<{
       entries: { kind: string; amount: number; reason: string }[];
       usage_by_day: { day: string; credits: number }[];
     }>(user, '/api/user/credits/history');
@@ -221,10 +207,9 @@ describe('credits in hosted mode', () => {
 
     // Administrators see use per user (and organisation), and can take it as CSV; others cannot.
     expect((await user.request('/api/credits/usage')).status).toBe(403);
-    const usage = await json<{ users: { id: string; credits_spent: number; credits_added: number }[] }>(
-      admin,
-      '/api/credits/usage?days=7',
-    );
+    const usage = await requestJson<{
+      users: { id: string; credits_spent: number; credits_added: number }[];
+    }>(admin, '/api/credits/usage?days=7');
     expect(usage.body.users.find((row) => row.id === bobId)).toMatchObject({
       credits_spent: 70,
       credits_added: 90,
@@ -237,14 +222,17 @@ describe('credits in hosted mode', () => {
     expect((await user.request('/api/credits/usage.csv')).status).toBe(403);
 
     // The organisation's pool: once it has credits, its members draw on it within their cap.
-    const organizationId = (await json<{ organization_id: string }>(user, '/api/user')).body.organization_id;
-    const pooled = await json(admin, '/api/credits/grants', {
+    const organizationId = (await requestJson<{ organization_id: string }>(user, '/api/user')).body
+      .organization_id;
+    const pooled = await requestJson(admin, '/api/credits/grants', {
       method: 'POST',
       body: { organization_id: organizationId, amount: 1000, reason: 'Team pool' },
     });
     expect(pooled.status).toBe(200);
     const cap = { user_id: bobId, monthly_cap: 30 };
-    expect((await json(user, '/api/credits/member-caps', { method: 'PUT', body: cap })).status).toBe(403);
+    expect((await requestJson(user, '/api/credits/member-caps', { method: 'PUT', body: cap })).status).toBe(
+      403,
+    );
     expect((await admin.request('/api/credits/member-caps', { method: 'PUT', body: cap })).status).toBe(204);
     expect(await creditsOf(user)).toBe(30);
     const pooledTurn = await ask('And playlists?');
@@ -255,7 +243,7 @@ describe('credits in hosted mode', () => {
     expect(await creditsOf(user)).toBe(10);
 
     // Credits given to a pooled member's own balance would never be spent: refused, saying why.
-    const stranded = await json<{ error: { code: string; message: string; field?: string } }>(
+    const stranded = await requestJson<{ error: { code: string; message: string; field?: string } }>(
       admin,
       '/api/credits/grants',
       { method: 'POST', body: { email: 'bob@example.com', amount: 10, reason: 'More' } },
@@ -267,13 +255,13 @@ describe('credits in hosted mode', () => {
   });
 
   it('SQL typed in the chat is charged on its own turn, which shows it; a refused statement costs nothing', async () => {
-    const admin = await signedIn('alice');
+    const admin = await signInBrowser(running.baseUrl, 'alice');
     const before = await creditsOf(admin);
     // /subscribe tells what a query costs.
-    expect((await json<{ price_per_query: number }>(admin, '/api/credits/plans')).body.price_per_query).toBe(
-      5,
-    );
-    const database = await json<{ id: string }>(admin, '/api/databases', {
+    expect(
+      (await requestJson<{ price_per_query: number }>(admin, '/api/credits/plans')).body.price_per_query,
+    ).toBe(5);
+    const database = await requestJson<{ id: string }>(admin, '/api/databases', {
       method: 'POST',
       body: {
         name: 'Chinook, read-only',
@@ -282,7 +270,7 @@ describe('credits in hosted mode', () => {
         safe_mode: true,
       },
     });
-    const conversation = await json<{ id: string }>(admin, '/api/conversations', {
+    const conversation = await requestJson<{ id: string }>(admin, '/api/conversations', {
       method: 'POST',
       body: { contextId: `database-${database.body.id}` },
     });
@@ -305,7 +293,7 @@ describe('credits in hosted mode', () => {
     expect(refused?.usage).toEqual({ inputTokens: 0, outputTokens: 0, credits: 0 });
     expect(await creditsOf(admin)).toBe(before - 5);
 
-    const history = await json<{ entries: { amount: number; reason: string }[] }>(
+    const history = await requestJson<{ entries: { amount: number; reason: string }[] }>(
       admin,
       '/api/user/credits/history',
     );

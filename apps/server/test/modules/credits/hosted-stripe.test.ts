@@ -1,12 +1,11 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResponse } from '../../helpers/api-client.ts';
 import type { StripeFake } from '../../fakes/stripe-fake.ts';
 import { startStripeFake } from '../../fakes/stripe-fake.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 import type { AppBrowser } from '../../oidc/app-browser.ts';
-import { createAppBrowser, hostedEnv } from '../../oidc/app-browser.ts';
+import { createAppBrowser, hostedEnv, requestJson } from '../../oidc/app-browser.ts';
 import { testClient } from '../../oidc/hosted-deps.ts';
 import type { TestProvider } from '../../oidc/test-provider.ts';
 import { startTestProvider } from '../../oidc/test-provider.ts';
@@ -60,17 +59,8 @@ afterAll(async () => {
   await provider.stop();
 });
 
-async function json<T = unknown>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<ApiResponse<T>> {
-  const response = await user.request(path, init);
-  const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as T };
-}
-
 const credits = async () =>
-  (await json<{ credits_remaining: number }>('/api/user/credits')).body.credits_remaining;
+  (await requestJson<{ credits_remaining: number }>(user, '/api/user/credits')).body.credits_remaining;
 
 /** Posts an event to the webhook as Stripe would: the raw JSON and its Stripe-Signature header. */
 async function deliver(
@@ -103,7 +93,7 @@ function checkoutEvent(
 
 describe('Stripe payments', () => {
   it('opens a checkout for a pack through the SDK, with the balance named in its metadata', async () => {
-    const checkout = await json<{ url: string }>('/api/credits/checkout', {
+    const checkout = await requestJson<{ url: string }>(user, '/api/credits/checkout', {
       method: 'POST',
       body: { credits: 300 },
     });
@@ -116,7 +106,7 @@ describe('Stripe payments', () => {
     expect(sent?.fields.get('metadata[querent_credits]')).toBe('300');
     expect(sent?.fields.get('metadata[querent_user_id]')).toBe(userId);
 
-    const plan = await json<{ url: string }>('/api/credits/checkout', {
+    const plan = await requestJson<{ url: string }>(user, '/api/credits/checkout', {
       method: 'POST',
       body: { plan_id: 'team' },
     });
@@ -127,7 +117,7 @@ describe('Stripe payments', () => {
     expect(fake.sessions[1]?.fields.get('subscription_data[metadata][querent_user_id]')).toBe(userId);
     expect(fake.sessions[1]?.fields.get('subscription_data[metadata][querent_plan_id]')).toBe('team');
 
-    const unknown = await json<{ error: { field: string } }>('/api/credits/checkout', {
+    const unknown = await requestJson<{ error: { field: string } }>(user, '/api/credits/checkout', {
       method: 'POST',
       body: { plan_id: 'gold' },
     });
@@ -214,7 +204,8 @@ describe('Stripe payments', () => {
     expect((await deliver(paid)).body.credited).toBe(true);
     expect((await deliver(paid)).body.credited).toBe(false);
     expect(await credits()).toBe(before + 500);
-    const offer = await json<{ subscription: { plan_id: string } | null; checkout: boolean }>(
+    const offer = await requestJson<{ subscription: { plan_id: string } | null; checkout: boolean }>(
+      user,
       '/api/credits/plans',
     );
     expect(offer.body.subscription?.plan_id).toBe('team');
@@ -222,7 +213,9 @@ describe('Stripe payments', () => {
   });
 
   it("opens Stripe's billing portal for a plan bought through Stripe, and no second plan checkout", async () => {
-    const noPlan = await json<{ error: { code: string } }>('/api/credits/portal', { method: 'POST' });
+    const noPlan = await requestJson<{ error: { code: string } }>(user, '/api/credits/portal', {
+      method: 'POST',
+    });
     expect([noPlan.status, noPlan.body.error.code]).toEqual([409, 'CONFLICT']);
     const metadata = {
       querent_user_id: userId,
@@ -240,12 +233,12 @@ describe('Stripe payments', () => {
       invoice: 'in_portal',
     });
     expect((await deliver(paid)).body.credited).toBe(true);
-    const offer = await json<{ subscription: { plan_id: string; status: string; manage_online: boolean } }>(
-      '/api/credits/plans',
-    );
+    const offer = await requestJson<{
+      subscription: { plan_id: string; status: string; manage_online: boolean };
+    }>(user, '/api/credits/plans');
     expect(offer.body.subscription).toMatchObject({ plan_id: 'team', status: 'active', manage_online: true });
 
-    const portal = await json<{ url: string }>('/api/credits/portal', { method: 'POST' });
+    const portal = await requestJson<{ url: string }>(user, '/api/credits/portal', { method: 'POST' });
     expect(portal).toMatchObject({
       status: 200,
       body: { url: 'https://billing.stripe.test/p/session/bps_test_1' },
@@ -254,7 +247,7 @@ describe('Stripe payments', () => {
     expect(fake.portals[0]?.fields.get('return_url')).toMatch(/\/subscribe$/);
 
     // A second subscription would bill twice: plans change in the portal.
-    const again = await json<{ error: { field: string } }>('/api/credits/checkout', {
+    const again = await requestJson<{ error: { field: string } }>(user, '/api/credits/checkout', {
       method: 'POST',
       body: { plan_id: 'team' },
     });

@@ -4,7 +4,7 @@ import { mysqlScratch, postgresScratch, type ScratchDatabase } from '../../conne
 import { chinookPostgres } from '../../fixtures/chinook.ts';
 import { type ApiClient, apiClient } from '../../helpers/api-client.ts';
 import { type RunningApp, startTestApp } from '../../helpers/test-app.ts';
-import { createAppBrowser, hostedEnv } from '../../oidc/app-browser.ts';
+import { hostedEnv, signInBrowser } from '../../oidc/app-browser.ts';
 import { testClient } from '../../oidc/hosted-deps.ts';
 import { startTestProvider, type TestProvider } from '../../oidc/test-provider.ts';
 
@@ -199,10 +199,8 @@ describe('hosted mode: a shared database with a powerful login', () => {
   it('is refused without an administrator’s confirmation, naming the field, and saved with it', async (context) => {
     if (!pg) return context.skip();
     // The first person to sign in administers; bob of the same organisation is a member.
-    const admin = createAppBrowser(hosted.baseUrl);
-    expect((await admin.signIn('alice')).status).toBe(302);
-    const member = createAppBrowser(hosted.baseUrl);
-    expect((await member.signIn('bob')).status).toBe(302);
+    const admin = await signInBrowser(hosted.baseUrl, 'alice');
+    const member = await signInBrowser(hosted.baseUrl, 'bob');
     const body = { name: 'Shared', engine: 'postgres', details: pg.superuser, safe_mode: true };
 
     const unconfirmed = await admin.request('/api/databases', { method: 'POST', body });

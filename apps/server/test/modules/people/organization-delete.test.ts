@@ -4,12 +4,13 @@ import { insertEntry } from '../../../src/modules/credits/credit-ledger.repo.ts'
 import { readBool } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { seedDatabase, seedObjects } from '../../matrix/matrix-world.ts';
+import { readError, readJson } from '../../helpers/responses.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 import type { AppBrowser } from '../../oidc/app-browser.ts';
-import { createAppBrowser, hostedEnv } from '../../oidc/app-browser.ts';
+import { hostedEnv, signInBrowser } from '../../oidc/app-browser.ts';
 import { testClient } from '../../oidc/hosted-deps.ts';
 import type { TestProvider } from '../../oidc/test-provider.ts';
 import { startTestProvider } from '../../oidc/test-provider.ts';
@@ -34,17 +35,6 @@ afterAll(async () => {
   await sqlite.remove();
 });
 
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return (text === '' ? null : JSON.parse(text)) as T;
-}
-
-async function errorOf(response: Response) {
-  const body = (await response.json()) as { error: { code: string; message: string; field?: string } };
-  return { status: response.status, ...body.error };
-}
-
 const del = (browser: AppBrowser, path: string) => browser.request(path, { method: 'DELETE' });
 
 for (const dialect of await storeDialects('Deleting organisations')) {
@@ -55,14 +45,8 @@ for (const dialect of await storeDialects('Deleting organisations')) {
     let bob: AppBrowser;
     let dave: AppBrowser;
 
-    async function signedIn(login: string): Promise<AppBrowser> {
-      const browser = createAppBrowser(running.baseUrl);
-      expect((await browser.signIn(login)).status).toBe(302);
-      return browser;
-    }
-
     async function idOf(browser: AppBrowser): Promise<string> {
-      return (await json<{ id: string }>(await browser.request('/api/user'))).id;
+      return (await readJson<{ id: string }>(await browser.request('/api/user'))).id;
     }
 
     beforeAll(async () => {
@@ -71,9 +55,9 @@ for (const dialect of await storeDialects('Deleting organisations')) {
         hostedEnv(provider.issuer, { ...appStore.env, OIDC_ORGANIZATION_CLAIM: '' }),
         appStore.store ? { store: appStore.store } : {},
       );
-      admin = await signedIn('alice');
-      bob = await signedIn('bob');
-      dave = await signedIn('dave@example.com');
+      admin = await signInBrowser(running.baseUrl, 'alice');
+      bob = await signInBrowser(running.baseUrl, 'bob');
+      dave = await signInBrowser(running.baseUrl, 'dave@example.com');
     });
 
     afterAll(async () => {
@@ -83,14 +67,14 @@ for (const dialect of await storeDialects('Deleting organisations')) {
 
     it('leaves its people without it, makes what they shared private, keeps what they own and its ledger', async () => {
       const { db } = running.built.store;
-      const doomed = await json<Organization>(
+      const doomed = await readJson<Organization>(
         await admin.request('/api/organizations', { method: 'POST', body: { name: 'Doomed' } }),
         201,
       );
       expect(doomed.abilities).toEqual({ edit: true, delete: true, share: false });
       const [bobId, daveId] = [await idOf(bob), await idOf(dave)];
       for (const id of [bobId, daveId]) {
-        await json(
+        await readJson(
           await admin.request(`/api/users/${id}`, { method: 'PUT', body: { organization_id: doomed.id } }),
         );
       }
@@ -114,11 +98,11 @@ for (const dialect of await storeDialects('Deleting organisations')) {
       });
 
       // Members may not; credits left need force; nothing changed meanwhile.
-      expect(await errorOf(await del(bob, `/api/organizations/${doomed.id}`))).toMatchObject({
+      expect(await readError(await del(bob, `/api/organizations/${doomed.id}`))).toMatchObject({
         status: 403,
         code: 'FORBIDDEN',
       });
-      expect(await errorOf(await del(admin, `/api/organizations/${doomed.id}`))).toEqual({
+      expect(await readError(await del(admin, `/api/organizations/${doomed.id}`))).toEqual({
         status: 409,
         code: 'CONFLICT',
         field: 'force',
@@ -128,11 +112,11 @@ for (const dialect of await storeDialects('Deleting organisations')) {
       });
       expect((await dave.request(`/api/query/${objects.query}`)).status).toBe(200);
 
-      await json(await del(admin, `/api/organizations/${doomed.id}?force=true`), 204);
+      await readJson(await del(admin, `/api/organizations/${doomed.id}?force=true`), 204);
 
-      const listed = await json<Organizations>(await admin.request('/api/organizations'));
+      const listed = await readJson<Organizations>(await admin.request('/api/organizations'));
       expect(listed.organizations.map((organization) => organization.id)).not.toContain(doomed.id);
-      const people = await json<ManagedUsers>(await admin.request('/api/users'));
+      const people = await readJson<ManagedUsers>(await admin.request('/api/users'));
       for (const id of [bobId, daveId]) {
         expect(people.users.find((person) => person.id === id)?.organization_id).toBeNull();
       }
@@ -167,7 +151,7 @@ for (const dialect of await storeDialects('Deleting organisations')) {
       // It is gone for every purpose: a second delete, a move into it, a rename; its name is free.
       expect((await del(admin, `/api/organizations/${doomed.id}`)).status).toBe(404);
       expect(
-        await errorOf(
+        await readError(
           await admin.request(`/api/users/${bobId}`, { method: 'PUT', body: { organization_id: doomed.id } }),
         ),
       ).toMatchObject({ status: 400, field: 'organization_id' });
@@ -175,19 +159,19 @@ for (const dialect of await storeDialects('Deleting organisations')) {
         (await admin.request(`/api/organizations/${doomed.id}`, { method: 'PUT', body: { name: 'Back' } }))
           .status,
       ).toBe(404);
-      await json(
+      await readJson(
         await admin.request('/api/organizations', { method: 'POST', body: { name: 'Doomed' } }),
         201,
       );
     });
 
     it('deletes an organisation without credits at once, and answers 404 for one that never was', async () => {
-      const empty = await json<Organization>(
+      const empty = await readJson<Organization>(
         await admin.request('/api/organizations', { method: 'POST', body: { name: 'Empty' } }),
         201,
       );
-      await json(await del(admin, `/api/organizations/${empty.id}`), 204);
-      expect(await errorOf(await del(admin, '/api/organizations/nowhere'))).toMatchObject({
+      await readJson(await del(admin, `/api/organizations/${empty.id}`), 204);
+      expect(await readError(await del(admin, '/api/organizations/nowhere'))).toMatchObject({
         status: 404,
         message: 'Organisation not found',
       });
@@ -216,28 +200,28 @@ for (const dialect of await storeDialects('Deleting organisations the sign-in se
       });
 
       it('takes its people out, and it comes back, the same one, at a member’s next sign-in', async () => {
-        const admin = createAppBrowser(running.baseUrl);
-        expect((await admin.signIn('alice')).status).toBe(302);
-        const [wonderland] = (await json<Organizations>(await admin.request('/api/organizations')))
+        const admin = await signInBrowser(running.baseUrl, 'alice');
+        const [wonderland] = (await readJson<Organizations>(await admin.request('/api/organizations')))
           .organizations;
         if (!wonderland) throw new Error('Signing in made no organisation');
 
-        await json(await del(admin, `/api/organizations/${wonderland.id}`), 204);
-        expect((await json<Organizations>(await admin.request('/api/organizations'))).organizations).toEqual(
-          [],
-        );
+        await readJson(await del(admin, `/api/organizations/${wonderland.id}`), 204);
         expect(
-          await json<{ organization_id: string | null }>(await admin.request('/api/user')),
+          (await readJson<Organizations>(await admin.request('/api/organizations'))).organizations,
+        ).toEqual([]);
+        expect(
+          await readJson<{ organization_id: string | null }>(await admin.request('/api/user')),
         ).toMatchObject({
           organization_id: null,
         });
 
-        const bob = createAppBrowser(running.baseUrl);
-        expect((await bob.signIn('bob')).status).toBe(302);
-        expect(await json<{ organization_id: string | null }>(await bob.request('/api/user'))).toMatchObject({
+        const bob = await signInBrowser(running.baseUrl, 'bob');
+        expect(
+          await readJson<{ organization_id: string | null }>(await bob.request('/api/user')),
+        ).toMatchObject({
           organization_id: wonderland.id,
         });
-        const back = await json<Organizations>(await admin.request('/api/organizations'));
+        const back = await readJson<Organizations>(await admin.request('/api/organizations'));
         expect(back.organizations).toMatchObject([
           { id: wonderland.id, name: 'Wonderland', member_count: 1 },
         ]);

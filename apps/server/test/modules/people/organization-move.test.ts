@@ -6,7 +6,7 @@ import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 import { call, seedDatabase, seedObjects } from '../../matrix/matrix-world.ts';
 import type { AppBrowser } from '../../oidc/app-browser.ts';
-import { createAppBrowser, hostedEnv } from '../../oidc/app-browser.ts';
+import { hostedEnv, signInBrowser } from '../../oidc/app-browser.ts';
 import { testClient } from '../../oidc/hosted-deps.ts';
 import type { TestUser } from '../../oidc/test-users.ts';
 import type { TestProvider } from '../../oidc/test-provider.ts';
@@ -90,8 +90,7 @@ for (const dialect of await storeDialects('Moving people between organisations')
       running = app;
       const browsers: AppBrowser[] = [];
       for (const person of people) {
-        const browser = createAppBrowser(app.baseUrl);
-        expect((await browser.signIn(person.sub)).status).toBe(302);
+        const browser = await signInBrowser(app.baseUrl, person.sub);
         browsers.push(browser);
       }
       const [admin, owner, oldColleague, newColleague] = browsers as [
