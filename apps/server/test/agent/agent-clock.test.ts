@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
+import { addDatabase } from '../helpers/factories.ts';
 import type { ScriptedChat } from '../helpers/scripted-chat.ts';
 import { instructionsOf, startScriptedChat } from '../helpers/scripted-chat.ts';
 
@@ -13,13 +14,15 @@ let now = new Date('2026-03-29T00:30:00Z');
 beforeAll(async () => {
   sqlite = await chinookSqliteCopy();
   chat = await startScriptedChat({ ANALYST_TIME_ZONE: 'Europe/Paris' }, { now: () => now });
-  const created = await chat.api.post<{ id: string }>('/api/databases', {
-    name: 'Chinook',
-    engine: 'sqlite',
-    details: { filename: sqlite.filename },
-  });
-  expect(created.status, created.text).toBe(201);
-  contextId = `database-${created.body.id}`;
+  contextId = `database-${
+    (
+      await addDatabase(chat.api, {
+        name: 'Chinook',
+        engine: 'sqlite',
+        details: { filename: sqlite.filename },
+      })
+    ).id
+  }`;
 });
 
 afterAll(async () => {

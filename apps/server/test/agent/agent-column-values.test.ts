@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDatabase } from '../helpers/factories.ts';
 import type { ScriptedChat } from '../helpers/scripted-chat.ts';
 import { startScriptedChat, toolOutputOf } from '../helpers/scripted-chat.ts';
-import type { Place, QualityTarget } from '../helpers/quality-targets.ts';
-import {
-  bigqueryQuality,
-  duckdbQuality,
-  mysqlQuality,
-  postgresQuality,
-  snowflakeQuality,
-  sqliteQuality,
-} from '../helpers/quality-targets.ts';
+import { combineTargetEnvs, openQualityTargets, qualifiedName } from '../helpers/quality-targets.ts';
 
 /*
  * column_values on the six engines (PostgreSQL, MariaDB, SQLite and DuckDB for real; Snowflake and
@@ -18,41 +11,18 @@ import {
  * found among Chinook's 3,503 tracks, beyond the first scan of the most frequent values.
  */
 
-const targets = (
-  await Promise.all([
-    postgresQuality(),
-    mysqlQuality(),
-    sqliteQuality(),
-    duckdbQuality(),
-    snowflakeQuality(),
-    bigqueryQuality(),
-  ])
-).filter((target): target is QualityTarget => target !== null);
+const targets = await openQualityTargets();
 
 let chat: ScriptedChat;
 
 beforeAll(async () => {
-  chat = await startScriptedChat(
-    Object.assign({}, ...targets.map((target) => target.env)) as Record<string, string>,
-  );
+  chat = await startScriptedChat(combineTargetEnvs(targets));
 });
 
 afterAll(async () => {
   await chat.stop();
   await Promise.all(targets.map((target) => target.dispose()));
 });
-
-const written = (place: Place) => (place.schema ? `${place.schema}.${place.name}` : place.name);
-
-async function addDatabase(name: string, target: QualityTarget, details: Record<string, unknown>) {
-  const created = await chat.api.post<{ id: string }>('/api/databases', {
-    name,
-    engine: target.engine,
-    details,
-  });
-  expect(created.status, created.text).toBe(201);
-  return `database-${created.body.id}`;
-}
 
 /** Asks once with a model that calls column_values with `input` and returns what the tool answered. */
 async function valuesOf(contextId: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -75,13 +45,23 @@ describe.each(targets.map((target) => [target.label, target] as const))(
     let chinook: string;
 
     beforeAll(async () => {
-      defects = await addDatabase(`${label} defects`, target, target.defects.details);
-      chinook = await addDatabase(`${label} Chinook`, target, target.chinook.details);
+      const { engine } = target;
+      const defectsDb = await addDatabase(chat.api, {
+        name: `${label} defects`,
+        engine,
+        details: target.defects.details,
+      });
+      const chinookDb = await addDatabase(chat.api, {
+        name: `${label} Chinook`,
+        engine,
+        details: target.chinook.details,
+      });
+      [defects, chinook] = [`database-${defectsDb.id}`, `database-${chinookDb.id}`];
     });
 
     it('lists the distinct values with their counts, most frequent first, and finds a literal in another case', async () => {
       const output = await valuesOf(defects, {
-        table: written(target.defects.customers),
+        table: qualifiedName(target.defects.customers),
         column: target.defects.column('country').toLowerCase(),
         search: 'fr',
       });
@@ -103,7 +83,7 @@ describe.each(targets.map((target) => [target.label, target] as const))(
 
     it('finds a misspelt value among more values than one scan reads', async () => {
       const output = await valuesOf(chinook, {
-        table: written(target.chinook.track),
+        table: qualifiedName(target.chinook.track),
         column: target.chinook.columns.name,
         search: 'walkabuot',
         limit: 3,
@@ -119,7 +99,12 @@ describe('column_values when a name is wrong', () => {
   it('names the closest tables and columns of the schema', async () => {
     const target = targets.find((candidate) => candidate.engine === 'sqlite');
     if (!target) throw new Error('SQLite is always there');
-    const contextId = await addDatabase('SQLite names', target, target.chinook.details);
+    const database = await addDatabase(chat.api, {
+      name: 'SQLite names',
+      engine: target.engine,
+      details: target.chinook.details,
+    });
+    const contextId = `database-${database.id}`;
     expect(await valuesOf(contextId, { table: 'Trakc', column: 'Name' })).toEqual({
       error: 'No table named Trakc. Did you mean: Track?',
     });

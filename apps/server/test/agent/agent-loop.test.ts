@@ -5,6 +5,7 @@ import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
+import { addDatabase } from '../helpers/factories.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { lastToolResult, scriptedModel } from '../helpers/scripted-model.ts';
@@ -30,13 +31,13 @@ beforeAll(async () => {
   };
   running = await startTestApp({ AGENT_MAX_STEPS: '6' }, { languageModel: model });
   api = apiClient(running.baseUrl);
-  const created = await api.post<{ id: string }>('/api/databases', {
-    name: 'Chinook',
-    engine: 'sqlite',
-    details: { filename: sqlite.filename },
-  });
-  expect(created.status, created.text).toBe(201);
-  databaseId = created.body.id;
+  databaseId = (
+    await addDatabase(api, {
+      name: 'Chinook',
+      engine: 'sqlite',
+      details: { filename: sqlite.filename },
+    })
+  ).id;
 });
 
 afterEach(() => {

@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDatabase } from '../helpers/factories.ts';
 import type { ScriptedChat } from '../helpers/scripted-chat.ts';
 import { startScriptedChat, toolOutputOf } from '../helpers/scripted-chat.ts';
-import type { Place, QualityTarget } from '../helpers/quality-targets.ts';
-import {
-  bigqueryQuality,
-  duckdbQuality,
-  mysqlQuality,
-  postgresQuality,
-  snowflakeQuality,
-  sqliteQuality,
-} from '../helpers/quality-targets.ts';
+import { combineTargetEnvs, openQualityTargets, qualifiedName } from '../helpers/quality-targets.ts';
 
 /*
  * The hints run_sql adds to what the model reads, from the real messages of each engine: the
@@ -17,31 +10,18 @@ import {
  * result (a literal not spelled as stored first).
  */
 
-const targets = (
-  await Promise.all([
-    postgresQuality(),
-    mysqlQuality(),
-    sqliteQuality(),
-    duckdbQuality(),
-    snowflakeQuality(),
-    bigqueryQuality(),
-  ])
-).filter((target): target is QualityTarget => target !== null);
+const targets = await openQualityTargets();
 
 let chat: ScriptedChat;
 
 beforeAll(async () => {
-  chat = await startScriptedChat(
-    Object.assign({}, ...targets.map((target) => target.env)) as Record<string, string>,
-  );
+  chat = await startScriptedChat(combineTargetEnvs(targets));
 });
 
 afterAll(async () => {
   await chat.stop();
   await Promise.all(targets.map((target) => target.dispose()));
 });
-
-const written = (place: Place) => (place.schema ? `${place.schema}.${place.name}` : place.name);
 
 async function runSql(contextId: string, query: string): Promise<Record<string, unknown>> {
   let output: Record<string, unknown> = {};
@@ -60,17 +40,19 @@ describe.each(targets.map((target) => [target.label, target] as const))(
   'run_sql hints on %s',
   (label, target) => {
     let contextId: string;
-    const customers = written(target.defects.customers);
+    const customers = qualifiedName(target.defects.customers);
     const column = target.defects.column;
 
     beforeAll(async () => {
-      const created = await chat.api.post<{ id: string }>('/api/databases', {
-        name: `${label} hints`,
-        engine: target.engine,
-        details: target.defects.details,
-      });
-      expect(created.status, created.text).toBe(201);
-      contextId = `database-${created.body.id}`;
+      contextId = `database-${
+        (
+          await addDatabase(chat.api, {
+            name: `${label} hints`,
+            engine: target.engine,
+            details: target.defects.details,
+          })
+        ).id
+      }`;
     });
 
     it('names the closest column when a column does not exist', async () => {

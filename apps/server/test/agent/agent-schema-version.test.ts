@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
+import { addDatabase } from '../helpers/factories.ts';
 import type { ScriptedChat } from '../helpers/scripted-chat.ts';
 import { instructionsOf, startScriptedChat, toolOutputOf } from '../helpers/scripted-chat.ts';
 
@@ -17,13 +18,13 @@ let databaseId: string;
 beforeAll(async () => {
   sqlite = await chinookSqliteCopy();
   chat = await startScriptedChat();
-  const created = await chat.api.post<{ id: string }>('/api/databases', {
-    name: 'Chinook',
-    engine: 'sqlite',
-    details: { filename: sqlite.filename },
-  });
-  expect(created.status, created.text).toBe(201);
-  databaseId = created.body.id;
+  databaseId = (
+    await addDatabase(chat.api, {
+      name: 'Chinook',
+      engine: 'sqlite',
+      details: { filename: sqlite.filename },
+    })
+  ).id;
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import type {
 } from '@querent/contracts';
 import { WRITE_CONFIRMATION_FUNCTION } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDatabase } from '../helpers/factories.ts';
 import { checkPostgres, serviceGate } from '../helpers/services.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -47,13 +48,13 @@ describe.skipIf(!gate.run)('Agent writes and stop on PostgreSQL', () => {
       scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
     running = await startTestApp({}, { languageModel: model });
     api = apiClient(running.baseUrl);
-    const created = await api.post<{ id: string }>('/api/databases', {
-      name: 'Scratch',
-      engine: 'postgres',
-      details: scratch.details,
-    });
-    expect(created.status, created.text).toBe(201);
-    databaseId = created.body.id;
+    databaseId = (
+      await addDatabase(api, {
+        name: 'Scratch',
+        engine: 'postgres',
+        details: scratch.details,
+      })
+    ).id;
   });
 
   afterEach(() => {

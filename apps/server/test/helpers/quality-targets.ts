@@ -350,3 +350,26 @@ export async function bigqueryQuality(): Promise<QualityTarget> {
     dispose: () => fake.close(),
   };
 }
+
+/** Every engine's target this machine can reach: the four real engines when their servers answer, and the two fakes. */
+export async function openQualityTargets(): Promise<QualityTarget[]> {
+  const targets = await Promise.all([
+    postgresQuality(),
+    mysqlQuality(),
+    sqliteQuality(),
+    duckdbQuality(),
+    snowflakeQuality(),
+    bigqueryQuality(),
+  ]);
+  return targets.filter((target): target is QualityTarget => target !== null);
+}
+
+/** The variables an app needs to reach every one of `targets`. */
+export function combineTargetEnvs(targets: readonly QualityTarget[]): Record<string, string> {
+  return Object.assign({}, ...targets.map((target) => target.env)) as Record<string, string>;
+}
+
+/** A table's name as a query writes it: with its schema where it has one. */
+export function qualifiedName(place: Place): string {
+  return place.schema ? `${place.schema}.${place.name}` : place.name;
+}

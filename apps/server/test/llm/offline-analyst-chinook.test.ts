@@ -4,6 +4,7 @@ import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
+import { addDatabase } from '../helpers/factories.ts';
 import type { Truth } from '../helpers/offline-chat.ts';
 import {
   askOnce,
@@ -36,13 +37,13 @@ beforeAll(async () => {
   sqlite = await chinookSqliteCopy();
   running = await startTestApp();
   api = apiClient(running.baseUrl);
-  const created = await api.post<{ id: string }>('/api/databases', {
-    name: 'Chinook',
-    engine: 'sqlite',
-    details: { filename: sqlite.filename },
-  });
-  expect(created.status, created.text).toBe(201);
-  databaseId = created.body.id;
+  databaseId = (
+    await addDatabase(api, {
+      name: 'Chinook',
+      engine: 'sqlite',
+      details: { filename: sqlite.filename },
+    })
+  ).id;
   truth = truthOf(sqlite.filename);
   client = await connectChat(running.baseUrl);
 });

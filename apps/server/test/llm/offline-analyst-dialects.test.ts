@@ -13,6 +13,7 @@ import {
   shown,
   shownResult,
 } from '../helpers/offline-chat.ts';
+import { addDatabase } from '../helpers/factories.ts';
 import { keyedRows } from '../helpers/result-rows.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
@@ -41,19 +42,13 @@ afterAll(async () => {
   await running.stop();
 });
 
-async function addDatabase(name: string, engine: string, details: object): Promise<string> {
-  const created = await api.post<{ id: string }>('/api/databases', { name, engine, details });
-  expect(created.status, created.text).toBe(201);
-  return created.body.id;
-}
-
 describe.skipIf(!postgres)('the offline analyst on PostgreSQL', () => {
   let databaseId: string;
   let truth: pg.Client;
 
   beforeAll(async () => {
     if (!postgres) return;
-    databaseId = await addDatabase('Chinook PG', 'postgres', postgres);
+    databaseId = (await addDatabase(api, { name: 'Chinook PG', engine: 'postgres', details: postgres })).id;
     truth = new pg.Client(postgres);
     await truth.connect();
   });
@@ -110,7 +105,7 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
 
   beforeAll(async () => {
     if (!mariadb) return;
-    databaseId = await addDatabase('Chinook MariaDB', 'mysql', mariadb);
+    databaseId = (await addDatabase(api, { name: 'Chinook MariaDB', engine: 'mysql', details: mariadb })).id;
     truth = await mysql.createConnection(mariadb);
   });
   afterAll(async () => {

@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
 import type { MockInstance } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOCAL_ADMIN_ID } from '../../src/auth/local-admin.ts';
-import { DEMO_FILE_NAME, ensureDemoDatabase } from '../../src/demo/ensure-demo-database.ts';
+import { DEMO_FILE_NAME } from '../../src/demo/ensure-demo-database.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
+import { addDemoDatabase } from '../helpers/factories.ts';
 import type { Truth } from '../helpers/offline-chat.ts';
 import {
   askOnce,
@@ -38,14 +38,7 @@ let truth: Truth;
 beforeAll(async () => {
   running = await startTestApp();
   api = apiClient(running.baseUrl);
-  const outcome = await ensureDemoDatabase({
-    db: running.built.store.db,
-    secrets: running.built.databases.secrets,
-    dataDir: running.config.dataDir,
-    ownerId: LOCAL_ADMIN_ID,
-  });
-  if (!outcome.created) throw new Error('The demo database was not created');
-  demoId = outcome.databaseId;
+  demoId = await addDemoDatabase(running);
   truth = truthOf(path.join(running.config.dataDir, DEMO_FILE_NAME));
   client = await connectChat(running.baseUrl);
 });

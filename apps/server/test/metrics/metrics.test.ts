@@ -7,6 +7,7 @@ import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
+import { addDatabase } from '../helpers/factories.ts';
 import type { PromSample } from '../helpers/prometheus-text.ts';
 import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
@@ -50,13 +51,13 @@ describe.skipIf(!gate.run)('GET /metrics', () => {
       { languageModel: model },
     );
     api = apiClient(running.baseUrl);
-    const created = await api.post<{ id: string }>('/api/databases', {
-      name: 'Chinook',
-      engine: 'sqlite',
-      details: { filename: sqlite.filename },
-    });
-    expect(created.status, created.text).toBe(201);
-    databaseId = created.body.id;
+    databaseId = (
+      await addDatabase(api, {
+        name: 'Chinook',
+        engine: 'sqlite',
+        details: { filename: sqlite.filename },
+      })
+    ).id;
   });
 
   afterAll(async () => {

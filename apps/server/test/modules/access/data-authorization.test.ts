@@ -5,6 +5,7 @@ import { newId } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -45,14 +46,9 @@ for (const dialect of await storeDialects('Data authorization')) {
       await insertUser(db, { id: users.visitor, role: 'anonymous' });
 
       const details = { filename: chinook.filename };
-      const created = async (body: Record<string, unknown>, user?: string) => {
-        const response = await api.post<Database>('/api/databases', body, user ? { user } : {});
-        expect(response.status, response.text).toBe(201);
-        return response.body;
-      };
-      privateDb = await created({ name: 'Private', engine: 'sqlite', details });
-      publicDb = await created({ name: 'Public', engine: 'sqlite', details, public: true });
-      orgDb = await created({ name: 'Acme data', engine: 'sqlite', details }, users.ann);
+      privateDb = await addDatabase(api, { name: 'Private', engine: 'sqlite', details });
+      publicDb = await addDatabase(api, { name: 'Public', engine: 'sqlite', details, public: true });
+      orgDb = await addDatabase(api, { name: 'Acme data', engine: 'sqlite', details }, { user: users.ann });
       const project = async (databaseId: string) => {
         const response = await api.post<Project>('/api/projects', {
           name: 'Music',

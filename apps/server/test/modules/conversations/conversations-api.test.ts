@@ -5,6 +5,7 @@ import { insertMessage } from '../../../src/modules/conversations/messages.repo.
 import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import { scriptedModel } from '../../helpers/scripted-model.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient, expectError, TEST_USER_HEADER } from '../../helpers/api-client.ts';
@@ -37,13 +38,13 @@ for (const dialect of await storeDialects('Conversations API')) {
       await insertUser(running.built.store.db, { id: OTHER, email: 'other@example.com', role: 'member' });
       api = apiClient(running.baseUrl);
       other = apiClient(running.baseUrl, { user: OTHER });
-      const created = await api.post<{ id: string }>('/api/databases', {
-        name: 'Chinook',
-        engine: 'sqlite',
-        details: { filename: sqlite.filename },
-      });
-      expect(created.status, created.text).toBe(201);
-      databaseId = created.body.id;
+      databaseId = (
+        await addDatabase(api, {
+          name: 'Chinook',
+          engine: 'sqlite',
+          details: { filename: sqlite.filename },
+        })
+      ).id;
       contextId = `database-${databaseId}`;
     });
 

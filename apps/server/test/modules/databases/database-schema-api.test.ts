@@ -1,9 +1,10 @@
-import type { Database, SchemaInfo, TableInfo } from '@querent/contracts';
+import type { SchemaInfo, TableInfo } from '@querent/contracts';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinookMysql, chinookPostgres, chinookSqliteCopy, mysqlServer } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient, expectError } from '../../helpers/api-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import type { ScratchPostgres } from '../../helpers/scratch-postgres.ts';
 import { openScratchPostgres } from '../../helpers/scratch-postgres.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -30,12 +31,6 @@ afterAll(async () => {
   await running.stop();
   await sqlite.remove();
 });
-
-async function create(body: Record<string, unknown>): Promise<Database> {
-  const response = await api.post<Database>('/api/databases', body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
 
 async function schemaOf(id: string, query = ''): Promise<SchemaInfo> {
   const response = await api.get<SchemaInfo>(`/api/databases/${id}/schema${query}`);
@@ -121,7 +116,7 @@ describe('POST /api/databases/test', () => {
           message: new RegExp(`Authentication failed for user ${user}`),
         },
       );
-      const saved = await create({ name: 'Maria', engine: 'mysql', details });
+      const saved = await addDatabase(api, { name: 'Maria', engine: 'mysql', details });
       expect(saved.details.password).toBe('********');
       const withMask = await api.post('/api/databases/test', {
         engine: 'mysql',
@@ -153,7 +148,7 @@ describe('GET /api/databases/{id}/schema', () => {
   };
 
   it('introspects the Chinook SQLite file', async () => {
-    const database = await create({
+    const database = await addDatabase(api, {
       name: 'Chinook',
       engine: 'sqlite',
       details: { filename: sqlite.filename },
@@ -164,7 +159,7 @@ describe('GET /api/databases/{id}/schema', () => {
   });
 
   it.skipIf(!postgres)('introspects the Chinook PostgreSQL database', async () => {
-    const database = await create({ name: 'Chinook PG', engine: 'postgres', details: postgres });
+    const database = await addDatabase(api, { name: 'Chinook PG', engine: 'postgres', details: postgres });
     const schema = await schemaOf(database.id);
     expect(schema.schemas.map((entry) => entry.name)).toEqual(['public']);
     expectChinook(schema, { album: 'album', artist: 'artist', artistId: 'artist_id' });
@@ -172,14 +167,14 @@ describe('GET /api/databases/{id}/schema', () => {
   });
 
   it.skipIf(!mariadb)('introspects the Chinook MariaDB database', async () => {
-    const database = await create({ name: 'Chinook Maria', engine: 'mysql', details: mariadb });
+    const database = await addDatabase(api, { name: 'Chinook Maria', engine: 'mysql', details: mariadb });
     const schema = await schemaOf(database.id);
     expect(schema.schemas.map((entry) => entry.name)).toEqual(['querent_chinook']);
     expectChinook(schema, { album: 'Album', artist: 'Artist', artistId: 'ArtistId' });
   });
 
   it('caches the schema until the database changes or a refresh is asked for', async () => {
-    const database = await create({
+    const database = await addDatabase(api, {
       name: 'Cached',
       engine: 'sqlite',
       details: { filename: sqlite.filename },
@@ -197,7 +192,7 @@ describe('GET /api/databases/{id}/schema', () => {
   });
 
   it('answers 400 with the reason when the database cannot be reached', async () => {
-    const database = await create({
+    const database = await addDatabase(api, {
       name: 'Gone',
       engine: 'sqlite',
       details: { filename: '/nowhere/gone.sqlite' },
@@ -231,7 +226,7 @@ describe('dbt descriptions in the schema', () => {
         },
       },
     };
-    const database = await create({
+    const database = await addDatabase(api, {
       name: 'Chinook dbt',
       engine: 'sqlite',
       details: { filename: sqlite.filename },
@@ -289,7 +284,7 @@ describe('dbt descriptions in the schema', () => {
           },
         },
       };
-      const database = await create({
+      const database = await addDatabase(api, {
         name: 'Scratch',
         engine: 'postgres',
         details: scratch.details,

@@ -11,6 +11,7 @@ import { newId, parseJson } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -39,12 +40,6 @@ for (const dialect of await storeDialects('Databases API')) {
       await appStore.dispose();
     });
 
-    async function create(body: Record<string, unknown>): Promise<Database> {
-      const response = await api.post<Database>('/api/databases', body);
-      expect(response.status, response.text).toBe(201);
-      return response.body;
-    }
-
     async function storedDetails(id: string): Promise<{ raw: string; opened: Details }> {
       const row = await running.built.store.db
         .selectFrom('databases')
@@ -57,7 +52,7 @@ for (const dialect of await storeDialects('Databases API')) {
     }
 
     it('creates a database with the defaults, masked, and lists it with createdAt', async () => {
-      const created = await create({ name: 'Sales', engine: 'postgres', details: postgresDetails });
+      const created = await addDatabase(api, { name: 'Sales', engine: 'postgres', details: postgresDetails });
       expect(created).toMatchObject({
         name: 'Sales',
         engine: 'postgres',
@@ -82,7 +77,11 @@ for (const dialect of await storeDialects('Databases API')) {
     });
 
     it('keeps secrets encrypted in the store, and the mask sent back keeps the stored secret', async () => {
-      const created = await create({ name: 'Secretive', engine: 'postgres', details: postgresDetails });
+      const created = await addDatabase(api, {
+        name: 'Secretive',
+        engine: 'postgres',
+        details: postgresDetails,
+      });
       const before = await storedDetails(created.id);
       expect(before.raw).not.toContain(PASSWORD);
       expect(before.opened.password).toBe(PASSWORD);
@@ -129,7 +128,7 @@ for (const dialect of await storeDialects('Databases API')) {
         { engine: 'bigquery', details: { project_id: 'p', service_account_json: serviceAccount } },
       ];
       for (const { engine, details, port } of cases) {
-        const created = await create({ name: engine, engine, details });
+        const created = await addDatabase(api, { name: engine, engine, details });
         if (port) expect(created.details.port).toBe(port);
         for (const field of [
           'password',
@@ -194,7 +193,7 @@ for (const dialect of await storeDialects('Databases API')) {
       for (const [body, field, message] of cases) {
         expectError(await api.post('/api/databases', body), 400, { code: 'BAD_REQUEST', field, message });
       }
-      const motherduckFile = await create({
+      const motherduckFile = await addDatabase(api, {
         name: 'local duck',
         engine: 'motherduck',
         details: { path: '/tmp/x.duckdb' },
@@ -203,7 +202,7 @@ for (const dialect of await storeDialects('Databases API')) {
     });
 
     it('refuses to change the engine, and answers 404 for unknown ids', async () => {
-      const created = await create({ name: 'Fixed', engine: 'postgres', details: postgresDetails });
+      const created = await addDatabase(api, { name: 'Fixed', engine: 'postgres', details: postgresDetails });
       expectError(await api.put(`/api/databases/${created.id}`, { engine: 'mysql' }), 400, {
         field: 'engine',
         message: /engine cannot be changed/,
@@ -233,7 +232,7 @@ for (const dialect of await storeDialects('Databases API')) {
             message: /own metadata store/,
           },
         );
-        const created = await create({
+        const created = await addDatabase(api, {
           name: 'elsewhere',
           engine: 'sqlite',
           details: { filename: '/tmp/other.sqlite' },
@@ -264,7 +263,7 @@ for (const dialect of await storeDialects('Databases API')) {
     });
 
     it('deletes a database with its projects, conversations, queries, entities, issues and memories', async () => {
-      const created = await create({
+      const created = await addDatabase(api, {
         name: 'Doomed',
         engine: 'sqlite',
         details: { filename: '/tmp/querent-missing.sqlite' },

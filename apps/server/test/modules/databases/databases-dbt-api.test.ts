@@ -2,6 +2,7 @@ import type { Database } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient, expectError } from '../../helpers/api-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -29,12 +30,6 @@ for (const dialect of await storeDialects('dbt uploads')) {
       await running.stop();
       await appStore.dispose();
     });
-
-    async function create(body: Record<string, unknown>): Promise<Database> {
-      const response = await api.post<Database>('/api/databases', body);
-      expect(response.status, response.text).toBe(201);
-      return response.body;
-    }
 
     it('validates dbt files, returns summaries, keeps them when the summary is sent back', async () => {
       const manifest = {
@@ -105,7 +100,7 @@ for (const dialect of await storeDialects('dbt uploads')) {
         },
       );
 
-      const created = await create({
+      const created = await addDatabase(api, {
         name: 'dbt',
         engine: 'postgres',
         details: postgresDetails,

@@ -4,6 +4,7 @@ import { parseDbtManifest } from '../../../src/modules/databases/dbt-artifacts.t
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { apiClient } from '../../helpers/api-client.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import type { ScriptEntry } from '../../helpers/scripted-model.ts';
 import { lastToolResult, scriptedModel } from '../../helpers/scripted-model.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -183,14 +184,13 @@ describe('dbt tests and metrics reach the schema and the analyst', () => {
 
   it('shows the tests with their table and the metrics in the instructions', async () => {
     const api = apiClient(running.baseUrl);
-    const created = await api.post<{ id: string }>('/api/databases', {
+    const database = await addDatabase(api, {
       name: 'Chinook with dbt',
       engine: 'sqlite',
       details: { filename: sqlite.filename },
       dbt_manifest: manifest,
     });
-    expect(created.status, created.text).toBe(201);
-    const schema = await api.get<SchemaInfo>(`/api/databases/${created.body.id}/schema`);
+    const schema = await api.get<SchemaInfo>(`/api/databases/${database.id}/schema`);
     const invoice = schema.body.schemas
       .flatMap((entry) => entry.tables)
       .find((table) => table.name === 'Invoice');
@@ -215,7 +215,7 @@ describe('dbt tests and metrics reach the schema and the analyst', () => {
       },
     ];
     const conversation = await api.post<ConversationSummary>('/api/conversations', {
-      contextId: `database-${created.body.id}`,
+      contextId: `database-${database.id}`,
     });
     const client = await connectChat(running.baseUrl);
     try {

@@ -1,11 +1,10 @@
 import type { EntityDetail, Issue, Message } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN_ID } from '../../../src/auth/local-admin.ts';
-import { ensureDemoDatabase } from '../../../src/demo/ensure-demo-database.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient } from '../../helpers/api-client.ts';
 import type { ChatClient } from '../../helpers/chat-client.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
+import { addDemoDatabase } from '../../helpers/factories.ts';
 import { askOnce } from '../../helpers/offline-chat.ts';
 import { scriptedModel } from '../../helpers/scripted-model.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -105,14 +104,7 @@ beforeAll(async () => {
   ]);
   running = await startTestApp({}, { languageModel: model });
   api = apiClient(running.baseUrl);
-  const outcome = await ensureDemoDatabase({
-    db: running.built.store.db,
-    secrets: running.built.databases.secrets,
-    dataDir: running.config.dataDir,
-    ownerId: LOCAL_ADMIN_ID,
-  });
-  if (!outcome.created) throw new Error('The demo database was not created');
-  demoId = outcome.databaseId;
+  demoId = await addDemoDatabase(running);
   client = await connectChat(running.baseUrl);
 });
 

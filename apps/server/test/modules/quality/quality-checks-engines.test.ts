@@ -8,15 +8,9 @@ import { insertCheck } from '../../../src/modules/quality/checks/checks.repo.ts'
 import type { StoreDb } from '../../../src/store/connect.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient } from '../../helpers/api-client.ts';
-import type { Place, QualityTarget } from '../../helpers/quality-targets.ts';
-import {
-  bigqueryQuality,
-  duckdbQuality,
-  mysqlQuality,
-  postgresQuality,
-  snowflakeQuality,
-  sqliteQuality,
-} from '../../helpers/quality-targets.ts';
+import { addDatabase } from '../../helpers/factories.ts';
+import type { Place } from '../../helpers/quality-targets.ts';
+import { combineTargetEnvs, openQualityTargets } from '../../helpers/quality-targets.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 
@@ -27,25 +21,14 @@ import { startTestApp } from '../../helpers/test-app.ts';
  * nothing on clean data (qa_clean and Chinook).
  */
 
-const targets = (
-  await Promise.all([
-    postgresQuality(),
-    mysqlQuality(),
-    sqliteQuality(),
-    duckdbQuality(),
-    snowflakeQuality(),
-    bigqueryQuality(),
-  ])
-).filter((target): target is QualityTarget => target !== null);
+const targets = await openQualityTargets();
 
 let running: RunningApp;
 let api: ApiClient;
 let db: StoreDb;
 
 beforeAll(async () => {
-  running = await startTestApp(
-    Object.assign({}, ...targets.map((target) => target.env)) as Record<string, string>,
-  );
+  running = await startTestApp(combineTargetEnvs(targets));
   api = apiClient(running.baseUrl);
   db = running.built.store.db;
 });
@@ -62,16 +45,6 @@ interface Expectation {
   total?: number | null;
   /** Values the evidence rows must hold (and no other failing rows). */
   sample?: unknown[];
-}
-
-async function addDatabase(
-  target: QualityTarget,
-  name: string,
-  details: Record<string, unknown>,
-): Promise<string> {
-  const created = await api.post<{ id: string }>('/api/databases', { name, engine: target.engine, details });
-  expect(created.status, created.text).toBe(201);
-  return created.body.id;
 }
 
 /** An entity on `table` with the given checks, all active, run once over HTTP. */
@@ -141,8 +114,13 @@ for (const target of targets) {
     let chinook: string;
 
     beforeAll(async () => {
-      defects = await addDatabase(target, `${target.label} defects`, target.defects.details);
-      chinook = await addDatabase(target, `${target.label} Chinook`, target.chinook.details);
+      const { label, engine } = target;
+      defects = (
+        await addDatabase(api, { name: `${label} defects`, engine, details: target.defects.details })
+      ).id;
+      chinook = (
+        await addDatabase(api, { name: `${label} Chinook`, engine, details: target.chinook.details })
+      ).id;
     });
 
     it('finds exactly the planted defects of qa_customers', async () => {

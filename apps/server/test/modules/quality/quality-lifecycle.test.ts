@@ -17,6 +17,7 @@ import { newId } from '../../../src/store/values.ts';
 import { temporaryDirectory } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -57,13 +58,13 @@ for (const dialect of await storeDialects('Data-quality lifecycle')) {
       data = new Database(filename);
       data.exec(`CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT, team TEXT);
         INSERT INTO people VALUES (1, 'a@x', 'red'), (2, NULL, 'red'), (3, '', 'blue'), (4, 'd@x', 'blue');`);
-      const created = await api.post<{ id: string }>('/api/databases', {
-        name: 'People',
-        engine: 'sqlite',
-        details: { filename },
-      });
-      expect(created.status, created.text).toBe(201);
-      databaseId = created.body.id;
+      databaseId = (
+        await addDatabase(api, {
+          name: 'People',
+          engine: 'sqlite',
+          details: { filename },
+        })
+      ).id;
       entityId = (
         await insertEntity(db, {
           databaseId,

@@ -2,7 +2,6 @@ import type { BusinessEntity, EntityDetail, Issue, QualityProgressEvent } from '
 import { analysisPrompt, autoScanPrompt } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_ID } from '../../../src/auth/local-admin.ts';
-import { ensureDemoDatabase } from '../../../src/demo/ensure-demo-database.ts';
 import { insertEntity } from '../../../src/modules/business-entities/business-entities.repo.ts';
 import { listChecksOfEntity } from '../../../src/modules/quality/checks/checks.repo.ts';
 import { findRunsById } from '../../../src/modules/quality/runs/check-runs.repo.ts';
@@ -11,6 +10,7 @@ import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient } from '../../helpers/api-client.ts';
 import type { ChatClient } from '../../helpers/chat-client.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
+import { addDemoDatabase } from '../../helpers/factories.ts';
 import { askOnce, expectOfflineFooter } from '../../helpers/offline-chat.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
@@ -38,14 +38,7 @@ let demoId: string;
 beforeAll(async () => {
   running = await startTestApp();
   api = apiClient(running.baseUrl);
-  const outcome = await ensureDemoDatabase({
-    db: running.built.store.db,
-    secrets: running.built.databases.secrets,
-    dataDir: running.config.dataDir,
-    ownerId: LOCAL_ADMIN_ID,
-  });
-  if (!outcome.created) throw new Error('The demo database was not created');
-  demoId = outcome.databaseId;
+  demoId = await addDemoDatabase(running);
   client = await connectChat(running.baseUrl);
 });
 

@@ -4,6 +4,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBool } from '../../../src/store/values.ts';
 import { chinookMysql, chinookPostgres, chinookSqliteCopy } from '../../fixtures/chinook.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import { cell, expectRowShape } from '../../helpers/result-rows.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient, expectError } from '../../helpers/api-client.ts';
@@ -25,19 +26,17 @@ beforeAll(async () => {
   sqlite = await chinookSqliteCopy();
   running = await startTestApp({ QUERY_ROW_CAP: '100' });
   api = apiClient(running.baseUrl);
-  chinook = await create({ name: 'Chinook', engine: 'sqlite', details: { filename: sqlite.filename } });
+  chinook = await addDatabase(api, {
+    name: 'Chinook',
+    engine: 'sqlite',
+    details: { filename: sqlite.filename },
+  });
 });
 
 afterAll(async () => {
   await running.stop();
   await sqlite.remove();
 });
-
-async function create(body: Record<string, unknown>): Promise<Database> {
-  const response = await api.post<Database>('/api/databases', body);
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
 
 const run = (databaseId: string, query: string, signal?: AbortSignal) =>
   api.post<RunQueryResult>('/api/query/_run', { databaseId, query }, signal ? { signal } : {});
@@ -143,7 +142,7 @@ describe('on the Chinook SQLite file', () => {
 
 describe.skipIf(!mariadb)('on the Chinook MariaDB database', () => {
   it("answers a failing statement with MariaDB's own message", async () => {
-    const database = await create({ name: 'Maria', engine: 'mysql', details: mariadb });
+    const database = await addDatabase(api, { name: 'Maria', engine: 'mysql', details: mariadb });
     const sql = 'SELECT nope FROM Track';
     const direct = await mysql.createConnection({ ...mariadb });
     const expected = await direct.query(sql).then(
@@ -169,7 +168,7 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
     scratch = await openScratchPostgres(`
       CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL);
       INSERT INTO items (name) VALUES ('ant'), ('bee'), ('cat');`);
-    database = await create({
+    database = await addDatabase(api, {
       name: 'Scratch',
       engine: 'postgres',
       details: scratch.details,
@@ -189,7 +188,7 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
   });
 
   it("answers a failing statement with PostgreSQL's own message", async () => {
-    const chinookPg = await create({ name: 'Chinook PG', engine: 'postgres', details: postgres });
+    const chinookPg = await addDatabase(api, { name: 'Chinook PG', engine: 'postgres', details: postgres });
     const sql = 'SELECT nope FROM artist';
     const expected = await scratch.client.query('SELECT nope FROM items').then(
       () => '',
@@ -222,7 +221,7 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
   });
 
   it("stops a statement at the database's statement timeout", async () => {
-    const slow = await create({
+    const slow = await addDatabase(api, {
       name: 'Slow',
       engine: 'postgres',
       details: scratch.details,
@@ -268,7 +267,7 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
       );
       return rows[0]?.n ?? 0;
     };
-    const doomed = await create({ name: 'Doomed', engine: 'postgres', details: scratch.details });
+    const doomed = await addDatabase(api, { name: 'Doomed', engine: 'postgres', details: scratch.details });
     expect((await run(doomed.id, 'SELECT 1 AS one')).status).toBe(200);
     await until(async () => (await sessions()) > 0, 'a pooled session');
     const before = await sessions();

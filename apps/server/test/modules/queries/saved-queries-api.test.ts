@@ -5,6 +5,7 @@ import { newId } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import { cell } from '../../helpers/result-rows.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
@@ -42,18 +43,9 @@ for (const dialect of await storeDialects('Saved queries')) {
       await insertUser(db, { id: users.ben, role: 'member', organizationId: org });
       await insertUser(db, { id: users.eve, role: 'member' });
       const details = { filename: chinook.filename };
-      const create = async (name: string, user?: string) => {
-        const response = await api.post<Database>(
-          '/api/databases',
-          { name, engine: 'sqlite', details },
-          user ? { user } : {},
-        );
-        expect(response.status, response.text).toBe(201);
-        return response.body;
-      };
-      database = await create('Chinook');
-      otherDatabase = await create('Chinook again');
-      orgDatabase = await create('Acme', users.ann);
+      database = await addDatabase(api, { name: 'Chinook', engine: 'sqlite', details });
+      otherDatabase = await addDatabase(api, { name: 'Chinook again', engine: 'sqlite', details });
+      orgDatabase = await addDatabase(api, { name: 'Acme', engine: 'sqlite', details }, { user: users.ann });
     });
 
     afterAll(async () => {

@@ -7,6 +7,7 @@ import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import { newId } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { actAsHeaderUser, expectError } from '../../helpers/api-client.ts';
+import { addDatabase } from '../../helpers/factories.ts';
 import type { ScriptedChat } from '../../helpers/scripted-chat.ts';
 import { instructionsOf, startScriptedChat } from '../../helpers/scripted-chat.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
@@ -36,13 +37,13 @@ for (const dialect of await storeDialects('Verified queries')) {
         ...(appStore.store ? { store: appStore.store } : {}),
         beforeListen: actAsHeaderUser,
       });
-      const created = await chat.api.post<{ id: string }>('/api/databases', {
-        name: 'Chinook',
-        engine: 'sqlite',
-        details: { filename: chinook.filename },
-      });
-      expect(created.status, created.text).toBe(201);
-      databaseId = created.body.id;
+      databaseId = (
+        await addDatabase(chat.api, {
+          name: 'Chinook',
+          engine: 'sqlite',
+          details: { filename: chinook.filename },
+        })
+      ).id;
     });
 
     afterAll(async () => {
