@@ -10,7 +10,7 @@ import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
-import { lastToolResult, scriptedModel } from '../helpers/scripted-model.ts';
+import { lastToolResult, scriptFedModel } from '../helpers/scripted-model.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
@@ -40,12 +40,7 @@ function wideDatabase(name: string): string {
 async function appWithWindow(
   contextTokens: number,
 ): Promise<{ running: RunningApp; api: ApiClient; contextId: string }> {
-  const model = scriptedModel([]);
-  const original = model.doStream.bind(model);
-  model.doStream = (options) => {
-    const entry = script.shift();
-    return entry === undefined ? original(options) : scriptedModel([entry]).doStream(options);
-  };
+  const model = scriptFedModel(() => script.shift());
   const running = await startTestApp({ LLM_CONTEXT_TOKENS: String(contextTokens) }, { languageModel: model });
   const api = apiClient(running.baseUrl);
   const created = await api.post<{ id: string }>('/api/databases', {

@@ -1,14 +1,15 @@
-import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
+import type { Message, StatusEvent } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
-import { addDatabase } from '../helpers/factories.ts';
+import { addDatabase, startConversation } from '../helpers/factories.ts';
+import { instructionsOf } from '../helpers/scripted-chat.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { lastToolResult, scriptedModel } from '../helpers/scripted-model.ts';
+import { lastToolResult, scriptFedModel } from '../helpers/scripted-model.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 
@@ -22,13 +23,7 @@ const clients: ChatClient[] = [];
 beforeAll(async () => {
   sqlite = await chinookSqliteCopy();
   // One model for the app; each test loads its own script into it.
-  const model = scriptedModel([]);
-  const original = model.doStream.bind(model);
-  model.doStream = (options) => {
-    const entry = script.shift();
-    if (entry === undefined) return original(options);
-    return scriptedModel([entry]).doStream(options);
-  };
+  const model = scriptFedModel(() => script.shift());
   running = await startTestApp({ AGENT_MAX_STEPS: '6' }, { languageModel: model });
   api = apiClient(running.baseUrl);
   databaseId = (
@@ -50,9 +45,7 @@ afterAll(async () => {
 });
 
 async function newConversation(contextId = `database-${databaseId}`): Promise<string> {
-  const response = await api.post<ConversationSummary>('/api/conversations', { contextId });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id;
+  return startConversation(api, contextId);
 }
 
 async function chat(): Promise<ChatClient> {
@@ -274,19 +267,18 @@ describe('the analyst loop with a scripted model', () => {
       },
     ]);
     expect(saved).toMatchObject({ saved: true, status: 'pending' });
-    const instructionsOf = async () => {
+    const currentInstructions = async () => {
       let instructions = '';
       await run('Anything', [
         (options) => {
-          const system = options.prompt.find((entry) => entry.role === 'system');
-          instructions = system?.role === 'system' ? system.content : '';
+          instructions = instructionsOf(options);
           return { text: 'ok' };
         },
       ]);
       return instructions;
     };
     // Pending: not yet something the analyst knows.
-    expect(await instructionsOf()).toContain('You remember nothing about this database yet.');
+    expect(await currentInstructions()).toContain('You remember nothing about this database yet.');
 
     const listed = await api.get<{ memories: { id: string; status: string; source: string }[] }>(
       `/api/databases/${databaseId}/memories`,
@@ -296,7 +288,7 @@ describe('the analyst loop with a scripted model', () => {
     const approved = await api.put(`/api/memories/${memory?.id ?? ''}`, { status: 'approved' });
     expect(approved.status, approved.text).toBe(200);
 
-    const instructions = await instructionsOf();
+    const instructions = await currentInstructions();
     expect(instructions).toContain(
       'What you remember about this database (approved by its users, most relevant first):\n- Invoice.Total is in US dollars.',
     );
@@ -321,8 +313,7 @@ describe('the analyst loop with a scripted model', () => {
       'What is here?',
       [
         (options) => {
-          const system = options.prompt.find((entry) => entry.role === 'system');
-          instructions = system?.role === 'system' ? system.content : '';
+          instructions = instructionsOf(options);
           return { calls: [{ name: 'search_schema', input: { query: '', limit: 2 } }] };
         },
         (options) => {

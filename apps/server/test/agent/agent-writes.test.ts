@@ -1,12 +1,7 @@
-import type {
-  ConversationSummary,
-  Message,
-  StatusEvent,
-  WriteConfirmationArguments,
-} from '@querent/contracts';
+import type { Message, StatusEvent, WriteConfirmationArguments } from '@querent/contracts';
 import { WRITE_CONFIRMATION_FUNCTION } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDatabase } from '../helpers/factories.ts';
+import { addDatabase, startConversation } from '../helpers/factories.ts';
 import { checkPostgres, serviceGate } from '../helpers/services.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -15,7 +10,7 @@ import { connectChat } from '../helpers/chat-client.ts';
 import type { ScratchPostgres } from '../helpers/scratch-postgres.ts';
 import { openScratchPostgres } from '../helpers/scratch-postgres.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
-import { lastToolResult, scriptedModel } from '../helpers/scripted-model.ts';
+import { lastToolResult, scriptFedModel } from '../helpers/scripted-model.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 
@@ -43,9 +38,7 @@ describe.skipIf(!gate.run)('Agent writes and stop on PostgreSQL', () => {
     scratch = await openScratchPostgres(
       "CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL); INSERT INTO notes VALUES (1, 'first');",
     );
-    const model = scriptedModel([]);
-    model.doStream = (options) =>
-      scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
+    const model = scriptFedModel(() => script.shift());
     running = await startTestApp({}, { languageModel: model });
     api = apiClient(running.baseUrl);
     databaseId = (
@@ -67,12 +60,10 @@ describe.skipIf(!gate.run)('Agent writes and stop on PostgreSQL', () => {
   });
 
   async function start(): Promise<{ conversationId: string; client: ChatClient }> {
-    const created = await api.post<ConversationSummary>('/api/conversations', {
-      contextId: `database-${databaseId}`,
-    });
+    const conversationId = await startConversation(api, `database-${databaseId}`);
     const client = await connectChat(running.baseUrl);
     clients.push(client);
-    return { conversationId: created.body.id, client };
+    return { conversationId, client };
   }
 
   const ended = (conversationId: string) => (event: StatusEvent) =>

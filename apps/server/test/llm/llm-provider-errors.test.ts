@@ -7,7 +7,7 @@ import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
-import { scriptedModel } from '../helpers/scripted-model.ts';
+import { scriptFedModel } from '../helpers/scripted-model.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 
@@ -32,9 +32,7 @@ function apiError(statusCode: number, message: string): APICallError {
 
 beforeAll(async () => {
   sqlite = await chinookSqliteCopy();
-  const model = scriptedModel([]);
-  model.doStream = (options) =>
-    scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
+  const model = scriptFedModel(() => script.shift());
   running = await startTestApp(
     { OPENAI_API_KEY: 'sk-test', LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '1000' },
     { languageModel: model },

@@ -1,4 +1,4 @@
-import type { ConversationSummary, StatusEvent } from '@querent/contracts';
+import type { StatusEvent } from '@querent/contracts';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,11 +7,11 @@ import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
 import { chinookSqliteCopy } from '../fixtures/chinook.ts';
-import { addDatabase } from '../helpers/factories.ts';
+import { addDatabase, startConversation } from '../helpers/factories.ts';
 import type { PromSample } from '../helpers/prometheus-text.ts';
 import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
-import { scriptedModel } from '../helpers/scripted-model.ts';
+import { scriptFedModel } from '../helpers/scripted-model.ts';
 import { checkRedis, serviceGate, TEST_REDIS_URL } from '../helpers/services.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
@@ -42,10 +42,8 @@ describe.skipIf(!gate.run)('GET /metrics', () => {
 
   beforeAll(async () => {
     sqlite = await chinookSqliteCopy();
-    const model = scriptedModel([]);
+    const model = scriptFedModel(() => script.shift());
     modelId = model.modelId;
-    model.doStream = (options) =>
-      scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
     running = await startTestApp(
       { METRICS_ENABLED: 'true', METRICS_TOKEN: token, REDIS_URL: TEST_REDIS_URL },
       { languageModel: model },
@@ -75,11 +73,7 @@ describe.skipIf(!gate.run)('GET /metrics', () => {
   }
 
   async function turn(client: ChatClient, question: string): Promise<StatusEvent> {
-    const created = await api.post<ConversationSummary>('/api/conversations', {
-      contextId: `database-${databaseId}`,
-    });
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id;
+    const id = await startConversation(api, `database-${databaseId}`);
     client.socket.emit('ask', id, question);
     return client.waitFor<StatusEvent>(
       'status',

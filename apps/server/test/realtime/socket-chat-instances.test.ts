@@ -12,7 +12,7 @@ import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
-import { scriptedModel } from '../helpers/scripted-model.ts';
+import { scriptedModel, scriptFedModel } from '../helpers/scripted-model.ts';
 import { checkPostgres, checkRedis, serviceGate, TEST_REDIS_URL } from '../helpers/services.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
@@ -46,9 +46,7 @@ describe.skipIf(!gate.run)('Chat across instances sharing Redis', () => {
   beforeAll(async () => {
     store = await openPostgresTestStore();
     sqlite = await chinookSqliteCopy();
-    const model = scriptedModel([]);
-    model.doStream = (options) =>
-      scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
+    const model = scriptFedModel(() => script.shift());
     const env = { ...store.env, REDIS_URL: TEST_REDIS_URL };
     first = await startTestApp(env, { store: store.store, languageModel: model });
     second = await startTestApp(env, { store: store.store, languageModel: scriptedModel([]) });

@@ -7,8 +7,9 @@ import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient, TEST_USER_HEADER } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
+import { startConversation } from '../helpers/factories.ts';
 import type { ScriptEntry } from '../helpers/scripted-model.ts';
-import { scriptedModel } from '../helpers/scripted-model.ts';
+import { scriptFedModel } from '../helpers/scripted-model.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 
@@ -23,9 +24,7 @@ const OTHER = 'second-user';
 
 beforeAll(async () => {
   sqlite = await chinookSqliteCopy();
-  const model = scriptedModel([]);
-  model.doStream = (options) =>
-    scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
+  const model = scriptFedModel(() => script.shift());
   running = await startTestApp({}, { languageModel: model, testUserHeader: TEST_USER_HEADER });
   await insertUser(running.built.store.db, { id: OTHER, email: 'bo@example.com', role: 'member' });
   api = apiClient(running.baseUrl);
@@ -48,9 +47,7 @@ afterAll(async () => {
 });
 
 async function conversation(client: ApiClient = api, context = contextId): Promise<string> {
-  const created = await client.post<ConversationSummary>('/api/conversations', { contextId: context });
-  expect(created.status, created.text).toBe(201);
-  return created.body.id;
+  return startConversation(client, context);
 }
 
 async function chat(userId?: string): Promise<ChatClient> {

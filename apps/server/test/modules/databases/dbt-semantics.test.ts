@@ -5,8 +5,9 @@ import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { apiClient } from '../../helpers/api-client.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
 import { addDatabase } from '../../helpers/factories.ts';
+import { instructionsOf } from '../../helpers/scripted-chat.ts';
 import type { ScriptEntry } from '../../helpers/scripted-model.ts';
-import { lastToolResult, scriptedModel } from '../../helpers/scripted-model.ts';
+import { lastToolResult, scriptFedModel } from '../../helpers/scripted-model.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 
@@ -168,12 +169,7 @@ describe('dbt tests and metrics reach the schema and the analyst', () => {
 
   beforeAll(async () => {
     sqlite = await chinookSqliteCopy();
-    const model = scriptedModel([]);
-    const original = model.doStream.bind(model);
-    model.doStream = (options) => {
-      const entry = script.shift();
-      return entry === undefined ? original(options) : scriptedModel([entry]).doStream(options);
-    };
+    const model = scriptFedModel(() => script.shift());
     running = await startTestApp({}, { languageModel: model });
   });
 
@@ -205,8 +201,7 @@ describe('dbt tests and metrics reach the schema and the analyst', () => {
     let described: unknown = null;
     script = [
       (options) => {
-        const system = options.prompt.find((entry) => entry.role === 'system');
-        instructions = system?.role === 'system' ? system.content : '';
+        instructions = instructionsOf(options);
         return { calls: [{ name: 'describe_table', input: { table: 'Invoice' } }] };
       },
       (options) => {

@@ -1,4 +1,4 @@
-import type { ConversationSummary, Database, Memories, Memory, StatusEvent } from '@querent/contracts';
+import type { Database, Memories, Memory, StatusEvent } from '@querent/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rankMemories } from '../../../src/agent/memory-relevance.ts';
 import { insertUser } from '../../../src/modules/users/users.repo.ts';
@@ -8,8 +8,10 @@ import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
 import type { ChatClient } from '../../helpers/chat-client.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
+import { startConversation } from '../../helpers/factories.ts';
+import { instructionsOf } from '../../helpers/scripted-chat.ts';
 import type { ScriptEntry } from '../../helpers/scripted-model.ts';
-import { scriptedModel } from '../../helpers/scripted-model.ts';
+import { scriptFedModel } from '../../helpers/scripted-model.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 
@@ -29,12 +31,7 @@ const clients: ChatClient[] = [];
 
 beforeAll(async () => {
   chinook = await chinookSqliteCopy();
-  const model = scriptedModel([]);
-  const original = model.doStream.bind(model);
-  model.doStream = (options) => {
-    const entry = script.shift();
-    return entry === undefined ? original(options) : scriptedModel([entry]).doStream(options);
-  };
+  const model = scriptFedModel(() => script.shift());
   running = await startTestApp({}, { languageModel: model, beforeListen: actAsHeaderUser });
   api = apiClient(running.baseUrl);
   await insertUser(running.built.store.db, { id: outsider, role: 'member' });
@@ -55,23 +52,20 @@ afterAll(async () => {
 });
 
 async function instructionsFor(databaseId: string, question: string): Promise<string> {
-  const created = await api.post<ConversationSummary>('/api/conversations', {
-    contextId: `database-${databaseId}`,
-  });
+  const conversationId = await startConversation(api, `database-${databaseId}`);
   let instructions = '';
   script = [
     (options) => {
-      const system = options.prompt.find((entry) => entry.role === 'system');
-      instructions = system?.role === 'system' ? system.content : '';
+      instructions = instructionsOf(options);
       return { text: 'ok' };
     },
   ];
   const client = await connectChat(running.baseUrl);
   clients.push(client);
-  client.socket.emit('ask', created.body.id, question);
+  client.socket.emit('ask', conversationId, question);
   await client.waitFor<StatusEvent>(
     'status',
-    (event) => event.conversation_id === created.body.id && event.status !== 'running',
+    (event) => event.conversation_id === conversationId && event.status !== 'running',
   );
   return instructions;
 }

@@ -7,7 +7,7 @@ import { download } from '../../helpers/exports-download.ts';
 import { chinookPostgres } from '../../fixtures/chinook.ts';
 import { type ApiClient, apiClient } from '../../helpers/api-client.ts';
 import { type ChatClient, connectChat } from '../../helpers/chat-client.ts';
-import { lastToolResult, type ScriptEntry, scriptedModel } from '../../helpers/scripted-model.ts';
+import { lastToolResult, type ScriptEntry, scriptFedModel } from '../../helpers/scripted-model.ts';
 import { type RunningApp, startTestApp } from '../../helpers/test-app.ts';
 
 /*
@@ -56,9 +56,7 @@ const errorMessage = (body: unknown): string =>
 
 describe('safe mode keeps server files closed on every path', () => {
   beforeAll(async () => {
-    const model = scriptedModel([]);
-    model.doStream = (options) =>
-      scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
+    const model = scriptFedModel(() => script.shift());
     running = await startTestApp({}, { languageModel: model });
     api = apiClient(running.baseUrl);
     chat = await connectChat(running.baseUrl);

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type {
-  ConversationSummary,
   Database,
   Message,
   QueryHistoryItem,
@@ -20,10 +19,11 @@ import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient, expectError } from '../../helpers/api-client.ts';
 import type { ChatClient } from '../../helpers/chat-client.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
+import { startConversation } from '../../helpers/factories.ts';
 import type { ScratchPostgres } from '../../helpers/scratch-postgres.ts';
 import { openScratchPostgres } from '../../helpers/scratch-postgres.ts';
 import type { ScriptEntry } from '../../helpers/scripted-model.ts';
-import { lastToolResult, scriptedModel } from '../../helpers/scripted-model.ts';
+import { lastToolResult, scriptFedModel } from '../../helpers/scripted-model.ts';
 import { checkPostgres, serviceGate } from '../../helpers/services.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
@@ -114,9 +114,7 @@ describe.skipIf(!gate.run)('SQL run observers on PostgreSQL', () => {
     scratch = await openScratchPostgres(
       "CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL); INSERT INTO notes VALUES (1, 'first'), (2, 'second');",
     );
-    const model = scriptedModel([]);
-    model.doStream = (options) =>
-      scriptedModel([script.shift() ?? { text: '(end of script)' }]).doStream(options);
+    const model = scriptFedModel(() => script.shift());
     running = await startTestApp({}, { languageModel: model, sqlRunObservers: [observer] });
     api = apiClient(running.baseUrl);
     const created = await api.post<Database>('/api/databases', {
@@ -147,13 +145,10 @@ describe.skipIf(!gate.run)('SQL run observers on PostgreSQL', () => {
   });
 
   async function conversation(): Promise<{ id: string; client: ChatClient }> {
-    const created = await api.post<ConversationSummary>('/api/conversations', {
-      contextId: `database-${database.id}`,
-    });
-    expect(created.status, created.text).toBe(201);
+    const id = await startConversation(api, `database-${database.id}`);
     const client = await connectChat(running.baseUrl);
     clients.push(client);
-    return { id: created.body.id, client };
+    return { id, client };
   }
 
   const turnEnded = (id: string) => (event: StatusEvent) =>
