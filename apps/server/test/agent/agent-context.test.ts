@@ -1,4 +1,4 @@
-import type { SchemaInfo, TableInfo } from '@querent/contracts';
+import type { SchemaInfo } from '@querent/contracts';
 import { USER_SQL_FUNCTION, WRITE_CONFIRMATION_FUNCTION } from '@querent/contracts';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
@@ -13,26 +13,7 @@ import { estimateTokens } from '../../src/agent/token-estimate.ts';
 import { nameFromQuestion } from '../../src/modules/conversations/conversation-name.ts';
 import type { MessageRecord } from '../../src/modules/conversations/messages.repo.ts';
 import type { ChatQueryRecord } from '../../src/modules/queries/chat-queries.ts';
-
-function table(name: string, columns: string[], extra: Partial<TableInfo> = {}): TableInfo {
-  return {
-    name,
-    kind: 'table',
-    comment: null,
-    rowEstimate: null,
-    dbtDescription: null,
-    primaryKey: [columns[0] ?? 'id'],
-    foreignKeys: [],
-    columns: columns.map((column) => ({
-      name: column,
-      type: 'integer',
-      nullable: false,
-      comment: null,
-      dbtDescription: null,
-    })),
-    ...extra,
-  };
-}
+import { makeTable } from '../helpers/schema-factories.ts';
 
 function hugeSchema(tables: number, columns: number): SchemaInfo {
   return {
@@ -41,13 +22,13 @@ function hugeSchema(tables: number, columns: number): SchemaInfo {
       {
         name: 'warehouse',
         tables: Array.from({ length: tables }, (_, index) =>
-          table(
+          makeTable(
             `table_${String(index).padStart(4, '0')}`,
             Array.from({ length: columns }, (_, column) => `column_${column}_of_${index}`),
           ),
         ),
       },
-      { name: 'sales', tables: [table('orders', ['order_id', 'customer_id', 'amount_cents'])] },
+      { name: 'sales', tables: [makeTable('orders', ['order_id', 'customer_id', 'amount_cents'])] },
     ],
   };
 }
@@ -60,8 +41,8 @@ describe('the schema summary', () => {
         {
           name: 'main',
           tables: [
-            table('customer', ['id', 'name'], { rowEstimate: 59, comment: 'People who buy' }),
-            table('invoice', ['id', 'customer_id', 'total'], {
+            makeTable('customer', ['id', 'name'], { rowEstimate: 59, comment: 'People who buy' }),
+            makeTable('invoice', ['id', 'customer_id', 'total'], {
               foreignKeys: [
                 {
                   name: null,
@@ -108,9 +89,9 @@ describe('the schema summary', () => {
         {
           name: 'main',
           tables: [
-            table('customers_backup', ['id']),
-            table('customers', ['id']),
-            table('orders', ['id', 'customer_id'], {
+            makeTable('customers_backup', ['id']),
+            makeTable('customers', ['id']),
+            makeTable('orders', ['id', 'customer_id'], {
               foreignKeys: [
                 {
                   name: null,

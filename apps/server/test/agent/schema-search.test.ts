@@ -1,29 +1,10 @@
-import type { SchemaInfo, TableInfo } from '@querent/contracts';
+import type { SchemaInfo } from '@querent/contracts';
 import { describe, expect, it } from 'vitest';
 import { searchWords, splitWords } from '../../src/agent/matching/words.ts';
 import { SchemaIndex } from '../../src/agent/schema/schema-index.ts';
 import { snapshotOf } from '../../src/agent/schema/schema-snapshot.ts';
 import { listSchemaTables } from '../../src/agent/schema/schema-tables.ts';
-
-function table(name: string, columns: string[], extra: Partial<TableInfo> = {}): TableInfo {
-  return {
-    name,
-    kind: 'table',
-    comment: null,
-    rowEstimate: null,
-    dbtDescription: null,
-    primaryKey: [columns[0] ?? 'id'],
-    foreignKeys: [],
-    columns: columns.map((column) => ({
-      name: column,
-      type: 'integer',
-      nullable: false,
-      comment: null,
-      dbtDescription: null,
-    })),
-    ...extra,
-  };
-}
+import { makeSchema, makeTable } from '../helpers/schema-factories.ts';
 
 const reference = (column: string, target: string) => ({
   name: null,
@@ -31,29 +12,25 @@ const reference = (column: string, target: string) => ({
   references: { schema: 'main', table: target, columns: ['id'] },
 });
 
-function schemaOf(tables: TableInfo[]): SchemaInfo {
-  return { introspectedAt: '2026-01-01T00:00:00.000Z', schemas: [{ name: 'main', tables }] };
-}
-
-const shop = schemaOf([
-  table('customer', ['id', 'name', 'country', 'created_at']),
-  table('product', ['id', 'name', 'unit_price', 'category_id'], {
+const shop = makeSchema([
+  makeTable('customer', ['id', 'name', 'country', 'created_at']),
+  makeTable('product', ['id', 'name', 'unit_price', 'category_id'], {
     foreignKeys: [reference('category_id', 'category')],
   }),
-  table('category', ['id', 'name']),
-  table('orders', ['id', 'customer_id', 'ordered_at', 'status'], {
+  makeTable('category', ['id', 'name']),
+  makeTable('orders', ['id', 'customer_id', 'ordered_at', 'status'], {
     foreignKeys: [reference('customer_id', 'customer')],
   }),
-  table('order_line', ['id', 'order_id', 'product_id', 'quantity', 'unit_price'], {
+  makeTable('order_line', ['id', 'order_id', 'product_id', 'quantity', 'unit_price'], {
     foreignKeys: [reference('order_id', 'orders'), reference('product_id', 'product')],
   }),
-  table('cust_seg_v2', ['id', 'seg_cd'], { comment: 'Marketing segment of each customer' }),
-  table('artist', ['id', 'name']),
-  table('album', ['id', 'title']),
-  table('credit', ['id', 'who', 'what'], {
+  makeTable('cust_seg_v2', ['id', 'seg_cd'], { comment: 'Marketing segment of each customer' }),
+  makeTable('artist', ['id', 'name']),
+  makeTable('album', ['id', 'title']),
+  makeTable('credit', ['id', 'who', 'what'], {
     foreignKeys: [reference('who', 'artist'), reference('what', 'album')],
   }),
-  table('fct_rev', ['id', 'amt'], {
+  makeTable('fct_rev', ['id', 'amt'], {
     dbtDescription: 'Recognised revenue per invoice, in euros',
   }),
 ]);
@@ -142,7 +119,7 @@ describe('the schema snapshot', () => {
     // A refreshed or edited schema is a new object: nothing of the old version is served.
     const changed: SchemaInfo = {
       ...shop,
-      schemas: [{ name: 'main', tables: [...(shop.schemas[0]?.tables ?? []), table('refund', ['id'])] }],
+      schemas: [{ name: 'main', tables: [...(shop.schemas[0]?.tables ?? []), makeTable('refund', ['id'])] }],
     };
     const second = snapshotOf(changed);
     expect(second).not.toBe(first);

@@ -1,74 +1,34 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatLogLine } from '../../src/http/pretty-log.ts';
 import { resolveLogFormat } from '../../src/http/logger-options.ts';
-import { makeTempDir } from '../helpers/temp-dir.ts';
-
-const serverDir = path.resolve(import.meta.dirname, '../..');
-// npm scripts put the repo's Node 24 first on PATH; the machine's own Node cannot strip types.
-const nodeBinary = path.resolve(serverDir, '../../node_modules/.bin/node');
+import { freePort, startMain } from '../helpers/main-process.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
-
 /**
  * Starts the real server with stdout piped, asks one request with a known id, stops it, returns
  * stdout. Node's own warnings (a Fastify deprecation, for one) on stderr fail the test.
  */
 async function serverLog(env: Record<string, string>, requestId: string): Promise<string> {
-  const temp = makeTempDir();
-  cleanups.push(temp.remove);
-  const child = spawn(nodeBinary, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: temp.dir,
-      LOG_LEVEL: 'info',
-      PORT: String(await freePort()),
-      DEMO_DATABASE: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = once(child, 'exit');
+  const main = startMain({ PORT: String(await freePort()), DEMO_DATABASE: 'false', ...env }, cleanups);
   const deadline = Date.now() + 15_000;
   let url: string | undefined;
   while (url === undefined) {
+    const { stdout, stderr } = main.output();
     url = /(http:\/\/[\w.]+:\d+)/.exec(stdout.split('Querent is running at ')[1] ?? '')?.[1];
-    if (Date.now() > deadline || child.exitCode !== null)
+    if (Date.now() > deadline || main.child.exitCode !== null)
       throw new Error(`The server did not start: ${stdout}${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   const response = await fetch(`${url}/api/nothing-here`, { headers: { 'x-request-id': requestId } });
   expect(response.status).toBe(404);
-  child.kill('SIGTERM');
-  await exited;
+  main.child.kill('SIGTERM');
+  await main.exited;
+  const { stdout, stderr } = main.output();
   expect(stderr).not.toMatch(/Warning|FSTDEP/);
   return stdout;
 }

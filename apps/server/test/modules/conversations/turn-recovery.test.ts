@@ -8,7 +8,7 @@ import { TurnRegistry } from '../../../src/modules/conversations/turn-registry.t
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { type ApiClient, apiClient } from '../../helpers/api-client.ts';
 import { connectChat } from '../../helpers/chat-client.ts';
-import { until } from '../../helpers/killed-server.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 import { openScratchMariadb, type ScratchMariadb } from '../../helpers/scratch-mariadb.ts';
 import { type AppStore, storeDialects } from '../../helpers/store-dialects.ts';
 import { type RunningApp, startTestApp } from '../../helpers/test-app.ts';
@@ -131,7 +131,7 @@ for (const dialect of dialects) {
           // 1317: "Query execution was interrupted", what KILL QUERY answers the statement's client.
           expect(await computing).toBe('failed 1317');
           // The server may list the killed statement a moment longer while it winds down.
-          await until(async () => (await mariadb.running(marker)) === 0, 2000, 'the statement gone');
+          await waitUntil(async () => (await mariadb.running(marker)) === 0, 'the statement gone', 2000);
           const left = await running.built.store.db.selectFrom('turn_statements').selectAll().execute();
           expect(left).toEqual([]);
         } finally {

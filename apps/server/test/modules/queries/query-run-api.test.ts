@@ -12,6 +12,7 @@ import type { ScratchPostgres } from '../../helpers/scratch-postgres.ts';
 import { openScratchPostgres } from '../../helpers/scratch-postgres.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 
 /** POST /api/query/_run against real engines: caps, errors, safe mode, timeouts, cancellation. */
 const postgres = await chinookPostgres();
@@ -63,20 +64,6 @@ async function expectRowsInColumnOrder(databaseId: string): Promise<void> {
     ['y', 'x', 4],
   ]);
   expect(ordered.body).toMatchObject({ count: 2, truncated: false });
-}
-
-async function until<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('on the Chinook SQLite file', () => {
@@ -243,11 +230,11 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
       );
       return rows[0]?.n ?? 0;
     };
-    await until(async () => (await active()) === 1, 'the statement to start');
+    await waitUntil(async () => (await active()) === 1, 'the statement to start');
     controller.abort();
     expect(await request).toBeInstanceOf(Error);
-    await until(async () => (await active()) === 0, 'the statement to be cancelled', 5000);
-    const recorded = await until(
+    await waitUntil(async () => (await active()) === 0, 'the statement to be cancelled', 5000);
+    const recorded = await waitUntil(
       () =>
         running.built.store.db
           .selectFrom('queries')
@@ -269,9 +256,9 @@ describe.skipIf(!postgres)('on PostgreSQL', () => {
     };
     const doomed = await addDatabase(api, { name: 'Doomed', engine: 'postgres', details: scratch.details });
     expect((await run(doomed.id, 'SELECT 1 AS one')).status).toBe(200);
-    await until(async () => (await sessions()) > 0, 'a pooled session');
+    await waitUntil(async () => (await sessions()) > 0, 'a pooled session');
     const before = await sessions();
     expect((await api.del(`/api/databases/${doomed.id}`)).status).toBe(204);
-    await until(async () => (await sessions()) < before, 'the pool to close');
+    await waitUntil(async () => (await sessions()) < before, 'the pool to close');
   });
 });

@@ -27,6 +27,7 @@ import { lastToolResult, scriptFedModel } from '../../helpers/scripted-model.ts'
 import { checkPostgres, serviceGate } from '../../helpers/services.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 
 /*
  * The one hook of every SQL path: an observer given to the app hears of each run of the editor,
@@ -84,14 +85,6 @@ async function sleeping(): Promise<number> {
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%' AND state = 'active'",
   );
   return result.rows[0]?.n ?? 0;
-}
-
-async function until(probe: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The `nth` end reported for runs matching `probe`, once it has been reported. */
@@ -298,11 +291,11 @@ describe.skipIf(!gate.run)('SQL run observers on PostgreSQL', () => {
       });
       request.on('error', () => undefined);
       request.end(JSON.stringify({ databaseId: database.id, query: sleepSql, format: 'csv' }));
-      await until(async () => (await sleeping()) > 0);
+      await waitUntil(async () => (await sleeping()) > 0, 'the statement sleeping');
       request.destroy();
       const purpose = path === '/api/query/_run' ? 'editor' : 'export';
       expect(await endOf({ purpose })).toMatchObject({ outcome: 'cancelled', rowCount: null });
-      await until(async () => (await sleeping()) === 0);
+      await waitUntil(async () => (await sleeping()) === 0, 'the statement gone');
     }
   });
 
