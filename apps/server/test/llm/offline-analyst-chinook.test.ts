@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinookSqliteCopy } from '../fixtures/chinook.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
-import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
-import { connectChat } from '../helpers/chat-client.ts';
-import { addDatabase } from '../helpers/factories.ts';
+import type { OfflineApp } from '../helpers/offline-app.ts';
+import { startOfflineApp } from '../helpers/offline-app.ts';
 import type { Truth } from '../helpers/offline-chat.ts';
 import {
   askOnce,
@@ -14,11 +12,8 @@ import {
   shown,
   shownColumn,
   shownResult,
-  truthOf,
 } from '../helpers/offline-chat.ts';
 import { keyedRows } from '../helpers/result-rows.ts';
-import type { RunningApp } from '../helpers/test-app.ts';
-import { startTestApp } from '../helpers/test-app.ts';
 
 /*
  * The offline analyst on a SQLite copy of Chinook, whose names are PascalCase and singular
@@ -26,34 +21,18 @@ import { startTestApp } from '../helpers/test-app.ts';
  * loop, and is checked against the truth computed here with our own SQL.
  */
 
-let running: RunningApp;
 let api: ApiClient;
 let client: ChatClient;
-let sqlite: { filename: string; remove: () => Promise<void> };
 let databaseId: string;
 let truth: Truth;
+let offline: OfflineApp;
 
 beforeAll(async () => {
-  sqlite = await chinookSqliteCopy();
-  running = await startTestApp();
-  api = apiClient(running.baseUrl);
-  databaseId = (
-    await addDatabase(api, {
-      name: 'Chinook',
-      engine: 'sqlite',
-      details: { filename: sqlite.filename },
-    })
-  ).id;
-  truth = truthOf(sqlite.filename);
-  client = await connectChat(running.baseUrl);
+  offline = await startOfflineApp('chinook');
+  ({ api, client, databaseId, truth } = offline);
 });
 
-afterAll(async () => {
-  client.close();
-  truth.close();
-  await running.stop();
-  await sqlite.remove();
-});
+afterAll(() => offline.stop());
 
 const ask = (question: string) => askOnce(api, client, databaseId, question);
 

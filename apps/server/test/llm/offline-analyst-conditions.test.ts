@@ -1,12 +1,10 @@
-import path from 'node:path';
-import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
+import type { Message, StatusEvent } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FILE_NAME } from '../../src/demo/ensure-demo-database.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
-import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
-import { connectChat } from '../helpers/chat-client.ts';
-import { addDemoDatabase } from '../helpers/factories.ts';
+import { startConversation } from '../helpers/factories.ts';
+import type { OfflineApp } from '../helpers/offline-app.ts';
+import { startOfflineApp } from '../helpers/offline-app.ts';
 import type { Truth } from '../helpers/offline-chat.ts';
 import {
   askOnce,
@@ -14,10 +12,7 @@ import {
   expectQueryShown,
   shown,
   shownColumn,
-  truthOf,
 } from '../helpers/offline-chat.ts';
-import type { RunningApp } from '../helpers/test-app.ts';
-import { startTestApp } from '../helpers/test-app.ts';
 
 /*
  * The offline analyst's conditions and refusals on the Demo shop, through the socket's `ask` and
@@ -26,25 +21,18 @@ import { startTestApp } from '../helpers/test-app.ts';
  * by what are declined or asked about, never answered with a condition left out.
  */
 
-let running: RunningApp;
 let api: ApiClient;
 let client: ChatClient;
 let demoId: string;
 let truth: Truth;
+let offline: OfflineApp;
 
 beforeAll(async () => {
-  running = await startTestApp();
-  api = apiClient(running.baseUrl);
-  demoId = await addDemoDatabase(running);
-  truth = truthOf(path.join(running.config.dataDir, DEMO_FILE_NAME));
-  client = await connectChat(running.baseUrl);
+  offline = await startOfflineApp('demo');
+  ({ api, client, databaseId: demoId, truth } = offline);
 });
 
-afterAll(async () => {
-  client.close();
-  truth.close();
-  await running.stop();
-});
+afterAll(() => offline.stop());
 
 const ask = (question: string) => askOnce(api, client, demoId, question);
 const count = (sql: string) => Number(truth.value(sql));
@@ -86,10 +74,7 @@ describe('conditions the offline analyst applies', () => {
   });
 
   it('reads "and returned?" as a follow-up of "How many orders were cancelled?"', async () => {
-    const created = await api.post<ConversationSummary>('/api/conversations', {
-      contextId: `database-${demoId}`,
-    });
-    const conversationId = created.body.id;
+    const conversationId = await startConversation(api, `database-${demoId}`);
     const ends: StatusEvent[] = [];
     for (const question of ['How many orders were cancelled?', 'and returned?']) {
       client.socket.emit('ask', conversationId, question);

@@ -1,13 +1,11 @@
-import path from 'node:path';
-import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
+import type { Message, StatusEvent } from '@querent/contracts';
 import type { MockInstance } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_FILE_NAME } from '../../src/demo/ensure-demo-database.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
-import { apiClient } from '../helpers/api-client.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
-import { connectChat } from '../helpers/chat-client.ts';
-import { addDemoDatabase } from '../helpers/factories.ts';
+import { startConversation } from '../helpers/factories.ts';
+import type { OfflineApp } from '../helpers/offline-app.ts';
+import { startOfflineApp } from '../helpers/offline-app.ts';
 import type { Truth } from '../helpers/offline-chat.ts';
 import {
   askOnce,
@@ -17,11 +15,9 @@ import {
   shown,
   shownColumn,
   shownResult,
-  truthOf,
 } from '../helpers/offline-chat.ts';
 import { columnNames, keyedRows } from '../helpers/result-rows.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
-import { startTestApp } from '../helpers/test-app.ts';
 
 /*
  * The offline analyst on the generated "Demo shop", as a new user without any key meets it: every
@@ -34,20 +30,14 @@ let api: ApiClient;
 let client: ChatClient;
 let demoId: string;
 let truth: Truth;
+let offline: OfflineApp;
 
 beforeAll(async () => {
-  running = await startTestApp();
-  api = apiClient(running.baseUrl);
-  demoId = await addDemoDatabase(running);
-  truth = truthOf(path.join(running.config.dataDir, DEMO_FILE_NAME));
-  client = await connectChat(running.baseUrl);
+  offline = await startOfflineApp('demo');
+  ({ running, api, client, databaseId: demoId, truth } = offline);
 });
 
-afterAll(async () => {
-  client.close();
-  truth.close();
-  await running.stop();
-});
+afterAll(() => offline.stop());
 
 const ask = (question: string) => askOnce(api, client, demoId, question);
 
@@ -218,10 +208,7 @@ describe('the offline analyst on the demo shop', () => {
 
 describe('the offline analyst in a conversation that goes on', () => {
   it("answers each new question on its own, after the user's own SQL and an earlier answer", async () => {
-    const created = await api.post<ConversationSummary>('/api/conversations', {
-      contextId: `database-${demoId}`,
-    });
-    const conversationId = created.body.id;
+    const conversationId = await startConversation(api, `database-${demoId}`);
     const ends: StatusEvent[] = [];
     const turn = async (send: () => void) => {
       send();
