@@ -2,6 +2,9 @@ import type { ConversationSummary, Database } from '@querent/contracts';
 import { expect } from 'vitest';
 import { LOCAL_ADMIN_ID } from '../../src/auth/local-admin.ts';
 import { ensureDemoDatabase } from '../../src/demo/ensure-demo-database.ts';
+import { insertUser } from '../../src/modules/users/users.repo.ts';
+import type { StoreDb } from '../../src/store/connect.ts';
+import { newId } from '../../src/store/values.ts';
 import type { ApiClient } from './api-client.ts';
 import type { RunningApp } from './test-app.ts';
 
@@ -42,4 +45,17 @@ export async function addDemoDatabase(running: RunningApp): Promise<string> {
   });
   if (!outcome.created) throw new Error('The demo database was not created');
   return outcome.databaseId;
+}
+
+/** The people the API suites act as: Ann and Ben, members of Acme, and Eve, of no organisation. Answers Acme's id. */
+export async function seedAcmePeople(
+  db: StoreDb,
+  people: { ann: string; ben: string; eve: string },
+): Promise<string> {
+  const acme = newId();
+  await db.insertInto('organizations').values({ id: acme, name: 'Acme' }).execute();
+  await insertUser(db, { id: people.ann, role: 'member', organizationId: acme });
+  await insertUser(db, { id: people.ben, role: 'member', organizationId: acme });
+  await insertUser(db, { id: people.eve, role: 'member' });
+  return acme;
 }

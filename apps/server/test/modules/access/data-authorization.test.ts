@@ -5,7 +5,7 @@ import { newId } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
-import { addDatabase } from '../../helpers/factories.ts';
+import { addDatabase, seedAcmePeople } from '../../helpers/factories.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -38,11 +38,7 @@ for (const dialect of await storeDialects('Data authorization')) {
       });
       api = apiClient(running.baseUrl);
       const { db } = running.built.store;
-      const org = newId();
-      await db.insertInto('organizations').values({ id: org, name: 'Acme' }).execute();
-      await insertUser(db, { id: users.ann, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.ben, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.eve, role: 'member' });
+      await seedAcmePeople(db, users);
       await insertUser(db, { id: users.visitor, role: 'anonymous' });
 
       const details = { filename: chinook.filename };

@@ -1,11 +1,11 @@
 import type { BusinessEntity, Issue } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_ID } from '../../../src/auth/local-admin.ts';
-import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import type { StoreDb } from '../../../src/store/connect.ts';
 import { newId } from '../../../src/store/values.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
+import { seedAcmePeople } from '../../helpers/factories.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -60,11 +60,7 @@ for (const dialect of await storeDialects('Business entities and issues')) {
       });
       api = apiClient(running.baseUrl);
       db = running.built.store.db;
-      const org = newId();
-      await db.insertInto('organizations').values({ id: org, name: 'Acme' }).execute();
-      await insertUser(db, { id: users.ann, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.ben, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.eve, role: 'member' });
+      const org = await seedAcmePeople(db, users);
 
       ids.main = await insertDatabase(db, { name: 'Main', ownerId: LOCAL_ADMIN_ID });
       ids.other = await insertDatabase(db, { name: 'Other', ownerId: LOCAL_ADMIN_ID });

@@ -1,10 +1,10 @@
 import type { Chart, Database, Favorites, Project, QueryResults, SavedQuery } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import { newId } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
+import { seedAcmePeople } from '../../helpers/factories.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
@@ -31,11 +31,7 @@ for (const dialect of await storeDialects('Favorites')) {
       });
       api = apiClient(running.baseUrl);
       const { db } = running.built.store;
-      const org = newId();
-      await db.insertInto('organizations').values({ id: org, name: 'Acme' }).execute();
-      await insertUser(db, { id: users.ann, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.ben, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.eve, role: 'member' });
+      await seedAcmePeople(db, users);
       const details = { filename: chinook.filename };
       main = (await api.post<Database>('/api/databases', { name: 'Main', engine: 'sqlite', details })).body;
       other = (await api.post<Database>('/api/databases', { name: 'Other', engine: 'sqlite', details })).body;

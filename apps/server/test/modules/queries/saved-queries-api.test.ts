@@ -1,11 +1,10 @@
 import type { Database, QueryHistoryItem, QueryResults, SavedQuery } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import { newId } from '../../../src/store/values.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
-import { addDatabase } from '../../helpers/factories.ts';
+import { addDatabase, seedAcmePeople } from '../../helpers/factories.ts';
 import { cell } from '../../helpers/result-rows.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
@@ -37,11 +36,7 @@ for (const dialect of await storeDialects('Saved queries')) {
       );
       api = apiClient(running.baseUrl);
       const { db } = running.built.store;
-      const org = newId();
-      await db.insertInto('organizations').values({ id: org, name: 'Acme' }).execute();
-      await insertUser(db, { id: users.ann, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.ben, role: 'member', organizationId: org });
-      await insertUser(db, { id: users.eve, role: 'member' });
+      await seedAcmePeople(db, users);
       const details = { filename: chinook.filename };
       database = await addDatabase(api, { name: 'Chinook', engine: 'sqlite', details });
       otherDatabase = await addDatabase(api, { name: 'Chinook again', engine: 'sqlite', details });
