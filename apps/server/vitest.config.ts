@@ -7,10 +7,10 @@ import { defineConfig } from 'vitest/config';
  * its own Redis key prefix (per process) and listens on port 0, so suites never see each other.
  */
 export const aloneFiles = [
-  'test/crash-recovery.test.ts',
-  'test/crash-recovery-mysql.test.ts',
-  'test/main-process.test.ts',
-  'test/log-format.test.ts',
+  'test/modules/conversations/crash-recovery.test.ts',
+  'test/modules/conversations/crash-recovery-mysql.test.ts',
+  'test/app/main-process.test.ts',
+  'test/http/log-format.test.ts',
 ];
 
 /** Hang guards for a loaded machine, not speed checks (benchmarks do those). */

@@ -42,9 +42,6 @@ beforeEach(() => {
   useContextStore.getState().select('database-d1');
 });
 
-const requestsTo = (method: string, path: string) =>
-  server.requests.filter((request) => request.method === method && request.path === path);
-
 async function runSomething() {
   const user = userEvent.setup();
   const content = await screen.findByRole('textbox', { name: 'SQL' }, { timeout: 10_000 });
@@ -80,15 +77,15 @@ describe('chart builder', () => {
     await user.type(within(builder).getByLabelText('Chart title'), 'Tracks per genre');
     await user.click(within(builder).getByRole('button', { name: 'Save as chart' }));
 
-    await waitFor(() => expect(requestsTo('POST', '/api/charts')).toHaveLength(1));
-    expect(requestsTo('POST', '/api/charts')[0]?.body).toEqual({
+    await waitFor(() => expect(server.requestsTo('POST', '/api/charts')).toHaveLength(1));
+    expect(server.requestsTo('POST', '/api/charts')[0]?.body).toEqual({
       queryId: 'h1',
       title: 'Tracks per genre',
       config: { type: 'line', x: 'genre', y: ['tracks', 'minutes'], series: null },
     });
     await user.click(await within(builder).findByRole('button', { name: 'Star chart' }));
     expect(await within(builder).findByRole('button', { name: 'Unstar chart' })).toBeInTheDocument();
-    expect(requestsTo('PUT', '/api/charts/c9/favorite')[0]?.body).toEqual({ is_favorite: true });
+    expect(server.requestsTo('PUT', '/api/charts/c9/favorite')[0]?.body).toEqual({ is_favorite: true });
   });
 
   it('takes one value for a pie, and one value split by a series column', async () => {
@@ -116,8 +113,8 @@ describe('chart builder', () => {
     expect(within(builder).getByRole('radio', { name: 'Scatter' })).toHaveAttribute('aria-checked', 'true');
     expect(within(builder).getByLabelText('Chart title')).toHaveValue('Agent chart');
     await user.click(within(builder).getByRole('button', { name: 'Save chart' }));
-    await waitFor(() => expect(requestsTo('PUT', '/api/charts/c1')).toHaveLength(1));
-    expect(requestsTo('POST', '/api/charts')).toHaveLength(0);
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/charts/c1')).toHaveLength(1));
+    expect(server.requestsTo('POST', '/api/charts')).toHaveLength(0);
   });
 
   it('shares a stored chart with the organisation when the server allows it, and only then', async () => {
@@ -135,7 +132,7 @@ describe('chart builder', () => {
     await user.click(share);
     const shared = await within(builder).findByRole('button', { name: 'Shared with my organisation' });
     expect(shared).toHaveAttribute('aria-pressed', 'true');
-    expect(requestsTo('PUT', '/api/sharing/chart/c1')[0]?.body).toEqual({ shared: true });
+    expect(server.requestsTo('PUT', '/api/sharing/chart/c1')[0]?.body).toEqual({ shared: true });
     unmount();
 
     // A colleague's chart, shared with them read-only: nothing to share.

@@ -40,9 +40,6 @@ async function typeSql(text: string) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
-const requestsTo = (method: string, path: string) =>
-  server.requests.filter((request) => request.method === method && request.path === path);
-
 describe('the modified rule', () => {
   it('is modified when the SQL or the title differs from the loaded version', () => {
     const loaded = loadedDraft(makeSavedQuery({ title: 'A', sql: 'SELECT 1' }));
@@ -72,10 +69,10 @@ describe('saving a query', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('modified')).toBeNull());
-    expect(requestsTo('PUT', '/api/query/q1').map((request) => request.body)).toEqual([
+    expect(server.requestsTo('PUT', '/api/query/q1').map((request) => request.body)).toEqual([
       { title: 'Top artists by albums', sql: 'SELECT 1' },
     ]);
-    expect(requestsTo('POST', '/api/query')).toHaveLength(0);
+    expect(server.requestsTo('POST', '/api/query')).toHaveLength(0);
     expect(app.router().state.location.pathname).toBe('/query/q1');
     expect(await screen.findByText('Query saved')).toBeInTheDocument();
   });
@@ -95,7 +92,7 @@ describe('saving a query', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(app.router().state.location.pathname).toBe('/query/q2'));
-    expect(requestsTo('POST', '/api/query').map((request) => request.body)).toEqual([
+    expect(server.requestsTo('POST', '/api/query').map((request) => request.body)).toEqual([
       { title: 'Albums', sql: 'SELECT 2', databaseId: 'd1' },
     ]);
     // The loader fetched the new query from the server before the editor showed it.
@@ -109,8 +106,8 @@ describe('saving a query', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('Albums');
     // The result run before saving is still there; nothing ran again.
     expect(screen.getByRole('grid')).toBeInTheDocument();
-    expect(requestsTo('GET', '/api/query/q2/results')).toHaveLength(0);
-    expect(requestsTo('POST', '/api/query/_run')).toHaveLength(1);
+    expect(server.requestsTo('GET', '/api/query/q2/results')).toHaveLength(0);
+    expect(server.requestsTo('POST', '/api/query/_run')).toHaveLength(1);
   });
 
   it('saves an untitled query as "Untitled query"', async () => {
@@ -124,8 +121,8 @@ describe('saving a query', () => {
     renderApp('/editor', server.url);
     await typeSql('SELECT 3');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/query')).toHaveLength(1));
-    expect(requestsTo('POST', '/api/query')[0]?.body).toMatchObject({ title: 'Untitled query' });
+    await waitFor(() => expect(server.requestsTo('POST', '/api/query')).toHaveLength(1));
+    expect(server.requestsTo('POST', '/api/query')[0]?.body).toMatchObject({ title: 'Untitled query' });
   });
 
   it("saves a colleague's query (or a run from the history) as a new query", async () => {
@@ -140,7 +137,7 @@ describe('saving a query', () => {
     await sqlView();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(app.router().state.location.pathname).toBe('/query/q4'));
-    expect(requestsTo('PUT', '/api/query/q1')).toHaveLength(0);
+    expect(server.requestsTo('PUT', '/api/query/q1')).toHaveLength(0);
   });
 
   it("shows the server's reason when saving fails", async () => {
@@ -170,7 +167,7 @@ describe('star and export from the editor', () => {
     expect(await screen.findByRole('button', { name: 'Unstar' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Unstar' }));
     await screen.findByRole('button', { name: 'Star' });
-    expect(requestsTo('PUT', '/api/query/q1/favorite').map((request) => request.body)).toEqual([
+    expect(server.requestsTo('PUT', '/api/query/q1/favorite').map((request) => request.body)).toEqual([
       { is_favorite: true },
       { is_favorite: false },
     ]);
@@ -207,7 +204,7 @@ describe('star and export from the editor', () => {
 
     expect(await screen.findByText('CSV export ready')).toBeInTheDocument();
     expect(screen.getByText(/Top artists\.csv · 2 rows/)).toBeInTheDocument();
-    expect(requestsTo('GET', '/api/query/h1/export')[0]?.query.get('format')).toBe('csv');
+    expect(server.requestsTo('GET', '/api/query/h1/export')[0]?.query.get('format')).toBe('csv');
     expect(await saved[0]?.text()).toBe('name,albums\r\nAC/DC,2\r\nAccept,\r\n');
   });
 });

@@ -26,9 +26,6 @@ beforeEach(() => {
   useContextStore.getState().select('database-d1');
 });
 
-const requestsTo = (method: string, path: string) =>
-  server.requests.filter((request) => request.method === method && request.path === path);
-
 describe('favourites page', () => {
   it('shows, inside an organisation, the queries colleagues shared on the database', async () => {
     server.on('GET /api/user', { body: { ...serverUser('member'), organization_id: 'acme' } });
@@ -112,8 +109,8 @@ describe('favourites page', () => {
     const card = await screen.findByRole('article', { name: 'Top artists' }, { timeout: 10_000 });
     await user.click(within(card).getByRole('button', { name: 'Run again' }));
     await waitFor(() => expect(within(card).getAllByRole('gridcell')[0]).toHaveTextContent('Aerosmith'));
-    expect(requestsTo('POST', '/api/query/q1/run')).toHaveLength(1);
-    expect(requestsTo('GET', '/api/favorites')).toHaveLength(2);
+    expect(server.requestsTo('POST', '/api/query/q1/run')).toHaveLength(1);
+    expect(server.requestsTo('GET', '/api/favorites')).toHaveLength(2);
   });
 
   it('unstars a query and a chart', async () => {
@@ -138,8 +135,8 @@ describe('favourites page', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Top artists' })).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Unstar Albums per artist' }));
     expect(await screen.findByText(/Star a query or a chart/)).toBeInTheDocument();
-    expect(requestsTo('PUT', '/api/query/q1/favorite')[0]?.body).toEqual({ is_favorite: false });
-    expect(requestsTo('PUT', '/api/charts/c1/favorite')[0]?.body).toEqual({ is_favorite: false });
+    expect(server.requestsTo('PUT', '/api/query/q1/favorite')[0]?.body).toEqual({ is_favorite: false });
+    expect(server.requestsTo('PUT', '/api/charts/c1/favorite')[0]?.body).toEqual({ is_favorite: false });
   });
 
   it('says when a favourite has no result to preview yet', async () => {
@@ -161,6 +158,6 @@ describe('favourites page', () => {
     expect(
       await screen.findByText(/Select a database or a project/, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(requestsTo('GET', '/api/favorites')).toHaveLength(0);
+    expect(server.requestsTo('GET', '/api/favorites')).toHaveLength(0);
   });
 });

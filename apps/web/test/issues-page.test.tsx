@@ -72,9 +72,6 @@ beforeEach(() => {
   useContextStore.getState().select('database-d1');
 });
 
-const requestsTo = (method: string, path: string) =>
-  server.requests.filter((request) => request.method === method && request.path === path);
-
 const rowTitles = () =>
   within(screen.getByRole('list', { name: 'Issues' }))
     .getAllByRole('article')
@@ -104,8 +101,8 @@ describe('issues page', () => {
   it("lists the context's unresolved issues in the server's order with severity, entity and query", async () => {
     await openPage();
     expect(rowTitles()).toEqual(['Duplicate customers', 'Negative totals']);
-    expect(requestsTo('GET', '/api/issues')[0]?.query.get('contextId')).toBe('database-d1');
-    expect(requestsTo('GET', '/api/business-entities')[0]?.query.get('contextId')).toBe('database-d1');
+    expect(server.requestsTo('GET', '/api/issues')[0]?.query.get('contextId')).toBe('database-d1');
+    expect(server.requestsTo('GET', '/api/business-entities')[0]?.query.get('contextId')).toBe('database-d1');
 
     const first = screen.getByRole('article', { name: 'Duplicate customers' });
     expect(first).toHaveTextContent('Same e-mail on several rows of customers');
@@ -170,8 +167,8 @@ describe('issues page', () => {
     await user.selectOptions(status, 'open');
 
     // Shown at once, controls held until the server answers.
-    await waitFor(() => expect(requestsTo('PUT', '/api/issues/i2')).toHaveLength(1));
-    expect(requestsTo('PUT', '/api/issues/i2')[0]?.body).toEqual({ ...issues[1], status: 'open' });
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/issues/i2')).toHaveLength(1));
+    expect(server.requestsTo('PUT', '/api/issues/i2')[0]?.body).toEqual({ ...issues[1], status: 'open' });
     expect(status).toHaveValue('open');
     expect(status).toBeDisabled();
 
@@ -186,7 +183,7 @@ describe('issues page', () => {
     await waitFor(() => expect(severity).toHaveValue('critical'));
     expect(status).toBeEnabled();
     expect(status).toHaveValue('open');
-    expect(requestsTo('GET', '/api/issues')).toHaveLength(1);
+    expect(server.requestsTo('GET', '/api/issues')).toHaveLength(1);
   });
 
   it('changes a severity the same way, and a resolved issue leaves the default list', async () => {
@@ -197,8 +194,8 @@ describe('issues page', () => {
       screen.getByRole('combobox', { name: 'Severity of Duplicate customers' }),
       'low',
     );
-    await waitFor(() => expect(requestsTo('PUT', '/api/issues/i1')).toHaveLength(1));
-    expect(requestsTo('PUT', '/api/issues/i1')[0]?.body).toEqual({ ...issues[0], severity: 'low' });
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/issues/i1')).toHaveLength(1));
+    expect(server.requestsTo('PUT', '/api/issues/i1')[0]?.body).toEqual({ ...issues[0], severity: 'low' });
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Severity of Duplicate customers' })).toBeEnabled(),
     );
@@ -208,9 +205,9 @@ describe('issues page', () => {
       'resolved',
     );
     await waitFor(() => expect(rowTitles()).toEqual(['Negative totals']));
-    await waitFor(() => expect(requestsTo('PUT', '/api/issues/i1')).toHaveLength(2));
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/issues/i1')).toHaveLength(2));
     // The second PUT carries the first change too: the body is always the whole current issue.
-    expect(requestsTo('PUT', '/api/issues/i1')[1]?.body).toEqual({
+    expect(server.requestsTo('PUT', '/api/issues/i1')[1]?.body).toEqual({
       ...issues[0],
       severity: 'low',
       status: 'resolved',
@@ -295,7 +292,8 @@ describe('issues page', () => {
     await waitFor(() => expect(row).toHaveTextContent('Business entity: Snapshot'));
     expect(screen.queryByRole('article', { name: 'Duplicate customers' })).toBeNull();
     // Each context's lists are fetched once: the old context's are not fetched again on the way.
-    const contextsAsked = (path: string) => requestsTo('GET', path).map((r) => r.query.get('contextId'));
+    const contextsAsked = (path: string) =>
+      server.requestsTo('GET', path).map((r) => r.query.get('contextId'));
     expect(contextsAsked('/api/issues')).toEqual(['database-d1', 'database-d2']);
     expect(contextsAsked('/api/business-entities')).toEqual(['database-d1', 'database-d2']);
   });
@@ -311,14 +309,14 @@ describe('issues page', () => {
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(status).toHaveValue('open');
-    expect(requestsTo('PUT', '/api/issues/i1')).toHaveLength(0);
+    expect(server.requestsTo('PUT', '/api/issues/i1')).toHaveLength(0);
 
     await user.selectOptions(status, 'dismissed');
     const again = await screen.findByRole('dialog', { name: 'Dismiss “Duplicate customers”' });
     await user.type(within(again).getByLabelText('Why is it not a problem?'), 'Two accounts per household');
     await user.click(within(again).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(requestsTo('PUT', '/api/issues/i1')).toHaveLength(1));
-    expect(requestsTo('PUT', '/api/issues/i1')[0]?.body).toEqual({
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/issues/i1')).toHaveLength(1));
+    expect(server.requestsTo('PUT', '/api/issues/i1')[0]?.body).toEqual({
       ...issues[0],
       status: 'dismissed',
       dismissed_reason: 'Two accounts per household',
@@ -373,6 +371,6 @@ describe('issues page', () => {
     expect(
       await screen.findByText('Select a database or a project to see its issues.', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(requestsTo('GET', '/api/issues')).toHaveLength(0);
+    expect(server.requestsTo('GET', '/api/issues')).toHaveLength(0);
   });
 });

@@ -153,9 +153,6 @@ beforeEach(() => {
   useContextStore.getState().select('database-d1');
 });
 
-const requestsTo = (method: string, path: string) =>
-  server.requests.filter((request) => request.method === method && request.path === path);
-
 describe('data quality on the control page', () => {
   it('shows a score nobody computed as "Not assessed", never as a percent', async () => {
     renderApp('/control', server.url);
@@ -222,8 +219,8 @@ describe('data quality on the control page', () => {
         { name: 'Accept' },
       ),
     );
-    await waitFor(() => expect(requestsTo('PUT', '/api/checks/k2')).toHaveLength(1));
-    expect(requestsTo('PUT', '/api/checks/k2')[0]?.body).toEqual({ state: 'active' });
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/checks/k2')).toHaveLength(1));
+    expect(server.requestsTo('PUT', '/api/checks/k2')[0]?.body).toEqual({ state: 'active' });
 
     const muteButton = () =>
       within(within(panel).getByRole('article', { name: 'email is always filled' })).getByRole('button', {
@@ -237,16 +234,16 @@ describe('data quality on the control page', () => {
     expect(mute).toBeDisabled();
     await user.type(within(ask).getByLabelText('Why is this expected?'), 'Guests check out without an email');
     await user.click(mute);
-    await waitFor(() => expect(requestsTo('PUT', '/api/checks/k1')).toHaveLength(1));
-    expect(requestsTo('PUT', '/api/checks/k1')[0]?.body).toEqual({
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/checks/k1')).toHaveLength(1));
+    expect(server.requestsTo('PUT', '/api/checks/k1')[0]?.body).toEqual({
       state: 'muted',
       muted_reason: 'Guests check out without an email',
     });
 
     await user.click(within(panel).getByRole('button', { name: 'Run checks' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/business-entities/e1/runs')).toHaveLength(1));
+    await waitFor(() => expect(server.requestsTo('POST', '/api/business-entities/e1/runs')).toHaveLength(1));
     // The cards are read again: their scores follow from the runs.
-    await waitFor(() => expect(requestsTo('GET', '/api/business-entities').length).toBeGreaterThan(1));
+    await waitFor(() => expect(server.requestsTo('GET', '/api/business-entities').length).toBeGreaterThan(1));
   });
 
   it('sets how often the database’s checks run, and runs them all on demand', async () => {
@@ -274,16 +271,16 @@ describe('data quality on the control page', () => {
     expect(schedule).toHaveValue('default');
     expect(screen.getByRole('option', { name: 'Server default (off)' })).toBeInTheDocument();
     await user.selectOptions(schedule, '1440');
-    await waitFor(() => expect(requestsTo('PUT', '/api/quality/schedule')).toHaveLength(1));
-    expect(requestsTo('PUT', '/api/quality/schedule')[0]?.body).toEqual({
+    await waitFor(() => expect(server.requestsTo('PUT', '/api/quality/schedule')).toHaveLength(1));
+    expect(server.requestsTo('PUT', '/api/quality/schedule')[0]?.body).toEqual({
       contextId: 'database-d1',
       every_minutes: 1440,
     });
     await waitFor(() => expect(schedule).toHaveValue('1440'));
 
     await user.click(screen.getByRole('button', { name: 'Run checks' }));
-    await waitFor(() => expect(requestsTo('POST', '/api/quality/runs')).toHaveLength(1));
-    expect(requestsTo('POST', '/api/quality/runs')[0]?.body).toEqual({ contextId: 'database-d1' });
+    await waitFor(() => expect(server.requestsTo('POST', '/api/quality/runs')).toHaveLength(1));
+    expect(server.requestsTo('POST', '/api/quality/runs')[0]?.body).toEqual({ contextId: 'database-d1' });
   });
 
   it('shows a scan’s progress as a notification and refreshes the cards as checks finish', async () => {
@@ -303,7 +300,7 @@ describe('data quality on the control page', () => {
     const notifications = useNotificationsStore.getState().notifications;
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({ title: 'Scanning the database', progress: 40, timeout: -1 });
-    const before = requestsTo('GET', '/api/business-entities').length;
+    const before = server.requestsTo('GET', '/api/business-entities').length;
     act(() =>
       socket.fire('quality-progress', {
         ...event,
@@ -316,7 +313,9 @@ describe('data quality on the control page', () => {
       title: 'Running data-quality checks',
       progress: 100,
     });
-    await waitFor(() => expect(requestsTo('GET', '/api/business-entities').length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(server.requestsTo('GET', '/api/business-entities').length).toBeGreaterThan(before),
+    );
     act(() =>
       socket.fire('quality-progress', {
         ...event,

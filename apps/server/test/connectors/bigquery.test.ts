@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BigQueryConnectorOptions } from '../../src/connectors/index.ts';
-import { ConnectorError, createConnector } from '../../src/connectors/index.ts';
+import { createConnector } from '../../src/connectors/index.ts';
 import { BigQueryFake } from '../fakes/bigquery-fake.ts';
 import { defineFakeContractSuite } from '../fakes/fake-contract-suite.ts';
 import { rsaKeyPair } from '../fakes/fake-jwt.ts';
+import { connectorFailure } from '../helpers/connector-failure.ts';
 
 const clientEmail = 'querent@querent-test.iam.gserviceaccount.com';
 const key = rsaKeyPair();
@@ -28,15 +29,6 @@ const options: BigQueryConnectorOptions = {
 };
 const details = { project_id: 'querent-test', service_account_json: serviceAccount(key.privateKey) };
 const read = { rowCap: 100, timeoutMs: 10_000, readOnly: true };
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ConnectorError)) throw new Error(`Expected a ConnectorError, got ${String(error)}`);
-  return error;
-}
 
 defineFakeContractSuite({
   label: 'BigQuery',
@@ -121,7 +113,7 @@ describe('BigQuery specifics, through the fake', () => {
 
   it('names a missing project and an unreadable key', async () => {
     const missing = createConnector('bigquery', { ...details, project_id: 'nope' }, options);
-    const notFound = await failure(missing.test());
+    const notFound = await connectorFailure(missing.test());
     expect(notFound.kind).toBe('missing_database');
     expect(notFound.message).toBe(
       'Project nope does not exist or the service account cannot see it — check the project id (Not found: Project nope)',
@@ -131,7 +123,7 @@ describe('BigQuery specifics, through the fake', () => {
       { ...details, service_account_json: '{"client_email": 1' },
       options,
     );
-    const unreadable = await failure(garbled.test());
+    const unreadable = await connectorFailure(garbled.test());
     expect(unreadable.kind).toBe('auth');
     expect(unreadable.message).toMatch(
       /^The service account key is not valid JSON — paste the whole JSON key file/,

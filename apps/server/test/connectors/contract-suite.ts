@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connector, ConnectorError, createConnector } from '../../src/connectors/index.ts';
+import { type Connector, createConnector } from '../../src/connectors/index.ts';
 import { chinookCounts } from '../fixtures/chinook.ts';
+import { connectorFailure } from '../helpers/connector-failure.ts';
 import { cell, columnIndex, expectRowShape } from '../helpers/result-rows.ts';
 import type { EngineTarget, StatementWatch } from './engine-targets.ts';
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const read = { rowCap: 1000, timeoutMs: 10_000, readOnly: true };
 /** `SELECT 1 AS one` as every engine answers it: one column, one row of one cell. */
 const one = { columns: [{ name: 'one' }], rows: [[1]] };
 const two = { columns: [{ name: 'two' }], rows: [[2]] };
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ConnectorError)) throw new Error(`Expected a ConnectorError, got ${String(error)}`);
-  return error;
-}
 
 /** The one contract, proved the same way on every engine against its Chinook copy. */
 export function defineContractSuite(target: EngineTarget): void {
@@ -117,7 +109,7 @@ export function defineContractSuite(target: EngineTarget): void {
     });
 
     it("reports the user's SQL error with the database's own message", async () => {
-      const error = await failure(connector.run(`SELECT no_such_column FROM ${n.track}`, read));
+      const error = await connectorFailure(connector.run(`SELECT no_such_column FROM ${n.track}`, read));
       expect(error.kind).toBe('sql');
       expect(error.message).toMatch(/no_such_column/);
       expect(error.message).not.toMatch(/safe mode|cannot reach/i);
@@ -126,7 +118,7 @@ export function defineContractSuite(target: EngineTarget): void {
     it('stops a statement at its time limit, in the database', async () => {
       const marker = `querent_${randomUUID().slice(0, 8)}`;
       const started = performance.now();
-      const pending = failure(connector.run(target.longQuery(marker), { ...read, timeoutMs: 1500 }));
+      const pending = connectorFailure(connector.run(target.longQuery(marker), { ...read, timeoutMs: 1500 }));
       // Seen running in the database before its limit (a loaded machine may take a while to start it).
       await expect.poll(() => watch.running(marker), { timeout: 1400, interval: 50 }).toBe(true);
       const error = await pending;
@@ -139,7 +131,9 @@ export function defineContractSuite(target: EngineTarget): void {
     it('cancels a running statement in the database when the signal aborts', async () => {
       const marker = `querent_${randomUUID().slice(0, 8)}`;
       const abort = new AbortController();
-      const pending = failure(connector.run(target.longQuery(marker), { ...read, signal: abort.signal }));
+      const pending = connectorFailure(
+        connector.run(target.longQuery(marker), { ...read, signal: abort.signal }),
+      );
       await expect.poll(() => watch.running(marker), { timeout: 5000, interval: 50 }).toBe(true);
       abort.abort();
       const error = await pending;
@@ -153,12 +147,12 @@ export function defineContractSuite(target: EngineTarget): void {
       const single = createConnector(target.engine, target.details ?? {}, { maxConnections: 1 });
       try {
         const abort = new AbortController();
-        const holder = failure(
+        const holder = connectorFailure(
           single.run(target.longQuery('querent_holder'), { ...read, signal: abort.signal }),
         );
         await sleep(300);
         const started = performance.now();
-        const waiting = await failure(
+        const waiting = await connectorFailure(
           single.run(target.longQuery('querent_waiter'), { ...read, timeoutMs: 600 }),
         );
         expect(waiting.kind).toBe('timeout');
@@ -175,7 +169,7 @@ export function defineContractSuite(target: EngineTarget): void {
     it('refuses to start when the signal is already aborted', async () => {
       const abort = new AbortController();
       abort.abort();
-      const error = await failure(connector.run('SELECT 1', { ...read, signal: abort.signal }));
+      const error = await connectorFailure(connector.run('SELECT 1', { ...read, signal: abort.signal }));
       expect(error.kind).toBe('cancelled');
     });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Engine } from '@querent/contracts';
@@ -9,6 +8,7 @@ import { type ConnectionDetails, createConnector } from '../../src/connectors/in
 import { chinookDatabase, mysqlServer, postgresServer, temporaryDirectory } from '../fixtures/chinook.ts';
 import { requireService } from '../fixtures/services.ts';
 import { keyedRows } from '../helpers/result-rows.ts';
+import { uniqueSuffix } from '../helpers/unique-suffix.ts';
 
 /**
  * A small writable table per engine for the safe-mode suite, never the shared Chinook data:
@@ -34,7 +34,10 @@ export interface ScratchDatabase {
   dispose(): Promise<void>;
 }
 
-const suffix = (): string => randomUUID().replaceAll('-', '').slice(0, 10);
+/** A statement with the scratch's names put in for {t}, {s} and {dir}. */
+export function fillNames(sql: string, names: ScratchDatabase['names']): string {
+  return sql.replaceAll('{t}', names.t).replaceAll('{s}', names.s).replaceAll('{dir}', names.dir);
+}
 
 export async function postgresScratch(): Promise<ScratchDatabase | null> {
   const admin = new pg.Client({
@@ -47,7 +50,7 @@ export async function postgresScratch(): Promise<ScratchDatabase | null> {
   } catch (error) {
     return requireService('PostgreSQL', `${postgresServer.host}:${postgresServer.port}`, error);
   }
-  const s = `querent_scratch_${suffix()}`;
+  const s = `querent_scratch_${uniqueSuffix()}`;
   const t = `${s}.items`;
   const { dir, remove } = await temporaryDirectory('querent-scratch-');
   await admin.query(`
@@ -98,7 +101,7 @@ export async function mysqlScratch(): Promise<ScratchDatabase | null> {
   } catch (error) {
     return requireService('MariaDB', `${mysqlServer.host}:${mysqlServer.port}`, error);
   }
-  const s = `querent_scratch_${suffix()}`;
+  const s = `querent_scratch_${uniqueSuffix()}`;
   const { dir, remove } = await temporaryDirectory('querent-scratch-');
   await admin.query(`
     CREATE DATABASE ${s};

@@ -2,6 +2,7 @@ import type { Engine } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connector, ConnectorError, createConnector } from '../../src/connectors/index.ts';
 import type { ScratchDatabase } from './scratch-databases.ts';
+import { fillNames } from './scratch-databases.ts';
 
 type FileEngine = Exclude<Engine, 'snowflake' | 'bigquery'>;
 
@@ -77,9 +78,6 @@ const proofs: Partial<Record<FileEngine, { sql: string; content: RegExp }>> = {
   mysql: { sql: "SELECT LOAD_FILE('/etc/hostname') AS body", content: /\S/ },
 };
 
-const fill = (sql: string, names: ScratchDatabase['names']): string =>
-  sql.replaceAll('{t}', names.t).replaceAll('{s}', names.s).replaceAll('{dir}', names.dir);
-
 const safe = { rowCap: 100, timeoutMs: 10_000, readOnly: true };
 
 async function refusal(connector: Connector, sql: string, stream: boolean): Promise<string | null> {
@@ -125,7 +123,7 @@ export function defineServerFilesSuite(
       const admitted: string[] = [];
       for (const { who, connector } of logins) {
         for (const template of serverFileStatements[scratch.engine as FileEngine]) {
-          const sql = fill(template, scratch.names);
+          const sql = fillNames(template, scratch.names);
           for (const stream of [false, true]) {
             const failure = await refusal(connector, sql, stream);
             if (failure) admitted.push(`${who}: ${failure}`);
@@ -169,7 +167,7 @@ export function defineServerFilesSuite(
     it('still lets every login read its table', async (context) => {
       if (!scratch) return context.skip();
       for (const { connector } of logins) {
-        const counted = await connector.run(fill('SELECT count(*) AS n FROM {t}', scratch.names), safe);
+        const counted = await connector.run(fillNames('SELECT count(*) AS n FROM {t}', scratch.names), safe);
         expect(Number(counted.rows[0]?.[0])).toBe(3);
       }
     });

@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConnectorError, createConnector } from '../../src/connectors/index.ts';
+import { createConnector } from '../../src/connectors/index.ts';
 import type { SnowflakeConnectorOptions } from '../../src/connectors/index.ts';
 import { defineFakeContractSuite } from '../fakes/fake-contract-suite.ts';
 import { rsaKeyPair } from '../fakes/fake-jwt.ts';
 import { SnowflakeFake } from '../fakes/snowflake-fake.ts';
+import { connectorFailure } from '../helpers/connector-failure.ts';
 
 const passphrase = 'correct horse battery staple';
 const userKey = rsaKeyPair(passphrase);
@@ -24,16 +26,6 @@ const details = {
   warehouse: 'FAKE_WH',
 };
 const read = { rowCap: 100, timeoutMs: 10_000, readOnly: true };
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ConnectorError)) throw new Error(`Expected a ConnectorError, got ${String(error)}`);
-  return error;
-}
 
 defineFakeContractSuite({
   label: 'Snowflake',
@@ -108,7 +100,7 @@ describe('Snowflake specifics, through the fake', () => {
     ] as const) {
       const marker = `querent_wait_${wait}`;
       const abort = new AbortController();
-      const pending = failure(
+      const pending = connectorFailure(
         connector.run(`SELECT SYSTEM$WAIT(60) AS ${marker}`, { ...read, signal: abort.signal }),
       );
       await sleep(wait);
@@ -140,7 +132,7 @@ describe('Snowflake specifics, through the fake', () => {
 
   it('names a missing database', async () => {
     const missing = createConnector('snowflake', { ...details, database: 'NOPE' }, options);
-    const error = await failure(missing.test());
+    const error = await connectorFailure(missing.test());
     expect(error.kind).toBe('missing_database');
     expect(error.message).toBe(
       'Database NOPE does not exist (The requested database does not exist or not authorized.)',
@@ -180,7 +172,7 @@ describe('Snowflake key-pair authentication, through the fake', () => {
       { ...keyDetails, private_key_passphrase: 'nope' },
       options,
     );
-    const unreadable = await failure(wrongPassphrase.test());
+    const unreadable = await connectorFailure(wrongPassphrase.test());
     expect(unreadable.kind).toBe('auth');
     expect(unreadable.message).toMatch(
       /^Authentication failed for user querent — check the user name, the private key/,
@@ -192,7 +184,7 @@ describe('Snowflake key-pair authentication, through the fake', () => {
       { ...keyDetails, private_key: otherKey.privateKey, private_key_passphrase: '' },
       options,
     );
-    const rejected = await failure(unknown.test());
+    const rejected = await connectorFailure(unknown.test());
     expect(rejected.kind).toBe('auth');
     expect(rejected.message).toContain('JWT token is invalid');
     await Promise.all([wrongPassphrase.close(), unknown.close()]);

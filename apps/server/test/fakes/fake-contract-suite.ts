@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConnectionDetails,
   type Connector,
-  ConnectorError,
   type ConnectorOptions,
   createConnector,
 } from '../../src/connectors/index.ts';
 import { chinookCounts } from '../fixtures/chinook.ts';
+import { connectorFailure } from '../helpers/connector-failure.ts';
 import { cell, columnIndex, expectRowShape } from '../helpers/result-rows.ts';
 
 /**
@@ -49,17 +50,7 @@ export interface FakeEngineTarget {
   unreachableOptions: ConnectorOptions;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const read = { rowCap: 1000, timeoutMs: 10_000, readOnly: true };
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ConnectorError)) throw new Error(`Expected a ConnectorError, got ${String(error)}`);
-  return error;
-}
 
 export function defineFakeContractSuite(target: FakeEngineTarget): void {
   describe(`${target.label} connector contract, through its client library and a local fake`, () => {
@@ -142,7 +133,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
     });
 
     it("passes the user's SQL error through unchanged", async () => {
-      const error = await failure(connector.run(`SELECT no_such_column FROM ${t('Track')}`, read));
+      const error = await connectorFailure(connector.run(`SELECT no_such_column FROM ${t('Track')}`, read));
       expect(error.kind).toBe('sql');
       expect(error.message).toBe(target.missingColumnMessage);
     });
@@ -150,7 +141,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
     it('stops a statement at its time limit with a cancel the service receives', async () => {
       const marker = `querent_${randomUUID().slice(0, 8)}`;
       const started = performance.now();
-      const pending = failure(connector.run(target.longQuery(marker), { ...read, timeoutMs: 1500 }));
+      const pending = connectorFailure(connector.run(target.longQuery(marker), { ...read, timeoutMs: 1500 }));
       await sleep(400);
       expect(target.fake.running(marker)).toBe(true);
       const error = await pending;
@@ -164,7 +155,9 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
     it('cancels a running statement in the service when the signal aborts', async () => {
       const marker = `querent_${randomUUID().slice(0, 8)}`;
       const abort = new AbortController();
-      const pending = failure(connector.run(target.longQuery(marker), { ...read, signal: abort.signal }));
+      const pending = connectorFailure(
+        connector.run(target.longQuery(marker), { ...read, signal: abort.signal }),
+      );
       await sleep(400);
       expect(target.fake.running(marker)).toBe(true);
       abort.abort();
@@ -181,7 +174,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
       const abort = new AbortController();
       abort.abort();
       const before = target.fake.seen();
-      const error = await failure(connector.run('SELECT 1', { ...read, signal: abort.signal }));
+      const error = await connectorFailure(connector.run('SELECT 1', { ...read, signal: abort.signal }));
       expect(error.kind).toBe('cancelled');
       expect(target.fake.seen()).toBe(before);
     });
@@ -190,11 +183,11 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
       const single = connect({ maxConnections: 1 });
       try {
         const abort = new AbortController();
-        const holder = failure(
+        const holder = connectorFailure(
           single.run(target.longQuery('querent_holder'), { ...read, signal: abort.signal }),
         );
         await sleep(300);
-        const waiting = await failure(
+        const waiting = await connectorFailure(
           single.run(target.longQuery('querent_waiter'), { ...read, timeoutMs: 600 }),
         );
         expect(waiting.kind).toBe('timeout');
@@ -253,7 +246,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
     it('refuses writes in safe mode before anything reaches the service', async () => {
       const before = target.fake.seen();
       for (const sql of target.writes) {
-        const error = await failure(connector.run(sql, read));
+        const error = await connectorFailure(connector.run(sql, read));
         expect(error.kind, sql).toBe('read_only');
         expect(error.message, sql).toMatch(/^Safe mode is on/);
       }
@@ -265,7 +258,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
     it('names an authentication failure as such', async () => {
       const wrong = createConnector(target.engine, target.wrongSecret, target.options);
       try {
-        const error = await failure(wrong.test());
+        const error = await connectorFailure(wrong.test());
         expect(error.kind).toBe('auth');
         expect(error.message).toMatch(target.authMessage);
       } finally {
@@ -276,7 +269,7 @@ export function defineFakeContractSuite(target: FakeEngineTarget): void {
     it('names an unreachable service as such', async () => {
       const away = createConnector(target.engine, target.details, target.unreachableOptions);
       try {
-        const error = await failure(away.test());
+        const error = await connectorFailure(away.test());
         expect(error.kind).toBe('unreachable');
         expect(error.message).toMatch(/^Cannot reach 127\.0\.0\.1:\d+ — is the server running/);
         expect(error.message).toContain('ECONNREFUSED');

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { findUserById } from '../../src/modules/users/users.repo.ts';
 import type { BuiltApp } from '../../src/app.ts';
+import { readAnswer } from './responses.ts';
 
 /** Header a test sends to act as another user than the local administrator. */
 export const TEST_USER_HEADER = 'x-test-user';
@@ -45,8 +46,7 @@ export function apiClient(baseUrl: string, defaults: { user?: string } = {}) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    const text = await response.text();
-    return { status: response.status, text, body: (text === '' ? null : JSON.parse(text)) as T };
+    return readAnswer<T>(response);
   }
   return {
     call,

@@ -20,16 +20,6 @@ export async function api<T>(base: string, method: string, path: string, body?: 
   return (await response.json()) as T;
 }
 
-/** Waits until `check` holds; answers how long that took, or throws naming `what`. */
-export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Date.now() - started;
-}
-
 /** A chat socket of the local administrator; `cleanups` disconnects it. */
 export async function socketTo(base: string, cleanups: (() => void)[]): Promise<Socket> {
   const socket = connect(base, { transports: ['polling'], reconnection: false });

@@ -1,8 +1,9 @@
-import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
+import type { Message, StatusEvent } from '@querent/contracts';
 import Database3 from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client.ts';
 import type { ChatClient } from './chat-client.ts';
+import { startConversation } from './factories.ts';
 import { columnValues } from './result-rows.ts';
 
 /*
@@ -51,11 +52,7 @@ export async function askOnce(
   /** Called when the turn starts and ends, around the model's work only (not the REST calls). */
   turn?: { start(): void; end(): void },
 ): Promise<AskedQuestion> {
-  const created = await api.post<ConversationSummary>('/api/conversations', {
-    contextId: `database-${databaseId}`,
-  });
-  expect(created.status, created.text).toBe(201);
-  const conversationId = created.body.id;
+  const conversationId = await startConversation(api, `database-${databaseId}`);
   turn?.start();
   let end: StatusEvent;
   try {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Engine } from '@querent/contracts';
 import Database from 'better-sqlite3';
@@ -17,6 +16,7 @@ import {
 import { BigQueryFake } from '../fakes/bigquery-fake.ts';
 import { rsaKeyPair } from '../fakes/fake-jwt.ts';
 import { SnowflakeFake } from '../fakes/snowflake-fake.ts';
+import { uniqueSuffix } from './unique-suffix.ts';
 
 /*
  * Where the data-quality suites run their checks, per engine: Chinook as loaded for the connector
@@ -55,8 +55,6 @@ export interface ChinookColumns {
   mediaTypeId: string;
   milliseconds: string;
 }
-
-const suffix = () => randomUUID().replaceAll('-', '').slice(0, 10);
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC, an hour ago: fresh for a check that allows a day. */
 export function anHourAgo(): string {
@@ -118,7 +116,7 @@ export async function postgresQuality(): Promise<QualityTarget | null> {
   if (!details) return null;
   const admin = new pg.Client({ ...postgresServer, database: chinookDatabase });
   await admin.connect();
-  const schema = `quality_${suffix()}`;
+  const schema = `quality_${uniqueSuffix()}`;
   await admin.query(`CREATE SCHEMA ${schema}`);
   for (const statement of defectStatements(
     { int: 'integer', text: 'varchar(100)', num: 'numeric(6,2)', ts: 'timestamp' },
@@ -160,7 +158,7 @@ export async function mysqlQuality(): Promise<QualityTarget | null> {
   const details = await chinookMysql();
   if (!details) return null;
   const admin = await mysql.createConnection({ ...mysqlServer });
-  const database = `querent_quality_${suffix()}`;
+  const database = `querent_quality_${uniqueSuffix()}`;
   await admin.query(`CREATE DATABASE ${database}`);
   for (const statement of defectStatements(
     { int: 'INT', text: 'VARCHAR(100)', num: 'DECIMAL(6,2)', ts: 'DATETIME' },
@@ -349,4 +347,27 @@ export async function bigqueryQuality(): Promise<QualityTarget> {
     },
     dispose: () => fake.close(),
   };
+}
+
+/** Every engine's target this machine can reach: the four real engines when their servers answer, and the two fakes. */
+export async function openQualityTargets(): Promise<QualityTarget[]> {
+  const targets = await Promise.all([
+    postgresQuality(),
+    mysqlQuality(),
+    sqliteQuality(),
+    duckdbQuality(),
+    snowflakeQuality(),
+    bigqueryQuality(),
+  ]);
+  return targets.filter((target): target is QualityTarget => target !== null);
+}
+
+/** The variables an app needs to reach every one of `targets`. */
+export function combineTargetEnvs(targets: readonly QualityTarget[]): Record<string, string> {
+  return Object.assign({}, ...targets.map((target) => target.env)) as Record<string, string>;
+}
+
+/** A table's name as a query writes it: with its schema where it has one. */
+export function qualifiedName(place: Place): string {
+  return place.schema ? `${place.schema}.${place.name}` : place.name;
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { mysqlServer } from '../fixtures/chinook.ts';
 import { requireService } from '../fixtures/services.ts';
+import { uniqueSuffix } from './unique-suffix.ts';
 
 export interface ScratchMariadb {
   database: string;
@@ -24,7 +24,7 @@ export async function openScratchMariadb(): Promise<ScratchMariadb | null> {
   } catch (error) {
     return requireService('MariaDB', `${mysqlServer.host}:${mysqlServer.port}`, error);
   }
-  const database = `querent_scratch_${randomBytes(5).toString('hex')}`;
+  const database = `querent_scratch_${uniqueSuffix()}`;
   await admin.query(`CREATE DATABASE ${database}`);
   return {
     database,

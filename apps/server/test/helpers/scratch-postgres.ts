@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { postgresServer } from '../fixtures/chinook.ts';
+import { uniqueSuffix } from './unique-suffix.ts';
+import { runAdminStatement } from './postgres-admin.ts';
 
 export interface ScratchPostgres {
   database: string;
@@ -10,20 +11,12 @@ export interface ScratchPostgres {
   dispose(): Promise<void>;
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ ...postgresServer, database: 'postgres' });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
+const maintenance = { ...postgresServer, database: 'postgres' };
 
 /** A fresh PostgreSQL database a suite may write to, dropped (with its sessions) on dispose. */
 export async function openScratchPostgres(setup: string): Promise<ScratchPostgres> {
-  const database = `querent_api_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${database}`);
+  const database = `querent_api_${uniqueSuffix()}`;
+  await runAdminStatement(maintenance, `CREATE DATABASE ${database}`);
   const client = new pg.Client({ ...postgresServer, database });
   await client.connect();
   await client.query(setup);
@@ -33,7 +26,7 @@ export async function openScratchPostgres(setup: string): Promise<ScratchPostgre
     client,
     async dispose() {
       await client.end();
-      await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await runAdminStatement(maintenance, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     },
   };
 }

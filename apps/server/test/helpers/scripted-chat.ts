@@ -1,11 +1,11 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import type { ConversationSummary, Message, StatusEvent } from '@querent/contracts';
-import { expect } from 'vitest';
+import type { Message, StatusEvent } from '@querent/contracts';
 import type { ApiClient } from './api-client.ts';
 import { apiClient } from './api-client.ts';
 import { connectChat } from './chat-client.ts';
+import { startConversation } from './factories.ts';
 import type { ScriptEntry } from './scripted-model.ts';
-import { lastToolResult, scriptedModel } from './scripted-model.ts';
+import { lastToolResult, scriptFedModel } from './scripted-model.ts';
 import type { RunningApp } from './test-app.ts';
 import { startTestApp } from './test-app.ts';
 
@@ -30,22 +30,14 @@ export async function startScriptedChat(
   options: Parameters<typeof startTestApp>[1] = {},
 ): Promise<ScriptedChat> {
   let script: ScriptEntry[] = [];
-  const model = scriptedModel([]);
-  const original = model.doStream.bind(model);
-  model.doStream = (call) => {
-    const entry = script.shift();
-    if (entry === undefined) return original(call);
-    return scriptedModel([entry]).doStream(call);
-  };
+  const model = scriptFedModel(() => script.shift());
   const running = await startTestApp(env, { ...options, languageModel: model });
   const api = apiClient(running.baseUrl);
   return {
     running,
     api,
     async ask(contextId, question, steps) {
-      const created = await api.post<ConversationSummary>('/api/conversations', { contextId });
-      expect(created.status, created.text).toBe(201);
-      const conversationId = created.body.id;
+      const conversationId = await startConversation(api, contextId);
       script = [...steps];
       const client = await connectChat(running.baseUrl);
       try {

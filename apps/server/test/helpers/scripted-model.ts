@@ -82,6 +82,19 @@ export function scriptedModel(script: ScriptEntry[]): MockLanguageModelV4 {
   });
 }
 
+/**
+ * A scripted model fed one entry per call by `next` (the test's own script, which it replaces
+ * between tests), "(end of script)" when `next` has none: one app serves every test of a suite.
+ */
+export function scriptFedModel(next: () => ScriptEntry | undefined): MockLanguageModelV4 {
+  const model = scriptedModel([]);
+  model.doStream = (options) => {
+    const entry = next();
+    return scriptedModel(entry === undefined ? [] : [entry]).doStream(options);
+  };
+  return model;
+}
+
 /** The last tool result the model was sent, parsed: what a scripted step answers from. */
 export function lastToolResult(
   options: LanguageModelV4CallOptions,

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import type { Store } from '../../src/store/connect.ts';
 import { createStore } from '../../src/store/connect.ts';
 import { TEST_POSTGRES_URL } from './services.ts';
 import { makeTempDir } from './temp-dir.ts';
+import { uniqueSuffix } from './unique-suffix.ts';
+import { runAdminStatement } from './postgres-admin.ts';
 
 export interface TestStore {
   store: Store;
@@ -27,20 +27,10 @@ export function openSqliteTestStore(): TestStore {
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database per suite, so runs never see each other's rows. */
 export async function openPostgresTestStore(): Promise<TestStore> {
-  const name = `querent_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const name = `querent_test_${uniqueSuffix()}`;
+  await runAdminStatement({ connectionString: TEST_POSTGRES_URL }, `create database ${name}`);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   const store = createStore({ kind: 'postgres', url: url.toString() });
@@ -49,7 +39,10 @@ export async function openPostgresTestStore(): Promise<TestStore> {
     env: { DATABASE_URL: url.toString() },
     async dispose() {
       await store.destroy();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await runAdminStatement(
+        { connectionString: TEST_POSTGRES_URL },
+        `drop database if exists ${name} with (force)`,
+      );
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@querent/contracts';
 import type { Socket } from 'socket.io-client';
 import { io as connect } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { ApiResponse } from '../helpers/api-client.ts';
+import { readAnswer } from '../helpers/responses.ts';
 import { CookieJar } from './cookie-jar.ts';
 import { testClient, testPublicUrl } from './hosted-deps.ts';
 import type { ProviderBrowser } from './provider-browser.ts';
@@ -97,6 +100,22 @@ export function createAppBrowser(
       return connect(baseUrl, { transports: ['polling'], reconnection: false, timeout: 5000, extraHeaders });
     },
   };
+}
+
+/** A new browser signed in at the app as `login` (the callback's redirect checked). */
+export async function signInBrowser(baseUrl: string, login: string): Promise<AppBrowser> {
+  const browser = createAppBrowser(baseUrl);
+  expect((await browser.signIn(login)).status).toBe(302);
+  return browser;
+}
+
+/** Sends a request as this browser and reads the answer, whatever its status. */
+export async function requestJson<T = unknown>(
+  browser: AppBrowser,
+  path: string,
+  init: AppRequestInit = {},
+): Promise<ApiResponse<T>> {
+  return readAnswer<T>(await browser.request(path, init));
 }
 
 /** Resolves once connected; rejects with the server's refusal. */

@@ -26,6 +26,8 @@ export interface TestServer {
   /** Replaces or adds the answer for "METHOD /path". */
   on: (route: string, responder: Responder) => void;
   count: (route: string) => number;
+  /** The requests received for one method and path, in order. */
+  requestsTo: (method: string, path: string) => RecordedRequest[];
   close: () => Promise<void>;
 }
 
@@ -90,6 +92,8 @@ export async function startTestServer(routes: Record<string, Responder> = {}): P
     requests,
     on: (route, responder) => table.set(route, responder),
     count: (route) => requests.filter((request) => `${request.method} ${request.path}` === route).length,
+    requestsTo: (method, path) =>
+      requests.filter((request) => request.method === method && request.path === path),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
