@@ -1,10 +1,8 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aloneFiles, serverTimeouts } from './apps/server/vitest.config.ts';
+import { testWorkers } from './vitest.workers.ts';
 
-// One run for every unit and integration suite. Most suites wait on databases, sockets and child
-// processes rather than compute, so a worker more than the machine has cores keeps them busy
-// (VITEST_MAX_WORKERS overrides it).
+// One run for every unit and integration suite, files in parallel (vitest.workers.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +15,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
           exclude: aloneFiles,
+          maxWorkers: testWorkers,
           ...serverTimeouts,
         },
       },
@@ -31,6 +30,6 @@ export default defineConfig({
         },
       },
     ],
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism() + 1),
+    maxWorkers: testWorkers,
   },
 });

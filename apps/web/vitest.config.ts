@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from '../../vitest.workers.ts';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    maxWorkers: testWorkers,
     name: 'web',
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
