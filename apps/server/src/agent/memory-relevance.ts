@@ -1,3 +1,5 @@
+import { singular, splitWords } from '../text/words.ts';
+
 /**
  * Orders what the analyst remembers by how much each fact has to do with the question, so the
  * memory that fits the context window is the memory that matters now rather than the newest.
@@ -13,14 +15,12 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** Lower-case words of two letters or more, stop words left out, a plural's s dropped. */
+/** Lower-case words of two letters or more (names split as the server splits them), stop words left out, singular. */
 export function memoryWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])
-    .flatMap((word) => word.split('_'))
+  return splitWords(text)
+    .map((word) => word.toLowerCase())
     .filter((word) => word.length >= 2 && !STOP_WORDS.has(word))
-    .map((word) =>
-      word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
-    );
+    .map(singular);
 }
 
 export function rankMemories<T extends { content: string }>(memories: readonly T[], question: string): T[] {

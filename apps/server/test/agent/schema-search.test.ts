@@ -1,6 +1,6 @@
 import type { SchemaInfo } from '@querent/contracts';
 import { describe, expect, it } from 'vitest';
-import { searchWords, splitWords } from '../../src/agent/matching/words.ts';
+import { searchWords } from '../../src/agent/matching/words.ts';
 import { SchemaIndex } from '../../src/agent/schema/schema-index.ts';
 import { snapshotOf } from '../../src/agent/schema/schema-snapshot.ts';
 import { listSchemaTables } from '../../src/agent/schema/schema-tables.ts';
@@ -43,7 +43,7 @@ const namesFor = (index: SchemaIndex, query: string, count = 3) =>
 
 describe('the words search compares', () => {
   it('splits names where a person reads them apart and makes plurals singular', () => {
-    expect(splitWords('InvoiceLine unit_price HTTPStatus2024')).toEqual([
+    expect(searchWords('InvoiceLine unit_price HTTPStatus2024 Café')).toEqual([
       'invoice',
       'line',
       'unit',
@@ -51,6 +51,7 @@ describe('the words search compares', () => {
       'http',
       'status',
       '2024',
+      'cafe',
     ]);
     expect(searchWords('Which customers placed the most orders in 2024?')).toEqual([
       'customer',

@@ -5,14 +5,15 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { type ConnectionDetails, createConnector } from '../../src/connectors/index.ts';
-import { chinookDatabase, mysqlServer, postgresServer, temporaryDirectory } from '../fixtures/chinook.ts';
+import { mysqlServer, postgresServer, temporaryDirectory } from '../fixtures/chinook.ts';
 import { requireService } from '../fixtures/services.ts';
+import { runAdminStatement } from '../helpers/postgres-admin.ts';
 import { keyedRows } from '../helpers/result-rows.ts';
 import { uniqueSuffix } from '../helpers/unique-suffix.ts';
 
 /**
  * A small writable table per engine for the safe-mode suite, never the shared Chinook data:
- * a scratch schema in PostgreSQL, a scratch database in MariaDB, fresh SQLite and DuckDB files.
+ * a scratch database in PostgreSQL and in MariaDB, fresh SQLite and DuckDB files.
  */
 export interface ScratchDatabase {
   label: string;
@@ -40,17 +41,16 @@ export function fillNames(sql: string, names: ScratchDatabase['names']): string 
 }
 
 export async function postgresScratch(): Promise<ScratchDatabase | null> {
-  const admin = new pg.Client({
-    ...postgresServer,
-    database: chinookDatabase,
-    connectionTimeoutMillis: 3000,
-  });
+  const maintenance = { ...postgresServer, database: 'postgres', connectionTimeoutMillis: 3000 };
+  const s = `querent_scratch_${uniqueSuffix()}`;
+  // A database of its own, so no suite reading Chinook's schemas meets the scratch table.
   try {
-    await admin.connect();
+    await runAdminStatement(maintenance, `CREATE DATABASE ${s}`);
   } catch (error) {
     return requireService('PostgreSQL', `${postgresServer.host}:${postgresServer.port}`, error);
   }
-  const s = `querent_scratch_${uniqueSuffix()}`;
+  const admin = new pg.Client({ ...postgresServer, database: s });
+  await admin.connect();
   const t = `${s}.items`;
   const { dir, remove } = await temporaryDirectory('querent-scratch-');
   await admin.query(`
@@ -62,7 +62,7 @@ export async function postgresScratch(): Promise<ScratchDatabase | null> {
   return {
     label: 'PostgreSQL',
     engine: 'postgres',
-    details: { ...postgresServer, database: chinookDatabase },
+    details: { ...postgresServer, database: s },
     names: { t, s, dir },
     state: async () => {
       const result = await admin.query<Record<string, unknown>>(
@@ -80,15 +80,15 @@ export async function postgresScratch(): Promise<ScratchDatabase | null> {
         CREATE ROLE ${s}_reader LOGIN PASSWORD 'reader';
         GRANT USAGE ON SCHEMA ${s} TO ${s}_reader;
         GRANT SELECT ON ${t} TO ${s}_reader;`);
-      return { ...postgresServer, user: `${s}_reader`, password: 'reader', database: chinookDatabase };
+      return { ...postgresServer, user: `${s}_reader`, password: 'reader', database: s };
     },
     run: async (sql) => {
       await admin.query(sql);
     },
     dispose: async () => {
-      await admin.query(`DROP SCHEMA ${s} CASCADE`);
-      await admin.query(`DROP ROLE IF EXISTS ${s}_reader`);
       await admin.end();
+      await runAdminStatement(maintenance, `DROP DATABASE ${s} WITH (FORCE)`);
+      await runAdminStatement(maintenance, `DROP ROLE IF EXISTS ${s}_reader`);
       await remove();
     },
   };

@@ -16,12 +16,13 @@ import {
 import { BigQueryFake } from '../fakes/bigquery-fake.ts';
 import { rsaKeyPair } from '../fakes/fake-jwt.ts';
 import { SnowflakeFake } from '../fakes/snowflake-fake.ts';
+import { runAdminStatement } from './postgres-admin.ts';
 import { uniqueSuffix } from './unique-suffix.ts';
 
 /*
  * Where the data-quality suites run their checks, per engine: Chinook as loaded for the connector
  * suites (clean data), and three small tables with defects planted on purpose (qa_customers,
- * qa_orders) or none (qa_clean). PostgreSQL and MariaDB get a scratch schema or database, SQLite
+ * qa_orders) or none (qa_clean). PostgreSQL and MariaDB get a scratch database each, SQLite
  * and DuckDB fresh files, the Snowflake and BigQuery fakes the tables added to their Chinook copy.
  */
 
@@ -114,13 +115,19 @@ const plain = (name: string) => name;
 export async function postgresQuality(): Promise<QualityTarget | null> {
   const details = await chinookPostgres();
   if (!details) return null;
-  const admin = new pg.Client({ ...postgresServer, database: chinookDatabase });
+  // Its own database, so a suite reading Chinook's schemas never meets these tables, nor those of
+  // another suite running at the same time. Two schemas in it (the defects in one, the clean table
+  // in public), so the analyst writes qualified names, as on any database of several schemas.
+  const database = `querent_quality_${uniqueSuffix()}`;
+  const schema = 'quality';
+  const schemaOf = (name: string) => (name === 'qa_clean' ? 'public' : schema);
+  await runAdminStatement({ ...postgresServer, database: 'postgres' }, `CREATE DATABASE ${database}`);
+  const admin = new pg.Client({ ...postgresServer, database });
   await admin.connect();
-  const schema = `quality_${uniqueSuffix()}`;
   await admin.query(`CREATE SCHEMA ${schema}`);
   for (const statement of defectStatements(
     { int: 'integer', text: 'varchar(100)', num: 'numeric(6,2)', ts: 'timestamp' },
-    (name) => `${schema}.${name}`,
+    (name) => `${schemaOf(name)}.${name}`,
   )) {
     await admin.query(statement);
   }
@@ -141,15 +148,18 @@ export async function postgresQuality(): Promise<QualityTarget | null> {
       },
     },
     defects: {
-      details,
+      details: { ...details, database },
       customers: { schema, name: 'qa_customers' },
       orders: { schema, name: 'qa_orders' },
-      clean: { schema, name: 'qa_clean' },
+      clean: { schema: 'public', name: 'qa_clean' },
       column: plain,
     },
     dispose: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
+      await runAdminStatement(
+        { ...postgresServer, database: 'postgres' },
+        `DROP DATABASE ${database} WITH (FORCE)`,
+      );
     },
   };
 }

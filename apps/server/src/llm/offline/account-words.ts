@@ -1,6 +1,7 @@
+import { singular } from '../../text/words.ts';
 import type { Question } from './question.ts';
 import type { Token } from './words.ts';
-import { contentTokens, singular, tokenize } from './words.ts';
+import { contentTokens, tokenize } from './words.ts';
 
 /*
  * Before it answers, the offline analyst checks that its reading used every word of the question

@@ -1,5 +1,6 @@
+import { singular } from '../../text/words.ts';
 import type { Aggregate, Direction, Measure, MeasureHint } from './question.ts';
-import { measureTokens, singular, tokenize } from './words.ts';
+import { measureTokens, tokenize } from './words.ts';
 
 /*
  * What a question measures, from its words: the aggregate ("total", "average", "number of"), the

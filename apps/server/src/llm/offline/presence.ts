@@ -1,3 +1,4 @@
+import { singular } from '../../text/words.ts';
 import type { Condition } from './condition.ts';
 import { simpleCondition } from './condition.ts';
 import type { PlanContext } from './plan-context.ts';
@@ -5,7 +6,6 @@ import { requireTables, sameTable } from './plan-context.ts';
 import type { Filter } from './question.ts';
 import { GOOD_FIT, columnScore, matchTable } from './resolve-names.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
-import { singular } from './words.ts';
 
 /*
  * What a row has or lacks: a yes-or-no column ("active products", "discontinued products",

@@ -1,7 +1,7 @@
+import { nameWords } from '../../text/words.ts';
 import type { Question } from './question.ts';
 import type { Knowledge, KnownTable } from './schema-knowledge.ts';
 import { searchableColumns } from './value-probe.ts';
-import { singular } from './words.ts';
 
 /*
  * Why the offline analyst declined, in one sentence, and a way of asking it would understand,
@@ -79,10 +79,7 @@ export function unsupportedRefusal(question: Extract<Question, { kind: 'unsuppor
 
 /** Words no reading used: why that stops the answer, and how to say it instead. */
 export function wordsRefusal(words: readonly string[], knowledge: Knowledge, question: string): Refusal {
-  const said = question
-    .toLowerCase()
-    .split(/[^a-z0-9_]+/)
-    .map(singular);
+  const said = nameWords(question);
   const { table, column } = example(knowledge, said);
   const lower = words.map((word) => word.toLowerCase());
   if (lower.some((word) => negations.has(word))) {

@@ -1,9 +1,9 @@
+import { singular } from '../../text/words.ts';
 import { columnIndex, readQueryResult } from './answer-text.ts';
 import { countryCode } from './country-codes.ts';
 import type { PlanContext } from './plan-context.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
 import { labelColumns } from './resolve-names.ts';
-import { singular } from './words.ts';
 
 /*
  * Where the values a question names are kept. One probe query counts, for every value and every

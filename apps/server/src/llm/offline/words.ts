@@ -1,40 +1,10 @@
+import { nameWords, separateCase, singular } from '../../text/words.ts';
+
 /*
- * Words as the offline analyst compares them: lower case, singular, identifiers split at
- * underscores and capitals, so "order lines", "OrderLine" and "order_lines" all read the same.
+ * Words as the offline analyst compares them: the server's words of names and its singular
+ * (text/words.ts), and a question's words kept as written beside that comparable form, so
+ * "order lines", "OrderLine" and "order_lines" all read the same.
  */
-
-// Plurals the suffix rules would get wrong, and words that only look plural.
-const irregular: Record<string, string> = {
-  people: 'person',
-  children: 'child',
-  men: 'man',
-  women: 'woman',
-  statuses: 'status',
-  series: 'series',
-  species: 'species',
-  news: 'news',
-  analyses: 'analysis',
-  indices: 'index',
-  movies: 'movie',
-  cookies: 'cookie',
-  data: 'data',
-  media: 'media',
-};
-
-export function singular(word: string): string {
-  const fixed = irregular[word];
-  if (fixed !== undefined) return fixed;
-  if (word.length <= 3 || /(ss|us|is|ics)$/.test(word)) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|ches|shes|zzes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s')) return word.slice(0, -1);
-  return word;
-}
-
-/** Splits camelCase and PascalCase ("BillingCountry", "HTTPCode") into words. */
-function splitCapitals(text: string): string {
-  return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
-}
 
 // Prefixes warehouses put on table names that say nothing about what the table holds.
 const tablePrefixes = new Set(['tbl', 'dim', 'fact', 'fct', 'stg', 'raw', 'vw']);
@@ -42,11 +12,7 @@ const tablePrefixes = new Set(['tbl', 'dim', 'fact', 'fct', 'stg', 'raw', 'vw'])
 /** The words of a table or column name: "InvoiceLine" → invoice, line; "order_lines" → order, line. */
 export function identifierWords(name: string, options: { table?: boolean } = {}): string[] {
   const bare = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
-  const words = splitCapitals(bare)
-    .toLowerCase()
-    .split(/[^a-z0-9\u00c0-\uffff]+/)
-    .filter((word) => word !== '')
-    .map(singular);
+  const words = nameWords(bare);
   if (options.table === true && words.length > 1 && tablePrefixes.has(words[0] ?? '')) return words.slice(1);
   return words;
 }
@@ -71,7 +37,7 @@ export interface Token {
  * looked up as written.
  */
 export function tokenize(text: string): Token[] {
-  return splitCapitals(text)
+  return separateCase(text)
     .split(/[^A-Za-z0-9\u00c0-\uffff'_&/.-]+/)
     .flatMap((piece) => piece.split(/[_-]+/))
     .map((raw) => raw.replace(/^['./]+|['./]+$/g, ''))
