@@ -13,8 +13,11 @@ export const aloneFiles = [
   'test/http/log-format.test.ts',
 ];
 
-/** Hang guards for a loaded machine, not speed checks (benchmarks do those). */
-export const serverTimeouts = { testTimeout: 20000, hookTimeout: 30000 };
+/**
+ * Hang guards, not speed checks (benchmarks do those): npm test runs these files in parallel beside
+ * the browser suite and the static checks, so a 2-core machine is busy several times over.
+ */
+export const serverTimeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: { name: 'server', include: ['test/**/*.test.ts'], ...serverTimeouts },

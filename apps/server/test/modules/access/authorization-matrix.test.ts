@@ -226,7 +226,7 @@ for (const dialect of await storeDialects('Authorization matrix')) {
         }
       }
       expect(wrong).toEqual([]);
-    }, 120_000);
+    }, 300_000);
 
     it('lists to each caller exactly the databases they may see', async () => {
       for (const actor of Object.keys(browsers) as SignedInActor[]) {
