@@ -34,7 +34,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   outputDir: '../test-results/e2e',
   use: {
@@ -66,7 +66,7 @@ export default defineConfig({
       command: 'node ../apps/server/src/main.ts',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 90_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
