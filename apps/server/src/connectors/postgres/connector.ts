@@ -158,12 +158,16 @@ export class PostgresConnector implements Connector {
       throw this.#sessions.statementError(error, lease.control);
     }
     let released = false;
-    copy.body.once('close', () => {
+    const releaseOnClose = () => {
       released = true;
       // Closed before the end (the client left, or the export failed): stop the statement.
       if (!copy.body.readableEnded) lease.control.stop('cancelled');
       void this.#sessions.release(lease);
-    });
+    };
+    // The first rows and a failure can come in one packet: the body is then closed before this
+    // line runs, and a listener added now would never hear it, keeping the connection leased.
+    if (copy.body.closed) releaseOnClose();
+    else copy.body.once('close', releaseOnClose);
     lease.control.onGiveUp(() => {
       if (!released) copy.body.destroy(this.#sessions.statementError(new Error('cancelled'), lease.control));
     });

@@ -164,6 +164,10 @@ export class PostgresCopyOut {
         callback(error);
       },
     });
+    // A statement failing between two reads (a division by zero at row 2) destroys the body
+    // while nobody listens: without a listener Node would throw its error out of the process.
+    // The reader still gets it, from the stream's `errored` state, as its next read fails.
+    this.body.on('error', () => undefined);
   }
 
   submit(connection: pg.Connection): void {

@@ -250,6 +250,29 @@ describe.skipIf(!chinook)('exports on PostgreSQL', () => {
     expect(rows.map((row) => row.name)).toEqual(['ant', 'bee', 'cat']);
   });
 
+  it.each(['csv', 'xlsx'])(
+    'answers a %s export whose statement fails after its first rows, and keeps serving',
+    async (format) => {
+      // Row 2 divides by zero: PostgreSQL fails the statement after the first rows went out.
+      const failing = await exportSql(
+        'SELECT g, 1 / (g - 2) AS inverse FROM generate_series(1, 4) AS g',
+        format,
+      );
+      if (failing.status === 200) {
+        // Cut without the closing chunk: no client takes a partial file for a whole one.
+        expect(failing.complete).toBe(false);
+      } else {
+        expect(failing.status).toBe(400);
+        expect(JSON.parse(failing.body.toString())).toMatchObject({ error: { message: 'division by zero' } });
+      }
+      const health = await api.get<{ status: string }>('/api/health');
+      expect(health.status).toBe(200);
+      const after = await exportSql('SELECT 1 AS one', format);
+      expect(after.status).toBe(200);
+      expect(after.complete).toBe(true);
+    },
+  );
+
   it('names bad input, answers SQL errors before any byte, and hides what the user may not see', async () => {
     expectError(
       await api.post('/api/query/_export', { query: 'select 1', databaseId: database.id, format: 'pdf' }),
