@@ -14,6 +14,10 @@ const results = `${root}test-results`;
 const inCi = process.env.CI === 'true';
 const started = Date.now();
 let total = zero();
+/** The end of each failed step's output, shown again last: CI logs often keep only their tail. */
+const failures: { name: string; tail: string }[] = [];
+
+const lastLines = (text: string, count: number) => text.trimEnd().split('\n').slice(-count).join('\n');
 
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
@@ -29,6 +33,7 @@ async function check(name: string, command: string, args: string[], cwd = root) 
   const { code, output } = await runCommandCaptured(command, args, { cwd });
   process.stdout.write(output);
   record(name, code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
+  if (code !== 0) failures.push({ name, tail: lastLines(output, 40) });
   return code === 0;
 }
 
@@ -70,6 +75,7 @@ async function browser() {
   process.stdout.write(output);
   const counts = playwrightCounts(file);
   record('browser', counts ?? { passed: 0, failed: 1, skipped: 0 });
+  if (code !== 0) failures.push({ name: 'browser', tail: lastLines(output, 60) });
   if (code !== 0 && counts?.failed === 0) record('browser exit', { passed: 0, failed: 1, skipped: 0 });
 }
 
@@ -78,6 +84,7 @@ mkdirSync(results, { recursive: true });
 
 await Promise.all([staticChecks(), vitest(), browser()]);
 
+for (const { name, tail } of failures) console.log(`\n== ${name} failed; the end of its output:\n${tail}`);
 console.log(`\nnpm test took ${elapsed()}.`);
 const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
 console.log(`${total.passed} passed, ${total.failed} failed${skipped}`);
