@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: aloneFiles,
           maxWorkers: testWorkers,
+          // Files share a worker: starting one per file cost more CPU than the suites themselves.
+          // Each suite opens and closes what it uses (servers, pools, databases), so none leaks.
+          isolate: false,
           ...serverTimeouts,
         },
       },

@@ -46,6 +46,10 @@ test('Scan auto fills the control page with computed scores, reviews and issues 
   test.setTimeout(60_000);
   const databaseId = await demoShopId(page.request);
   await openControlOnDemo(page, databaseId);
+  // The toast shows for a few seconds, maybe before the answer's last words: watched from the click on.
+  const notified = expect(page.getByTestId('notifications')).toContainText('Data quality updated', {
+    timeout: 45_000,
+  });
   await page.getByRole('button', { name: 'Scan auto' }).click();
 
   // The scan runs in a new conversation and writes its summary there.
@@ -53,7 +57,7 @@ test('Scan auto fills the control page with computed scores, reviews and issues 
   const conversationUrl = page.url();
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toContainText('I scanned Demo shop', { timeout: 30_000 });
-  await expect(page.getByTestId('notifications')).toContainText('Data quality updated');
+  await notified;
 
   // Back on the control page without a reload: the cards are there, scored.
   await page.getByRole('link', { name: 'Business entities' }).click();

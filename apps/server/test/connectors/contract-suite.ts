@@ -118,13 +118,13 @@ export function defineContractSuite(target: EngineTarget): void {
     it('stops a statement at its time limit, in the database', async () => {
       const marker = `querent_${randomUUID().slice(0, 8)}`;
       const started = performance.now();
-      const pending = connectorFailure(connector.run(target.longQuery(marker), { ...read, timeoutMs: 1500 }));
+      const pending = connectorFailure(connector.run(target.longQuery(marker), { ...read, timeoutMs: 3000 }));
       // Seen running in the database before its limit (a loaded machine may take a while to start it).
-      await expect.poll(() => watch.running(marker), { timeout: 1400, interval: 50 }).toBe(true);
+      await expect.poll(() => watch.running(marker), { timeout: 2800, interval: 50 }).toBe(true);
       const error = await pending;
       expect(error.kind).toBe('timeout');
-      expect(error.message).toMatch(/1\.5 s/);
-      expect(performance.now() - started).toBeLessThan(5000);
+      expect(error.message).toMatch(/ 3 s limit/);
+      expect(performance.now() - started).toBeLessThan(8000);
       expect(await watch.running(marker)).toBe(false);
     });
 
@@ -222,7 +222,10 @@ export function defineContractSuite(target: EngineTarget): void {
         const iterator = stream[Symbol.asyncIterator]();
         expect((await iterator.next()).value).toHaveLength(10);
         await sleep(900);
-        await expect(single.run('SELECT 1 AS one', { ...read, timeoutMs: 3000 })).resolves.toMatchObject(one);
+        // Its own limit is only a hang guard: freeing may restart a worker process, slow when busy.
+        await expect(single.run('SELECT 1 AS one', { ...read, timeoutMs: 15_000 })).resolves.toMatchObject(
+          one,
+        );
       } finally {
         await single.close();
       }
