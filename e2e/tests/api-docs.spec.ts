@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 
 test('the API docs page renders the OpenAPI description', async ({ page }) => {
   await page.goto('/api/docs');
-  await expect(page.getByText('/api/user').first()).toBeVisible();
+  // The first spec to run, while the servers warm up: the UI renders every route of the description.
+  await expect(page.getByText('/api/user').first()).toBeVisible({ timeout: 45_000 });
 });
 
 test('an unknown /api path answers the JSON error shape, not the app', async ({ request }) => {
