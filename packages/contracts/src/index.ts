@@ -24,6 +24,7 @@ export * from './sharing.ts';
 export * from './abilities.ts';
 export * from './queries.ts';
 export * from './schema-info.ts';
+export * from './semantic-model.ts';
 export * from './socket.ts';
 export * from './socket-events.ts';
 export * from './user.ts';
