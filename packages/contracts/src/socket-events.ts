@@ -31,12 +31,12 @@ function clientEvent<const R extends ArgumentList, const O extends ArgumentList 
   return { summary, required, optional: rest, payload: z.object(shape) };
 }
 
-const conversationId = ['conversationId', z.string().min(1, 'is empty')] as const;
+const conversationId = ['conversationId', z.string().min(1, 'must not be empty')] as const;
 const messageText = z
   .string()
   .trim()
-  .min(1, 'is empty')
-  .max(MAX_QUESTION_LENGTH, `is longer than ${MAX_QUESTION_LENGTH} characters`);
+  .min(1, 'must not be empty')
+  .max(MAX_QUESTION_LENGTH, `must be at most ${MAX_QUESTION_LENGTH} characters`);
 
 /** Every event the browser may send, declared once: the server validates each against it. */
 export const clientEvents = {
@@ -44,17 +44,17 @@ export const clientEvents = {
   query: clientEvent('SQL of the user’s own, run as it is', [conversationId, ['sql', messageText]]),
   regenerateFromMessage: clientEvent(
     'Answers again from a message; with content, the user’s message is edited first',
-    [conversationId, ['messageId', z.string().min(1, 'is empty')]],
+    [conversationId, ['messageId', z.string().min(1, 'must not be empty')]],
     [['content', messageText.nullish()]],
   ),
   stop: clientEvent('Stops the turn running in a conversation', [conversationId]),
   confirmWriteOperation: clientEvent('Lets a write the analyst proposed run', [
     conversationId,
-    ['queryId', z.string().min(1, 'is empty')],
+    ['queryId', z.string().min(1, 'must not be empty')],
   ]),
   rejectWriteOperation: clientEvent('Refuses a write the analyst proposed', [
     conversationId,
-    ['queryId', z.string().min(1, 'is empty')],
+    ['queryId', z.string().min(1, 'must not be empty')],
   ]),
 } as const;
 

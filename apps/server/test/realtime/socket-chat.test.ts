@@ -156,7 +156,7 @@ describe('ask', () => {
     const client = await chat();
     client.socket.emit('ask', id, '   ');
     expect(await client.waitFor('error')).toEqual({
-      message: 'Invalid text: is empty',
+      message: 'Invalid text: must not be empty',
       conversationId: id,
       code: 'BAD_REQUEST',
       field: 'text',

@@ -116,15 +116,15 @@ describe('a payload its declaration refuses', () => {
     const client = await chat();
     const tooLong = 'x'.repeat(MAX_QUESTION_LENGTH + 1);
     expect(await refusalOf(client, 'ask', [conversationId, ' \n\t '])).toMatchObject({
-      message: 'Invalid text: is empty',
+      message: 'Invalid text: must not be empty',
       field: 'text',
     });
     expect(await refusalOf(client, 'query', [conversationId, tooLong])).toMatchObject({
-      message: `Invalid sql: is longer than ${MAX_QUESTION_LENGTH} characters`,
+      message: `Invalid sql: must be at most ${MAX_QUESTION_LENGTH} characters`,
       field: 'sql',
     });
     expect(await refusalOf(client, 'regenerateFromMessage', [conversationId, 'm', ''])).toMatchObject({
-      message: 'Invalid content: is empty',
+      message: 'Invalid content: must not be empty',
       field: 'content',
     });
     expect(await storedMessages()).toEqual([]);
