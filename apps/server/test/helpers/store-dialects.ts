@@ -17,11 +17,14 @@ export interface StoreDialectCase {
   open: () => Promise<AppStore>;
 }
 
-/**
- * The metadata stores an API suite runs on: SQLite always, PostgreSQL when reachable (skipped
- * locally with a notice, a failure under CI=true).
- */
-export async function storeDialects(suite: string): Promise<StoreDialectCase[]> {
+const sqliteStore: StoreDialectCase = {
+  name: 'SQLite store',
+  run: true,
+  open: () => Promise.resolve({ env: {}, store: undefined, dispose: () => Promise.resolve() }),
+};
+
+/** PostgreSQL as a store when reachable (skipped locally with a notice, a failure under CI=true). */
+async function postgresStore(suite: string): Promise<StoreDialectCase> {
   const gate = serviceGate(`${suite} on a PostgreSQL store`, await checkPostgres());
   if (gate.failInCi) {
     describe(`${suite} on a PostgreSQL store`, () => {
@@ -30,19 +33,25 @@ export async function storeDialects(suite: string): Promise<StoreDialectCase[]> 
       });
     });
   }
-  return [
-    {
-      name: 'SQLite store',
-      run: true,
-      open: () => Promise.resolve({ env: {}, store: undefined, dispose: () => Promise.resolve() }),
+  return {
+    name: 'PostgreSQL store',
+    run: gate.run,
+    open: async () => {
+      const testStore = await openPostgresTestStore();
+      return { env: testStore.env, store: testStore.store, dispose: () => testStore.dispose() };
     },
-    {
-      name: 'PostgreSQL store',
-      run: gate.run,
-      open: async () => {
-        const testStore = await openPostgresTestStore();
-        return { env: testStore.env, store: testStore.store, dispose: () => testStore.dispose() };
-      },
-    },
-  ];
+  };
+}
+
+/** The metadata stores an API suite runs on: SQLite always, PostgreSQL when reachable. */
+export async function storeDialects(suite: string): Promise<StoreDialectCase[]> {
+  return [sqliteStore, await postgresStore(suite)];
+}
+
+/**
+ * One store, for a suite long enough that each store gets a file of its own (files run in
+ * parallel, the stores of one file one after the other).
+ */
+export async function storeDialect(suite: string, store: 'sqlite' | 'postgres'): Promise<StoreDialectCase> {
+  return store === 'sqlite' ? sqliteStore : await postgresStore(suite);
 }

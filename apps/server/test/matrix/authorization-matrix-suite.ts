@@ -2,23 +2,16 @@ import { isDeepStrictEqual } from 'node:util';
 import { apiRoutes } from '@querent/contracts';
 import type { AnyRoute } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
-import type { AppStore } from '../../helpers/store-dialects.ts';
-import { storeDialects } from '../../helpers/store-dialects.ts';
-import { listServedRoutes } from '../../helpers/served-routes.ts';
-import type { RunningApp } from '../../helpers/test-app.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
-import type { MatrixRoute } from '../../matrix/matrix-routes.ts';
-import { matrixRoutes, sees } from '../../matrix/matrix-routes.ts';
-import { matrixSockets } from '../../matrix/matrix-sockets.ts';
-import type {
-  ActorName,
-  Browsers,
-  Scenario,
-  ScenarioObjects,
-  SignedInActor,
-} from '../../matrix/matrix-world.ts';
-import type { PersonActor } from '../../matrix/matrix-world.ts';
+import { chinookSqliteCopy } from '../fixtures/chinook.ts';
+import type { AppStore, StoreDialectCase } from '../helpers/store-dialects.ts';
+import { listServedRoutes } from '../helpers/served-routes.ts';
+import type { RunningApp } from '../helpers/test-app.ts';
+import { startTestApp } from '../helpers/test-app.ts';
+import type { MatrixRoute } from './matrix-routes.ts';
+import { matrixRoutes, sees } from './matrix-routes.ts';
+import { matrixSockets } from './matrix-sockets.ts';
+import type { ActorName, Browsers, Scenario, ScenarioObjects, SignedInActor } from './matrix-world.ts';
+import type { PersonActor } from './matrix-world.ts';
 import {
   actors,
   call,
@@ -27,13 +20,13 @@ import {
   scenarios,
   seedDatabase,
   seedObjects,
-} from '../../matrix/matrix-world.ts';
-import { authCookieName } from '../../../src/auth/auth-cookies.ts';
-import type { AppBrowser } from '../../oidc/app-browser.ts';
-import { createAppBrowser, hostedEnv, signInBrowser } from '../../oidc/app-browser.ts';
-import { testClient, testPublicUrl } from '../../oidc/hosted-deps.ts';
-import type { TestProvider } from '../../oidc/test-provider.ts';
-import { startTestProvider } from '../../oidc/test-provider.ts';
+} from './matrix-world.ts';
+import { authCookieName } from '../../src/auth/auth-cookies.ts';
+import type { AppBrowser } from '../oidc/app-browser.ts';
+import { createAppBrowser, hostedEnv, signInBrowser } from '../oidc/app-browser.ts';
+import { testClient, testPublicUrl } from '../oidc/hosted-deps.ts';
+import type { TestProvider } from '../oidc/test-provider.ts';
+import { startTestProvider } from '../oidc/test-provider.ts';
 
 /*
  * The authorization matrix: every REST route the running app serves and every socket event,
@@ -83,7 +76,8 @@ async function uploadCsv(browser: AppBrowser, baseUrl: string): Promise<Response
   });
 }
 
-for (const dialect of await storeDialects('Authorization matrix')) {
+/** The matrix on one store: a hosted server with its provider, seeded once. */
+export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
   describe.skipIf(!dialect.run)(`the authorization matrix on the ${dialect.name}`, () => {
     let appStore: AppStore;
     let provider: TestProvider;
