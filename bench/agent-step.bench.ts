@@ -167,7 +167,7 @@ export async function benchAgentStep() {
       querent: `${q.toFixed(2)} ms per step (whole turn ${median(querent.turns).toFixed(0)} ms)`,
       baseline: `${b.toFixed(2)} ms per step (bare streamText, do-nothing tools)`,
       ratio: (q / b).toFixed(1),
-      target: 'Querent < 10 ms',
+      target: 'Querent < 5 ms',
     },
   ];
 }

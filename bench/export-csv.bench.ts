@@ -2,6 +2,8 @@
 // query, with the server's resident memory sampled during the export.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { median, startQuerent } from './server-process.ts';
 
@@ -139,6 +141,25 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100;
 }
 
+/** Every order of three sides: each runs first, second and third, and after each other, alike. */
+const orders = [
+  [0, 1, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [0, 2, 1],
+  [2, 1, 0],
+  [1, 0, 2],
+];
+
+// A full collection in this process and a pause before each side, so none starts while the
+// previous one is still being cleaned up here or in the server.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+function settle(): Promise<void> {
+  collectGarbage();
+  return new Promise((resolve) => setTimeout(resolve, 300));
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export async function benchExportCsv() {
@@ -198,11 +219,17 @@ export async function benchExportCsv() {
       },
     ];
     const cpuBefore = cpuMs(pid);
-    // Each round takes the three sides in a rotated order, so each runs first, second and third
-    // equally often: in a fixed order psql, POST, GET, whatever came right after psql read up to
-    // 30 % slower on this shared machine, and the two routes (the same code path) seemed apart.
+    // The six rounds take the three sides in each of their six orders, and every side starts
+    // after a pause: what a side leaves behind (this process and the server collecting the
+    // garbage of 66 MB read, the database's backend finishing) weighs on whichever comes next.
+    // Rotating one order (psql, POST, GET) put GET after POST every time and POST after psql:
+    // the two routes, the same code once the SQL is known, read 1.00 and 1.18 in one run, and
+    // the other way round when the order was the other way round.
     for (let run = 0; run < runs; run++) {
-      for (let turn = 0; turn < sides.length; turn++) await sides[(run + turn) % sides.length]?.();
+      for (const index of orders[run % orders.length] ?? []) {
+        await settle();
+        await sides[index]?.();
+      }
     }
     // Server CPU per export: with wall time, it tells work from waiting on a busy machine.
     const serverCpuPerExport = (cpuMs(pid) - cpuBefore) / (runs * 2);

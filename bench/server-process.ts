@@ -3,12 +3,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBundle, serverBundleMain } from '../scripts/server-bundle.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+let bundleReady: Promise<boolean> | null = null;
+
 /**
- * Starts a Querent server on a fresh data directory, configured further by `env`; resolves once it
- * answers /api/health.
+ * Starts a Querent server as `npm start` runs it (the server bundle, built first when missing or
+ * older than the sources, outside any timing) on a fresh data directory, configured further by
+ * `env`; resolves once it answers /api/health.
  */
 export async function startQuerent(
   port: number,
@@ -17,9 +21,11 @@ export async function startQuerent(
   // A server already answering there (another run, another user's) would be measured instead.
   if (await answers(`http://127.0.0.1:${port}/api/health`))
     throw new Error(`port ${port} is already taken by another server; stop it or move the benchmark`);
+  bundleReady ??= ensureServerBundle();
+  await bundleReady;
   const dataDir = mkdtempSync(join(tmpdir(), 'querent-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [serverBundleMain], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -63,7 +63,9 @@ export default defineConfig({
       env: fakesProcessEnv(),
     },
     {
-      command: 'node ../apps/server/src/main.ts',
+      // As `npm start` runs it: the server bundle, built first if missing or older than the
+      // sources (npm test's build lane has built it with the web app by then).
+      command: 'node ../scripts/start.ts',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 90_000,

@@ -1,7 +1,10 @@
-// `npm start`: build the web app if it is missing, then run the server (which migrates and listens).
+// `npm start`: build the web app if it is missing and the server bundle if it is missing or older
+// than its sources, then run the bundle (which migrates and listens). Running the bundle rather
+// than the sources takes a start from seconds to under one (scripts/server-bundle.ts says why).
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCommand } from './run-command.ts';
+import { ensureServerBundle, serverBundleMain } from './server-bundle.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webIndex = fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url));
@@ -12,4 +15,11 @@ if (!existsSync(webIndex)) {
   if (code !== 0) process.exit(code);
 }
 
-await import('../apps/server/src/main.ts');
+try {
+  if (await ensureServerBundle()) console.log('Built the server (apps/server/dist).');
+} catch (error) {
+  console.error(`Could not build the server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+await import(pathToFileURL(serverBundleMain).href);

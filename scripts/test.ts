@@ -1,8 +1,8 @@
 // `npm test`: static checks, every Vitest suite, the browser suite; ends with one `N passed, N failed` line.
 //
 // Three lanes run side by side, since much of each waits on databases, servers and the browser
-// rather than computing: the static checks (types, then lint and format), Vitest, and the web
-// build followed by the browser suite. Vitest's output streams; the other lanes' output is kept
+// rather than computing: the static checks (types, then lint and format), Vitest, and the build
+// (the web app and the server bundle) followed by the browser suite, which runs that bundle. Vitest's output streams; the other lanes' output is kept
 // and shown whole as each step ends, so nothing interleaves mid-line.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +55,7 @@ async function vitest() {
 }
 
 async function browser() {
-  const built = await check('web build', 'npm', ['run', 'build']);
+  const built = await check('build', 'npm', ['run', 'build']);
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     console.log(`Chromium not found at ${chromium}: browser tests ${inCi ? 'FAIL under CI' : 'skipped'}.`);

@@ -13,6 +13,7 @@ const [
   { LOCAL_ADMIN_ID },
   { prepareAuth },
   { ensureDemoDatabase },
+  { bundledDemoTemplate },
   { loadConfig },
   { migrateToLatest },
 ] = await Promise.all([
@@ -20,6 +21,7 @@ const [
   import('./auth/local-admin.ts'),
   import('./auth/prepare-auth.ts'),
   import('./demo/ensure-demo-database.ts'),
+  import('./demo/demo-template.ts'),
   import('./config/load-config.ts'),
   import('./store/migrate.ts'),
 ]);
@@ -44,6 +46,7 @@ async function createDemo(built: BuiltApp, config: AppConfig): Promise<void> {
       secrets: built.databases.secrets,
       dataDir: config.dataDir,
       ownerId: LOCAL_ADMIN_ID,
+      template: bundledDemoTemplate(),
     });
     if (outcome.created) built.app.log.info({ databaseId: outcome.databaseId }, 'Created the demo database');
   } catch (error) {

@@ -4,6 +4,7 @@ import { runOnce } from '../modules/settings/run-once.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { StoreDb } from '../store/connect.ts';
 import { newId } from '../store/values.ts';
+import { copyDemoTemplate } from './demo-template.ts';
 import { writeDemoShop } from './write-demo-shop.ts';
 
 export const DEMO_DATABASE_NAME = 'Demo shop';
@@ -23,10 +24,13 @@ export async function ensureDemoDatabase(deps: {
   secrets: SecretBox;
   dataDir: string;
   ownerId: string;
+  /** The shop already generated (the server bundle's, demo-template.ts): copied, not generated. */
+  template?: string | null;
 }): Promise<DemoOutcome> {
   const created = await runOnce(deps.db, DEMO_SETTING_KEY, async () => {
     const filename = path.join(deps.dataDir, DEMO_FILE_NAME);
-    writeDemoShop(filename);
+    if (deps.template) copyDemoTemplate(deps.template, filename);
+    else writeDemoShop(filename);
     const database = await registerDatabase(deps, {
       id: newId(),
       name: DEMO_DATABASE_NAME,

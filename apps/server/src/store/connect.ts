@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { CustomTypesConfig } from 'pg';
 import type { StoreConfig } from '../config/settings/server.ts';
 import type { StoreSchema } from './schema.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
 import { SqliteValuesPlugin } from './sqlite-values-plugin.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -55,7 +56,7 @@ function openSqlite(file: string): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<StoreSchema>({
-    dialect: new SqliteDialect({ database }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new SqliteValuesPlugin()],
   });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };

@@ -1,12 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ensureServerBundle, serverBundleMain, serverDistDir } from '../../../../scripts/server-bundle.ts';
 import { freePort, startMain as startServer, waitForHealth } from '../helpers/main-process.ts';
 import { makeTempDir } from '../helpers/temp-dir.ts';
 
+const serverDir = path.resolve(import.meta.dirname, '../..');
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -118,55 +120,124 @@ describe('node src/main.ts', () => {
       store.close();
     }
   });
+});
 
-  it('loads no driver, file format, AI SDK or sign-in library before a request needs it', async () => {
-    const temp = makeTempDir();
-    cleanups.push(temp.remove);
-    // Records every module the process loads, required or imported, and writes the list on exit.
-    const recorder = path.join(temp.dir, 'record-modules.mjs');
-    const recorded = path.join(temp.dir, 'modules.json');
-    writeFileSync(
-      recorder,
-      `import { writeFileSync } from 'node:fs';
+/** Every module URL a server process loaded from start to its first answered request. */
+async function modulesLoadedAtStart(entry: string): Promise<string[]> {
+  const temp = makeTempDir();
+  cleanups.push(temp.remove);
+  // Records every module the process loads, required or imported, and writes the list on exit.
+  const recorder = path.join(temp.dir, 'record-modules.mjs');
+  const recorded = path.join(temp.dir, 'modules.json');
+  writeFileSync(
+    recorder,
+    `import { writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 const urls = new Set();
 registerHooks({ load: (url, context, next) => (urls.add(url), next(url, context)) });
 process.on('exit', () => writeFileSync(${JSON.stringify(recorded)}, JSON.stringify([...urls])));
 `,
-    );
-    const port = await freePort();
-    const run = startMain({ PORT: String(port), LOG_LEVEL: 'warn' }, [
-      '--no-warnings',
-      '--import',
-      pathToFileURL(recorder).href,
-    ]);
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, Date.now() + 15000);
-    run.child.kill('SIGTERM');
-    await run.exited;
+  );
+  const port = await freePort();
+  const run = startServer(
+    { PORT: String(port), LOG_LEVEL: 'warn' },
+    cleanups,
+    ['--no-warnings', '--import', pathToFileURL(recorder).href],
+    entry,
+  );
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, Date.now() + 15000);
+  run.child.kill('SIGTERM');
+  await run.exited;
+  return JSON.parse(readFileSync(recorded, 'utf8')) as string[];
+}
 
-    const urls = JSON.parse(readFileSync(recorded, 'utf8')) as string[];
-    const packages = new Set(urls.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]));
+const lazyPackages = [
+  'exceljs',
+  '@duckdb/node-api',
+  'mysql2',
+  'snowflake-sdk',
+  '@google-cloud/bigquery',
+  'redis',
+  '@socket.io/redis-adapter',
+  'node-sql-parser',
+  'ai',
+  '@ai-sdk/openai',
+  '@ai-sdk/anthropic',
+  '@ai-sdk/openai-compatible',
+  '@fastify/ajv-compiler',
+  // Hosted sign-in only: local mode never signs anyone in.
+  'openid-client',
+  '@fastify/rate-limit',
+];
+
+function packagesOf(urls: string[]): Set<string | undefined> {
+  return new Set(urls.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]));
+}
+
+describe('what a start loads', () => {
+  it('loads no driver, file format, AI SDK or sign-in library before a request needs it', async () => {
+    const urls = await modulesLoadedAtStart('src/main.ts');
+    const packages = packagesOf(urls);
     expect(packages).toContain('fastify');
-    const lazy = [
-      'exceljs',
-      '@duckdb/node-api',
-      'mysql2',
-      'snowflake-sdk',
-      '@google-cloud/bigquery',
-      'redis',
-      '@socket.io/redis-adapter',
-      'node-sql-parser',
-      'ai',
-      '@ai-sdk/openai',
-      '@ai-sdk/anthropic',
-      '@ai-sdk/openai-compatible',
-      '@fastify/ajv-compiler',
-      // Hosted sign-in only: local mode never signs anyone in.
-      'openid-client',
-      '@fastify/rate-limit',
-    ];
-    expect(lazy.filter((name) => packages.has(name))).toEqual([]);
+    expect(lazyPackages.filter((name) => packages.has(name))).toEqual([]);
     // The analyst's loop and the offline model come with the first question.
     expect(urls.filter((url) => /\/src\/(agent\/run-agent|llm\/offline-model)\.ts$/.test(url))).toEqual([]);
   });
+
+  it('from the bundle npm start runs, neither, and no chunk of the analyst or the offline model', async () => {
+    await ensureServerBundle();
+    // The lazy modules are chunks of their own, named after them: the check below means something.
+    const chunks = readdirSync(serverDistDir);
+    expect(chunks.some((file) => /^run-agent-.*\.js$/.test(file))).toBe(true);
+    expect(chunks.some((file) => /^offline-model-.*\.js$/.test(file))).toBe(true);
+
+    const urls = await modulesLoadedAtStart(path.relative(serverDir, serverBundleMain));
+    const packages = packagesOf(urls);
+    expect(packages).toContain('fastify');
+    // Started from the bundle, not from the sources: no .ts file of ours is loaded.
+    expect(urls.filter((url) => /\/apps\/server\/src\//.test(url))).toEqual([]);
+    expect(lazyPackages.filter((name) => packages.has(name))).toEqual([]);
+    expect(urls.filter((url) => /\/dist\/(run-agent|offline-model)-[^/]*\.js$/.test(url))).toEqual([]);
+  });
 });
+
+describe('node dist/main.js (the bundle npm start runs)', () => {
+  it('creates the demo database from the built copy and queries it through the SQLite host', async () => {
+    await ensureServerBundle();
+    const dataDir = makeTempDir();
+    cleanups.push(dataDir.remove);
+    const port = await freePort();
+    const run = startServer(
+      { PORT: String(port), DATA_DIR: dataDir.dir, LOG_LEVEL: 'warn' },
+      cleanups,
+      [],
+      path.relative(serverDir, serverBundleMain),
+    );
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${url}/api/health`, Date.now() + 15000);
+    const [demo] = (await (await fetch(`${url}/api/databases`)).json()) as { id: string; name: string }[];
+    expect(demo?.name).toBe('Demo shop');
+    const count = await fetch(`${url}/api/query/_run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ databaseId: demo?.id, query: 'SELECT count(*) AS n FROM order_lines' }),
+    });
+    const generated = scalarOf(
+      path.join(serverDistDir, 'demo-shop.sqlite'),
+      'SELECT count(*) FROM order_lines',
+    );
+    expect(await count.json()).toMatchObject({ rows: [[generated]] });
+    run.child.kill('SIGTERM');
+    const [code] = await run.exited;
+    expect(code).toBe(0);
+  });
+});
+
+function scalarOf(file: string, sql: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return Number(db.prepare(sql).pluck().get());
+  } finally {
+    db.close();
+  }
+}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database, RunQueryResult, SchemaInfo } from '@querent/contracts';
 import Database3 from 'better-sqlite3';
@@ -165,5 +166,35 @@ describe('the demo database on first start', () => {
     expect(
       (await api.get<Database[]>('/api/databases')).body.some((database) => database.name === 'Demo shop'),
     ).toBe(false);
+  });
+});
+
+describe('the demo database from a built copy (the server bundle)', () => {
+  let running: RunningApp;
+  const temp = makeTempDir('querent-demo-template-');
+
+  beforeAll(async () => {
+    running = await startTestApp();
+  });
+  afterAll(async () => {
+    await running.stop();
+    temp.remove();
+  });
+
+  it('is the copy, not generated again, and leaves no partial file behind', async () => {
+    // Another seed than the generator's default: only a copy can hold these rows.
+    const template = path.join(temp.dir, 'template.sqlite');
+    writeDemoShop(template, 7);
+    const outcome = await ensureDemoDatabase({
+      db: running.built.store.db,
+      secrets: running.built.databases.secrets,
+      dataDir: running.config.dataDir,
+      ownerId: LOCAL_ADMIN_ID,
+      template,
+    });
+    expect(outcome.created).toBe(true);
+    const created = path.join(running.config.dataDir, DEMO_FILE_NAME);
+    expect(checksums(created)).toEqual(checksums(template));
+    expect(readdirSync(running.config.dataDir).filter((name) => name.includes('.building'))).toEqual([]);
   });
 });

@@ -4,7 +4,10 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { makeTempDir } from './temp-dir.ts';
 
-/* Test-only: `node src/main.ts` as an operator starts it, in a child process the test can kill. */
+/*
+ * Test-only: the server as an operator starts it (`node src/main.ts`, or the bundle `npm start`
+ * runs, `dist/main.js`), in a child process the test can kill.
+ */
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 // npm scripts put the repo's Node 24 first on PATH; the machine's own Node cannot strip types.
@@ -21,10 +24,11 @@ export function startMain(
   env: Record<string, string>,
   cleanups: (() => void)[],
   nodeOptions: string[] = [],
+  entry = 'src/main.ts',
 ): MainProcess {
   const temp = makeTempDir();
   cleanups.push(temp.remove);
-  const child = spawn(nodeBinary, [...nodeOptions, 'src/main.ts'], {
+  const child = spawn(nodeBinary, [...nodeOptions, entry], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: temp.dir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

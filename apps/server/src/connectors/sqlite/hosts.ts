@@ -2,7 +2,11 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { HostReply, HostRequest } from './protocol.ts';
 
-const hostScript = fileURLToPath(new URL('./host.ts', import.meta.url));
+// From the sources the host is its own .ts file beside this one; in the server bundle
+// (scripts/server-bundle.ts) it is the bundle's entry sqlite-host.js, beside every chunk.
+const hostScript = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? './host.ts' : './sqlite-host.js', import.meta.url),
+);
 
 /** Raised when the host process died (killed by a cancel, or crashed) while a request waited. */
 export class HostGoneError extends Error {}
