@@ -34,7 +34,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 90_000,
+  timeout: 150_000,
   expect: { timeout: 15_000 },
   outputDir: '../test-results/e2e',
   use: {

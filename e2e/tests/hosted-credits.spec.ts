@@ -10,7 +10,6 @@ import { seedOrganizationDatabases, startHostedQuerent } from '../hosted-querent
 let hosted: HostedQuerent;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
   hosted = await startHostedQuerent({
     SIGNUP_CREDITS: '0',
     CREDIT_PRICE_PER_QUERY: '1',

@@ -11,7 +11,6 @@ import { seedOrganizationDatabases, startHostedQuerent } from '../hosted-querent
 let hosted: HostedQuerent;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
   hosted = await startHostedQuerent({ ANONYMOUS_ACCESS: 'true', ADMIN_EMAILS: 'alice@example.com' });
   seedOrganizationDatabases(
     hosted,

@@ -9,7 +9,6 @@ import { seedOrganizationDatabases, startHostedQuerent } from '../hosted-querent
 let hosted: HostedQuerent;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
   hosted = await startHostedQuerent();
   seedOrganizationDatabases(
     hosted,

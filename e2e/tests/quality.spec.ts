@@ -43,7 +43,6 @@ async function expectScores(page: Page, name: string, quality: number, completen
 test('Scan auto fills the control page with computed scores, reviews and issues with evidence', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const databaseId = await demoShopId(page.request);
   await openControlOnDemo(page, databaseId);
   // The toast shows for a few seconds, maybe before the answer's last words: watched from the click on.
@@ -100,7 +99,6 @@ test('Scan auto fills the control page with computed scores, reviews and issues 
 });
 
 test('Start Analysis analyses an entity not scanned yet and updates its card in place', async ({ page }) => {
-  test.setTimeout(60_000);
   const databaseId = await demoShopId(page.request);
   const name = `Order item ${test.info().testId.slice(0, 6)}`;
   // A person's entity on order_lines, not analysed yet (no route makes entities: the analyst does).
