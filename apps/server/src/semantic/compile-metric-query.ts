@@ -125,14 +125,17 @@ function measureAggregates(context: AggregateContext, inputs: readonly MeasureIn
 }
 
 /**
- * A query of dimensions alone lists their combinations, read from the first of their datasets
- * that reaches all the others without fanning out.
+ * A query of dimensions alone lists the combinations found in the first dataset that reaches
+ * all of theirs without fanning out: one of their own, else one that links them (order lines
+ * link products to customers).
  */
 function valuesOnly(context: AggregateContext): AggregateCte {
   let firstError: SemanticQueryError | null = null;
-  for (const dimension of context.dimensions) {
+  const own = context.dimensions.map((dimension) => dimension.ref.dataset);
+  const others = context.model.datasets.filter((dataset) => !own.includes(dataset));
+  for (const dataset of [...new Set(own), ...others]) {
     try {
-      return datasetAggregate(context, dimension.ref.dataset, []);
+      return datasetAggregate(context, dataset, []);
     } catch (error) {
       if (!(error instanceof SemanticQueryError)) throw error;
       firstError ??= error;
@@ -148,7 +151,11 @@ function valuesOnly(context: AggregateContext): AggregateCte {
   );
 }
 
-/** The aggregates stacked and grouped again by the dimensions: a full outer join every engine can do. */
+/**
+ * The aggregates side by side: every combination of dimensions any of them has, each aggregate
+ * LEFT JOINed to it. A full outer join every engine can do (MySQL and MariaDB have none), where
+ * NULL meets NULL as GROUP BY groups them.
+ */
 function combined(
   context: AggregateContext,
   parts: readonly AggregateCte[],
@@ -156,20 +163,36 @@ function combined(
 ): AggregateCte {
   const { writer } = context;
   const groups = context.dimensions.map((dimension) => writer.alias(dimension.alias));
-  const branches = parts.map((part) => {
-    const values = inputs.map((input) =>
-      part.inputs.includes(input) ? writer.alias(input.alias) : `NULL AS ${writer.alias(input.alias)}`,
-    );
-    return `SELECT ${[...groups, ...values].join(', ')} FROM ${writer.alias(part.name)}`;
-  });
-  // Each part has one row per combination of dimensions, so MAX picks its value out of the NULLs.
-  const merged = inputs.map((input) => `MAX(${writer.alias(input.alias)}) AS ${writer.alias(input.alias)}`);
-  const lines = [
-    `SELECT ${[...groups, ...merged].join(', ')}`,
-    `  FROM (\n${indent(indent(branches.join('\n  UNION ALL\n')))}\n  ) AS ${writer.alias('semantic_stacked')}`,
+  const partAlias = (index: number) => writer.alias(`p${index}`);
+  const columns = [
+    ...groups.map((group) => `k.${group} AS ${group}`),
+    ...inputs.map((input) => {
+      const index = parts.findIndex((part) => part.inputs.includes(input));
+      return `${partAlias(index)}.${writer.alias(input.alias)} AS ${writer.alias(input.alias)}`;
+    }),
   ];
-  if (groups.length > 0) lines.push(`  GROUP BY ${groups.join(', ')}`);
-  return { name: 'semantic_combined', sql: lines.join('\n'), inputs };
+  if (groups.length === 0) {
+    // Without dimensions each aggregate is one row.
+    const from = parts
+      .map((part, index) => `${writer.alias(part.name)} AS ${partAlias(index)}`)
+      .join(' CROSS JOIN ');
+    return { name: 'semantic_combined', sql: `SELECT ${columns.join(', ')}\n  FROM ${from}`, inputs };
+  }
+  const keys = parts
+    .map((part) => `SELECT ${groups.join(', ')} FROM ${writer.alias(part.name)}`)
+    .join(' UNION ');
+  const joins = parts.map((part, index) => {
+    const on = groups.map(
+      (group) =>
+        `(${partAlias(index)}.${group} = k.${group} OR (${partAlias(index)}.${group} IS NULL AND k.${group} IS NULL))`,
+    );
+    return `  LEFT JOIN ${writer.alias(part.name)} AS ${partAlias(index)} ON ${on.join(' AND ')}`;
+  });
+  return {
+    name: 'semantic_combined',
+    sql: [`SELECT ${columns.join(', ')}`, `  FROM (${keys}) AS k`, ...joins].join('\n'),
+    inputs,
+  };
 }
 
 function refuseRepeatedMetrics(query: MetricQuery): void {
