@@ -12,9 +12,9 @@ import { validateSemanticModel } from './validate-semantic-model.ts';
 /*
  * A metric query as one SELECT in the engine's dialect. Each dataset's measures are aggregated
  * in a CTE of their own at the query's dimensions, so no join multiplies them; aggregates of
- * several datasets are stacked with UNION ALL and grouped again by the dimensions (MySQL and
- * MariaDB have no FULL OUTER JOIN), which keeps a dimension value that only one dataset has, its
- * other metrics NULL. Metrics are then computed from the aggregated columns.
+ * several datasets are LEFT JOINed to the UNION of their dimension values (MySQL and MariaDB
+ * have no FULL OUTER JOIN), which keeps a dimension value that only one dataset has, its other
+ * metrics NULL. Metrics are then computed from the aggregated columns.
  */
 
 export interface CompiledColumn {
