@@ -1,3 +1,4 @@
+import { grainSteps } from './date-periods.ts';
 import type { EngineDescriptor } from './engine-descriptor.ts';
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
 
@@ -17,7 +18,15 @@ export const bigquerySql: SqlDialectDescriptor = {
   dates: {
     year: (expression) => `EXTRACT(YEAR FROM ${expression})`,
     month: (expression) => `FORMAT_DATE('%Y-%m', DATE(${expression}))`,
+    // ISOWEEK starts on Monday; WEEK would start on Sunday.
+    truncate: (expression, grain) =>
+      `DATE_TRUNC(DATE(${expression}), ${grain === 'week' ? 'ISOWEEK' : grain.toUpperCase()})`,
+    shift: (expression, count, grain) => {
+      const { unit, amount } = grainSteps(count, grain);
+      return `DATE_ADD(${expression}, INTERVAL ${amount} ${unit.toUpperCase()})`;
+    },
   },
+  fractional: (expression) => `CAST(${expression} AS FLOAT64)`,
   // CodeMirror has no BigQuery dialect; standard SQL with its backtick quoting reads it well enough.
   textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'StandardSQL', formatter: 'bigquery' },

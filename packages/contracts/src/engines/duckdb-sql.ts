@@ -1,3 +1,4 @@
+import { grainSteps } from './date-periods.ts';
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
 import { duckdbServerFiles } from './server-file-rules.ts';
 
@@ -14,7 +15,14 @@ export const duckdbSql: SqlDialectDescriptor = {
   dates: {
     year: (expression) => `CAST(EXTRACT(YEAR FROM ${expression}) AS INTEGER)`,
     month: (expression) => `strftime(${expression}, '%Y-%m')`,
+    // date_trunc's weeks are ISO weeks, starting on Monday.
+    truncate: (expression, grain) => `CAST(date_trunc('${grain}', ${expression}) AS DATE)`,
+    shift: (expression, count, grain) => {
+      const { unit, amount } = grainSteps(count, grain);
+      return `CAST(${expression} + INTERVAL (${amount}) ${unit.toUpperCase()} AS DATE)`;
+    },
   },
+  fractional: (expression) => `CAST(${expression} AS DOUBLE)`,
   // Close enough to PostgreSQL for highlighting and completion.
   textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'PostgreSQL', formatter: 'duckdb' },

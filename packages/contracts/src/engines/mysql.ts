@@ -1,6 +1,12 @@
+import { grainSteps } from './date-periods.ts';
 import type { EngineDescriptor } from './engine-descriptor.ts';
 import { serverFields } from './server-fields.ts';
-import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
+import {
+  type DateGrain,
+  lexicalRules,
+  type SqlDialectDescriptor,
+  statementRules,
+} from './sql-dialect-descriptor.ts';
 import { mysqlServerFiles } from './server-file-rules.ts';
 
 export const mysqlSql: SqlDialectDescriptor = {
@@ -23,7 +29,14 @@ export const mysqlSql: SqlDialectDescriptor = {
   dates: {
     year: (expression) => `YEAR(${expression})`,
     month: (expression) => `DATE_FORMAT(${expression}, '%Y-%m')`,
+    truncate: (expression, grain) => mysqlTruncate(expression, grain),
+    shift: (expression, count, grain) => {
+      const { unit, amount } = grainSteps(count, grain);
+      return `DATE_ADD(${expression}, INTERVAL (${amount}) ${unit.toUpperCase()})`;
+    },
   },
+  // MariaDB only casts to DOUBLE from 10.4 on; a wide DECIMAL divides exactly on every version.
+  fractional: (expression) => `CAST(${expression} AS DECIMAL(65, 10))`,
   textLength: (expression) => `CHAR_LENGTH(${expression})`,
   editor: { codemirror: 'MySQL', formatter: 'mysql' },
   safeMode: statementRules({ grammars: ['MariaDB', 'MySQL'], serverFiles: mysqlServerFiles }),
@@ -39,3 +52,19 @@ export const mysql: EngineDescriptor = {
   signIn: [],
   readOnlyGuard: 'safe-mode sessions are READ ONLY and each statement runs in START TRANSACTION READ ONLY',
 };
+
+/** The period start as a DATE; WEEKDAY() counts from Monday = 0. */
+function mysqlTruncate(expression: string, grain: DateGrain): string {
+  switch (grain) {
+    case 'day':
+      return `DATE(${expression})`;
+    case 'week':
+      return `DATE_SUB(DATE(${expression}), INTERVAL WEEKDAY(${expression}) DAY)`;
+    case 'month':
+      return `CAST(DATE_FORMAT(${expression}, '%Y-%m-01') AS DATE)`;
+    case 'quarter':
+      return `DATE_ADD(MAKEDATE(YEAR(${expression}), 1), INTERVAL (QUARTER(${expression}) - 1) QUARTER)`;
+    case 'year':
+      return `MAKEDATE(YEAR(${expression}), 1)`;
+  }
+}

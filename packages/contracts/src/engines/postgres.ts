@@ -1,3 +1,4 @@
+import { grainSteps } from './date-periods.ts';
 import type { EngineDescriptor } from './engine-descriptor.ts';
 import { serverFields } from './server-fields.ts';
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
@@ -22,7 +23,14 @@ export const postgresSql: SqlDialectDescriptor = {
   dates: {
     year: (expression) => `CAST(EXTRACT(YEAR FROM ${expression}) AS INTEGER)`,
     month: (expression) => `to_char(${expression}, 'YYYY-MM')`,
+    // date_trunc's weeks are ISO weeks, starting on Monday.
+    truncate: (expression, grain) => `CAST(date_trunc('${grain}', ${expression}) AS DATE)`,
+    shift: (expression, count, grain) => {
+      const { unit, amount } = grainSteps(count, grain);
+      return `CAST(${expression} + (${amount}) * INTERVAL '1 ${unit}' AS DATE)`;
+    },
   },
+  fractional: (expression) => `CAST(${expression} AS NUMERIC)`,
   textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'PostgreSQL', formatter: 'postgresql' },
   safeMode: statementRules({ grammars: ['PostgresQL'], serverFiles: postgresServerFiles }),

@@ -1,3 +1,4 @@
+import { grainSteps } from './date-periods.ts';
 import type { EngineDescriptor } from './engine-descriptor.ts';
 import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
 
@@ -14,7 +15,17 @@ export const snowflakeSql: SqlDialectDescriptor = {
   dates: {
     year: (expression) => `YEAR(${expression})`,
     month: (expression) => `TO_CHAR(${expression}, 'YYYY-MM')`,
+    // DATE_TRUNC('WEEK') follows the session's WEEK_START; DAYOFWEEKISO is Monday = 1 whatever it says.
+    truncate: (expression, grain) =>
+      grain === 'week'
+        ? `DATEADD(day, 1 - DAYOFWEEKISO(${expression}), CAST(${expression} AS DATE))`
+        : `CAST(DATE_TRUNC('${grain.toUpperCase()}', ${expression}) AS DATE)`,
+    shift: (expression, count, grain) => {
+      const { unit, amount } = grainSteps(count, grain);
+      return `DATEADD(${unit}, ${amount}, ${expression})`;
+    },
   },
+  fractional: (expression) => `CAST(${expression} AS DOUBLE)`,
   textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'StandardSQL', formatter: 'snowflake' },
   safeMode: statementRules({ grammars: ['Snowflake', 'PostgresQL'] }),

@@ -5,6 +5,9 @@
  * zod: the web app reads these at run time.
  */
 
+/** A period dates are grouped by; weeks start on Monday everywhere (ISO 8601). */
+export type DateGrain = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
 /** The dialects the engines speak; an engine names one (MotherDuck speaks DuckDB). */
 export type SqlDialect = 'postgres' | 'mysql' | 'sqlite' | 'duckdb' | 'snowflake' | 'bigquery';
 
@@ -117,7 +120,19 @@ export interface SqlDialectDescriptor {
     year: (expression: string) => string;
     /** The month of a date as text, 'YYYY-MM'. */
     month: (expression: string) => string;
+    /**
+     * The first day of the grain's period holding a date or timestamp (a Monday for weeks), as a
+     * value that sorts in time order: a DATE, or 'YYYY-MM-DD' text where dates are text (SQLite).
+     */
+    truncate: (expression: string, grain: DateGrain) => string;
+    /**
+     * A period start (what `truncate` gives) moved by a whole number of grains, later when `count`
+     * is positive, earlier when negative, in the same type.
+     */
+    shift: (expression: string, count: number, grain: DateGrain) => string;
   };
+  /** A number as a type that divides without truncating (integer division would), for ratios. */
+  fractional: (expression: string) => string;
   /** Characters in a text value (MySQL's LENGTH counts bytes); data-quality profiles measure with it. */
   textLength: (expression: string) => string;
   editor: { codemirror: CodeMirrorDialect; formatter: FormatterLanguage };

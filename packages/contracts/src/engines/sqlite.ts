@@ -1,5 +1,11 @@
+import { grainSteps } from './date-periods.ts';
 import type { EngineDescriptor } from './engine-descriptor.ts';
-import { lexicalRules, type SqlDialectDescriptor, statementRules } from './sql-dialect-descriptor.ts';
+import {
+  type DateGrain,
+  lexicalRules,
+  type SqlDialectDescriptor,
+  statementRules,
+} from './sql-dialect-descriptor.ts';
 import { sqliteServerFiles } from './server-file-rules.ts';
 
 export const sqliteSql: SqlDialectDescriptor = {
@@ -14,7 +20,13 @@ export const sqliteSql: SqlDialectDescriptor = {
   dates: {
     year: (expression) => `CAST(strftime('%Y', ${expression}) AS INTEGER)`,
     month: (expression) => `strftime('%Y-%m', ${expression})`,
+    truncate: (expression, grain) => sqliteTruncate(expression, grain),
+    shift: (expression, count, grain) => {
+      const { unit, amount } = grainSteps(count, grain);
+      return `date(${expression}, '${amount < 0 ? '-' : '+'}${Math.abs(amount)} ${unit}s')`;
+    },
   },
+  fractional: (expression) => `CAST(${expression} AS REAL)`,
   textLength: (expression) => `LENGTH(${expression})`,
   editor: { codemirror: 'SQLite', formatter: 'sqlite' },
   // SQLite-only syntax the grammar lacks is often plain PostgreSQL.
@@ -41,3 +53,20 @@ export const sqlite: EngineDescriptor = {
   signIn: [],
   readOnlyGuard: 'safe mode opens the file through a read-only handle with PRAGMA query_only',
 };
+
+/** The period start as 'YYYY-MM-DD' text, which sorts in time order. */
+function sqliteTruncate(expression: string, grain: DateGrain): string {
+  switch (grain) {
+    case 'day':
+      return `date(${expression})`;
+    case 'week':
+      // 'weekday 0' moves on to the next Sunday (or stays on one); six days back is that week's Monday.
+      return `date(${expression}, 'weekday 0', '-6 days')`;
+    case 'month':
+      return `date(${expression}, 'start of month')`;
+    case 'quarter':
+      return `date(${expression}, 'start of month', '-' || ((CAST(strftime('%m', ${expression}) AS INTEGER) - 1) % 3) || ' months')`;
+    case 'year':
+      return `date(${expression}, 'start of year')`;
+  }
+}
