@@ -1,0 +1,141 @@
+import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
+
+/*
+ * How a table or column name reads to a person: its words as written (for the model's snake_case
+ * names, which stay recognisable to whoever wrote the SQL) and its words spelled out (for labels,
+ * synonyms and matching), with the abbreviations of database names expanded.
+ */
+
+// Abbreviations common in column and table names, with the words they stand for. Only those that
+// read one way in a schema: "inv" (invoice or inventory) and "hr" (hour or human resources) do not.
+const abbreviations = new Map<string, readonly string[]>([
+  ['qty', ['quantity']],
+  ['amt', ['amount']],
+  ['amnt', ['amount']],
+  ['desc', ['description']],
+  ['descr', ['description']],
+  ['cust', ['customer']],
+  ['num', ['number']],
+  ['nbr', ['number']],
+  ['dt', ['date']],
+  ['addr', ['address']],
+  ['prod', ['product']],
+  ['cat', ['category']],
+  ['dept', ['department']],
+  ['emp', ['employee']],
+  ['mgr', ['manager']],
+  ['acct', ['account']],
+  ['txn', ['transaction']],
+  ['org', ['organization']],
+  ['pct', ['percent']],
+  ['avg', ['average']],
+  ['ts', ['timestamp']],
+  ['yr', ['year']],
+  ['qtr', ['quarter']],
+  ['cnt', ['count']],
+  ['val', ['value']],
+  ['ref', ['reference']],
+  ['seq', ['sequence']],
+  ['src', ['source']],
+  ['ctry', ['country']],
+  ['ccy', ['currency']],
+  ['curr', ['currency']],
+  ['tel', ['telephone']],
+  ['fname', ['first', 'name']],
+  ['lname', ['last', 'name']],
+  ['dob', ['date', 'of', 'birth']],
+  ['uom', ['unit', 'of', 'measure']],
+  ['lat', ['latitude']],
+  ['lng', ['longitude']],
+  ['lon', ['longitude']],
+  ['cd', ['code']],
+  ['nm', ['name']],
+  ['loc', ['location']],
+  ['msg', ['message']],
+  ['tot', ['total']],
+  ['pmt', ['payment']],
+  ['prc', ['price']],
+  ['disc', ['discount']],
+]);
+
+export interface NameReading {
+  /** The words as written, lower case without accents: "InvoiceLines" → invoice, lines. */
+  written: string[];
+  /** The words spelled out: "cust_qty" → customer, quantity; "invoice_no" → invoice, number. */
+  words: string[];
+}
+
+/** "no" is "number" after a noun ("invoice_no") or before "of" ("no_of_items"), and a word otherwise ("no_show"). */
+function meansNumber(written: readonly string[], index: number): boolean {
+  return index === written.length - 1 ? index > 0 : written[index + 1] === 'of';
+}
+
+export function readName(name: string): NameReading {
+  const written = splitWords(name).map(foldWord);
+  const words = written.flatMap((word, index) => {
+    if (word === 'no' && meansNumber(written, index)) return ['number'];
+    return abbreviations.get(word) ?? [word];
+  });
+  return { written, words };
+}
+
+/** The words with the last one made singular: "invoice lines" → invoice, line. */
+export function singularPhrase(words: readonly string[]): string[] {
+  const last = words.at(-1);
+  return last === undefined ? [] : [...words.slice(0, -1), singular(last)];
+}
+
+function pluralPhrase(words: readonly string[]): string[] {
+  const last = words.at(-1);
+  return last === undefined ? [] : [...words.slice(0, -1), plural(last)];
+}
+
+// Words a label writes in capitals.
+const acronyms = new Set([
+  'id',
+  'url',
+  'uri',
+  'sku',
+  'vat',
+  'iso',
+  'ip',
+  'uuid',
+  'guid',
+  'api',
+  'ean',
+  'upc',
+  'isbn',
+]);
+
+/** Words as a person writes them in a label: "unit price" → "Unit price", "customer id" → "Customer ID". */
+export function labelOf(words: readonly string[]): string {
+  const label = words
+    .map((word, index) => {
+      if (acronyms.has(word)) return word.toUpperCase();
+      return index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+    })
+    .join(' ');
+  return label.slice(0, 200);
+}
+
+/**
+ * Other ways people say a name: as written when it was abbreviated ("qty"), and the singular and
+ * plural of the spelled-out words; never the label itself.
+ */
+export function synonymsOf(reading: NameReading, label: string): string[] {
+  const phrases = [
+    reading.written,
+    reading.words,
+    singularPhrase(reading.words),
+    pluralPhrase(singularPhrase(reading.words)),
+  ].map((words) => words.join(' '));
+  const own = label.toLowerCase();
+  const seen = new Set<string>([own]);
+  const synonyms: string[] = [];
+  for (const phrase of phrases) {
+    if (phrase === '' || phrase.length > 100 || seen.has(phrase)) continue;
+    seen.add(phrase);
+    synonyms.push(phrase);
+  }
+  return synonyms;
+}

@@ -1,0 +1,56 @@
+import type { Relationship } from '@querent/contracts';
+import { readName } from './name-reading.ts';
+import type { SchemaTable } from './schema-tables.ts';
+import { compactWords } from './schema-tables.ts';
+import { NameScope, snakeName } from './semantic-names.ts';
+import type { TableReference } from './table-references.ts';
+
+/*
+ * Relationships from the references between datasets, always from the referring side: many rows
+ * point at one (many_to_one), or one at one when the referring columns are the referring
+ * dataset's own key (a table extending another). Named after the referring dataset and the role
+ * its columns give the target: invoice_customer, customer_support_rep, employee_reports_to.
+ */
+
+const markers = new Set(['id', 'key', 'identifier', 'fk']);
+
+/** The words of a reference's role: its column's name without the marker ("support_rep_id" → support, rep). */
+function roleWords(columns: readonly string[]): string[] {
+  if (columns.length !== 1) return [];
+  const written = readName(columns[0] ?? '').written;
+  const role = written.filter(
+    (word, index) => !(markers.has(word) && (index === 0 || index === written.length - 1)),
+  );
+  return role.length > 0 ? role : written;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((column) => b.includes(column));
+}
+
+export function proposeRelationships(input: {
+  references: readonly TableReference[];
+  /** The dataset each included table became, with its key. */
+  datasets: ReadonlyMap<SchemaTable, { name: string; key: readonly string[] }>;
+}): Relationship[] {
+  const scope = new NameScope();
+  const relationships: Relationship[] = [];
+  for (const reference of input.references) {
+    const from = input.datasets.get(reference.from);
+    const to = input.datasets.get(reference.to);
+    if (!from || !to) continue;
+    const role = roleWords(reference.columns);
+    const namesTarget = role.length === 0 || compactWords(role) === compactWords(to.name.split('_'));
+    const name = scope.claim(snakeName([from.name, ...(namesTarget ? [to.name] : role)], 'relationship'));
+    relationships.push({
+      name,
+      from: { dataset: from.name, columns: [...reference.columns] },
+      to: { dataset: to.name, columns: [...reference.toColumns] },
+      cardinality: sameSet(reference.columns, from.key) ? 'one_to_one' : 'many_to_one',
+      description: reference.inferred
+        ? `Inferred from the column name ${reference.columns.join(', ')}: the database declares no foreign key.`
+        : null,
+    });
+  }
+  return relationships.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

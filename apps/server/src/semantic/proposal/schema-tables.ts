@@ -1,0 +1,58 @@
+import type { SchemaInfo, TableInfo } from '@querent/contracts';
+import { singular } from '../../text/words.ts';
+import { type NameReading, readName } from './name-reading.ts';
+
+/*
+ * The tables of a schema in a fixed order (schema, then table name, compared by code unit so the
+ * order does not depend on the machine's locale), each with the columns that identify its rows:
+ * the declared primary key, or, where none is declared (views, warehouses, SQLite files made by
+ * hand), a column named as the table's identifier ("id", "customer_id", "CustomerID").
+ */
+
+export interface SchemaTable {
+  schema: string;
+  info: TableInfo;
+  reading: NameReading;
+  key: string[];
+  /** The key was read from a column's name, not declared. */
+  keyInferred: boolean;
+}
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Words run together, each singular: "Invoice Lines" → "invoiceline", "CUSTOMERID" → "customerid". */
+export function compactWords(words: readonly string[]): string {
+  return words.map(singular).join('');
+}
+
+/** The ways a table's name may appear inside a column's name: as written and singular. */
+export function tableForms(table: SchemaTable): string[] {
+  const forms = [compactWords(table.reading.words), compactWords(table.reading.written)];
+  return [...new Set(forms)];
+}
+
+function inferredKey(table: Omit<SchemaTable, 'key' | 'keyInferred'>): string | null {
+  const forms = tableForms({ ...table, key: [], keyInferred: false });
+  const named = (column: string) => {
+    const compact = compactWords(readName(column).words);
+    return compact === 'id' || forms.some((form) => compact === `${form}id` || compact === `${form}key`);
+  };
+  return table.info.columns.find((column) => named(column.name))?.name ?? null;
+}
+
+export function schemaTables(schema: SchemaInfo): SchemaTable[] {
+  const tables = schema.schemas.flatMap((group) =>
+    group.tables.map((info) => ({ schema: group.name, info, reading: readName(info.name) })),
+  );
+  tables.sort((a, b) => compareText(a.schema, b.schema) || compareText(a.info.name, b.info.name));
+  return tables.map((table) => {
+    if (table.info.primaryKey.length > 0)
+      return { ...table, key: [...table.info.primaryKey], keyInferred: false };
+    const key = inferredKey(table);
+    return key === null
+      ? { ...table, key: [], keyInferred: false }
+      : { ...table, key: [key], keyInferred: true };
+  });
+}
