@@ -99,6 +99,7 @@ const contactOrFreeText = new Set([
 ]);
 const flagFirst = new Set(['is', 'has', 'can', 'should', 'was', 'allow', 'allows']);
 const flagLast = new Set(['flag', 'yn', 'active', 'enabled', 'deleted', 'archived']);
+const numericKinds = new Set(['status', 'type', 'category', 'kind', 'class', 'gender']);
 const calendarParts = new Set(['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute']);
 const categoryWords = new Set([
   'status',
@@ -214,16 +215,14 @@ function numberUse(reading: NameReading): ColumnUse {
   const last = words.at(-1) ?? '';
   // "num_items", "number_of_orders": a count, which adds up; "invoice_number" identifies.
   const counting = words.length > 1 && (words[0] === 'number' || words[0] === 'count');
+  // Flags and coded kinds ("is_return", "status_code", "customer_type_id") are grouped by.
+  if (isFlag(words) || words.some((word) => numericKinds.has(word))) return { kind: 'category', samples: [] };
   if (!counting && words.some((word) => identifying.has(word) && word !== 'number' && word !== 'order')) {
     return { kind: 'none' };
   }
   if (!counting && (last === 'number' || last === 'order')) return { kind: 'none' };
-  if (isFlag(words)) return { kind: 'category', samples: [] };
   // "birth_year" is grouped by; "lead_time_days", in the plural, is a duration.
   if (calendarParts.has(last)) return { kind: 'number' };
-  if (words.some((word) => word === 'status' || word === 'type' || word === 'category' || word === 'kind')) {
-    return { kind: 'category', samples: [] };
-  }
   return {
     kind: 'measure',
     additive: !words.some((word) => nonAdditive.has(word)),

@@ -14,14 +14,20 @@ import type { TableReference } from './table-references.ts';
 
 const markers = new Set(['id', 'key', 'identifier', 'fk']);
 
-/** The words of a reference's role: its column's name without the marker ("support_rep_id" → support, rep). */
-function roleWords(columns: readonly string[]): string[] {
-  if (columns.length !== 1) return [];
-  const written = readName(columns[0] ?? '').written;
-  const role = written.filter(
-    (word, index) => !(markers.has(word) && (index === 0 || index === written.length - 1)),
-  );
-  return role.length > 0 ? role : written;
+/**
+ * The words of a reference's role: its column's name without the marker ("support_rep_id" →
+ * support, rep), as written and spelled out; none for a reference of several columns.
+ */
+function roleOf(columns: readonly string[]): { written: string[]; words: string[] } {
+  if (columns.length !== 1) return { written: [], words: [] };
+  const reading = readName(columns[0] ?? '');
+  const strip = (words: readonly string[]) => {
+    const role = words.filter(
+      (word, index) => !(markers.has(word) && (index === 0 || index === words.length - 1)),
+    );
+    return role.length > 0 ? role : [...words];
+  };
+  return { written: strip(reading.written), words: strip(reading.words) };
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
@@ -39,9 +45,14 @@ export function proposeRelationships(input: {
     const from = input.datasets.get(reference.from);
     const to = input.datasets.get(reference.to);
     if (!from || !to) continue;
-    const role = roleWords(reference.columns);
-    const namesTarget = role.length === 0 || compactWords(role) === compactWords(to.name.split('_'));
-    const name = scope.claim(snakeName([from.name, ...(namesTarget ? [to.name] : role)], 'relationship'));
+    const role = roleOf(reference.columns);
+    // "customer_id", "cust_id", "CUSTOMERID" only name the target: the relationship takes its name.
+    const target = compactWords(readName(to.name).words);
+    const compactRole = compactWords(role.words);
+    const namesTarget = role.words.length === 0 || compactRole === target || compactRole === `${target}id`;
+    const name = scope.claim(
+      snakeName([from.name, ...(namesTarget ? [to.name] : role.written)], 'relationship'),
+    );
     relationships.push({
       name,
       from: { dataset: from.name, columns: [...reference.columns] },

@@ -75,6 +75,8 @@ function inferredReferences(tables: readonly SchemaTable[]): TableReference[] {
       });
       const compact = compactWords(readName(column.name).words);
       const marked = targetWords(column.name);
+      // "customer_id" of customers names its own table, whatever other schemas hold.
+      if (marked !== null && tableForms(from).includes(compactWords(marked))) return [];
       // A table's own key shares its name with the key of a table extending it ("customer_id" of
       // customer and of customer_detail): only its name's words may point it elsewhere.
       const ownKey = from.key.length === 1 && from.key[0] === column.name;
