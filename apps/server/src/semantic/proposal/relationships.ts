@@ -18,14 +18,14 @@ const markers = new Set(['id', 'key', 'identifier', 'fk']);
  * The words of a reference's role: its column's name without the marker ("support_rep_id" →
  * support, rep), as written and spelled out; none for a reference of several columns.
  */
-function roleOf(columns: readonly string[]): { written: string[]; words: string[] } {
+function namingOf(columns: readonly string[]): { written: string[]; words: string[] } {
   if (columns.length !== 1) return { written: [], words: [] };
   const reading = readName(columns[0] ?? '');
   const strip = (words: readonly string[]) => {
-    const role = words.filter(
+    const kept = words.filter(
       (word, index) => !(markers.has(word) && (index === 0 || index === words.length - 1)),
     );
-    return role.length > 0 ? role : [...words];
+    return kept.length > 0 ? kept : [...words];
   };
   return { written: strip(reading.written), words: strip(reading.words) };
 }
@@ -45,13 +45,14 @@ export function proposeRelationships(input: {
     const from = input.datasets.get(reference.from);
     const to = input.datasets.get(reference.to);
     if (!from || !to) continue;
-    const role = roleOf(reference.columns);
+    const naming = namingOf(reference.columns);
     // "customer_id", "cust_id", "CUSTOMERID" only name the target: the relationship takes its name.
     const target = compactWords(readName(to.name).words);
-    const compactRole = compactWords(role.words);
-    const namesTarget = role.words.length === 0 || compactRole === target || compactRole === `${target}id`;
+    const compactNaming = compactWords(naming.words);
+    const namesTarget =
+      naming.words.length === 0 || compactNaming === target || compactNaming === `${target}id`;
     const name = scope.claim(
-      snakeName([from.name, ...(namesTarget ? [to.name] : role.written)], 'relationship'),
+      snakeName([from.name, ...(namesTarget ? [to.name] : naming.written)], 'relationship'),
     );
     relationships.push({
       name,
