@@ -34,7 +34,12 @@ function planTable(
   references: readonly TableReference[],
   profiles: ColumnProfiles,
 ): TablePlan | null {
-  const own = references.filter((reference) => reference.from === table);
+  // In the order of the table's columns, whatever order the engine lists its foreign keys in.
+  const position = (reference: TableReference) =>
+    table.info.columns.findIndex((column) => column.name === reference.columns[0]);
+  const own = references
+    .filter((reference) => reference.from === table)
+    .sort((a, b) => position(a) - position(b));
   const joined = new Set([...table.key, ...own.flatMap((reference) => reference.columns)]);
   const columns = table.info.columns.map((column) => ({
     column,

@@ -1,3 +1,5 @@
+import { foldWord } from '../../text/words.ts';
+
 /*
  * The model's names: lower snake_case from a name's words, at most 64 characters, unique where
  * they are referenced. A proposed item keeps its name from one proposal to the next (same schema,
@@ -10,7 +12,7 @@ const MAX_NAME = 64;
 export function snakeName(words: readonly string[], fallback: string): string {
   // A word may itself be a name ("order_line"): its parts are words too.
   const joined = words
-    .flatMap((word) => word.toLowerCase().split(/[^a-z0-9]+/))
+    .flatMap((word) => foldWord(word).split(/[^a-z0-9]+/))
     .filter((word) => word !== '')
     .join('_');
   const name = joined === '' ? fallback : /^[a-z]/.test(joined) ? joined : `n_${joined}`;
