@@ -2,15 +2,16 @@ import { type SemanticModel, semanticModelSchema } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connector, createConnector } from '../../../src/connectors/index.ts';
 import { SqliteConnector } from '../../../src/connectors/sqlite/connector.ts';
+import { profileColumns } from '../../../src/semantic/proposal/profile-columns.ts';
 import { proposeSemanticModel } from '../../../src/semantic/proposal/propose-model.ts';
 import { chinookPostgres, chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { browsableSchema } from './chinook-schema.ts';
-import { connectorProfiles } from './connector-profiles.ts';
+import { databaseRecord, owner, runDeps } from './profiling-deps.ts';
 import { withoutForeignKeys } from './schema-builder.ts';
 
 /*
  * The proposal for the real Chinook music shop, introspected from PostgreSQL (snake_case, foreign
- * keys declared, profiled) and from its SQLite file (PascalCase), also with its foreign keys taken
+ * keys declared, profiled by profileColumns through the one SQL path) and from its SQLite file (PascalCase), also with its foreign keys taken
  * away: the same datasets, joins and measures come out each time.
  *
  * Track's milliseconds and bytes are measures on purpose: a duration and a size add up (the
@@ -52,7 +53,12 @@ describe.skipIf(postgresDetails === null)('Chinook on PostgreSQL, profiled', () 
     const opened = createConnector('postgres', postgresDetails);
     connector = opened;
     const schema = await browsableSchema(opened);
-    model = proposeSemanticModel({ schema, profiles: await connectorProfiles(opened, schema) });
+    const profiles = await profileColumns(runDeps(opened), {
+      database: databaseRecord('postgres'),
+      actor: owner,
+      schema,
+    });
+    model = proposeSemanticModel({ schema, profiles });
   });
   afterAll(async () => {
     await connector?.close();
