@@ -97,6 +97,22 @@ const contactOrFreeText = new Set([
   'photo',
   'picture',
 ]);
+// Words that identify or locate wherever they stand in a number's name ("zip_plus4", "phone_ext").
+const locating = new Set([
+  'zip',
+  'zipcode',
+  'postcode',
+  'postal',
+  'phone',
+  'telephone',
+  'fax',
+  'mobile',
+  'ssn',
+  'uuid',
+  'guid',
+  'latitude',
+  'longitude',
+]);
 const flagFirst = new Set(['is', 'has', 'can', 'should', 'was', 'allow', 'allows']);
 const flagLast = new Set(['flag', 'yn', 'active', 'enabled', 'deleted', 'archived']);
 const numericKinds = new Set(['status', 'type', 'category', 'kind', 'class', 'gender']);
@@ -210,19 +226,21 @@ function namedLikeTime(name: string, words: readonly string[]): boolean {
   return looksTemporal(name) || temporalLast.has(last) || (words[0] === 'date' && words[1] === 'of');
 }
 
-function numberUse(reading: NameReading): ColumnUse {
+function numberUse(name: string, reading: NameReading): ColumnUse {
   const { words } = reading;
   const last = words.at(-1) ?? '';
   // "num_items", "number_of_orders": a count, which adds up; "invoice_number" identifies.
   const counting = words.length > 1 && (words[0] === 'number' || words[0] === 'count');
   // Flags and coded kinds ("is_return", "status_code", "customer_type_id") are grouped by.
   if (isFlag(words) || words.some((word) => numericKinds.has(word))) return { kind: 'category', samples: [] };
-  if (!counting && words.some((word) => identifying.has(word) && word !== 'number' && word !== 'order')) {
+  // The last word says what a number is ("key_account_revenue" is revenue, "store_key" a key).
+  if (!counting && (identifying.has(last) || words.some((word) => locating.has(word))))
     return { kind: 'none' };
-  }
-  if (!counting && (last === 'number' || last === 'order')) return { kind: 'none' };
   // "birth_year" is grouped by; "lead_time_days", in the plural, is a duration.
   if (calendarParts.has(last)) return { kind: 'number' };
+  // A moment kept as a number ("created_at" in epoch seconds) adds up to nothing, and is no date
+  // until converted.
+  if (namedLikeTime(name, words)) return { kind: 'none' };
   return {
     kind: 'measure',
     additive: !words.some((word) => nonAdditive.has(word)),
@@ -259,7 +277,7 @@ export function columnUse(input: {
   const { family, reading } = input;
   if (family === 'boolean') return { kind: 'boolean' };
   if (family === 'temporal') return { kind: 'time' };
-  if (family === 'number') return numberUse(reading);
+  if (family === 'number') return numberUse(input.name, reading);
   if (family === 'text') {
     return namedLikeTime(input.name, reading.words) ? { kind: 'time' } : textUse(reading, input.profile);
   }

@@ -45,6 +45,10 @@ describe('numeric columns', () => {
       ['NUM_ITEMS', 'integer'],
       ['LEAD_TIME_DAYS', 'integer'],
       ['RATING', 'real'],
+      ['KEY_ACCOUNT_REVENUE', 'numeric'],
+      ['ZIP_PLUS4', 'integer'],
+      ['CREATED_AT', 'bigint'],
+      ['UPDATED_TS', 'bigint'],
     ],
     primaryKey: ['SALE_ID'],
   });
@@ -58,6 +62,7 @@ describe('numeric columns', () => {
       'LEAD_TIME_DAYS',
       'LEAD_TIME_DAYS',
       'RATING',
+      'KEY_ACCOUNT_REVENUE',
     ]);
     expect(dataset.measures.map((m) => `${m.aggregation}:${m.name}`)).toEqual([
       'count:sales_fact_count',
@@ -68,6 +73,7 @@ describe('numeric columns', () => {
       'sum:lead_time_days',
       'avg:avg_lead_time_days',
       'avg:avg_rating',
+      'sum:key_account_revenue',
     ]);
   });
 
