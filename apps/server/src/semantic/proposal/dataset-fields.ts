@@ -1,7 +1,7 @@
 import { type ColumnInfo, type Dimension, type Measure, timeGrains } from '@querent/contracts';
 import { plural } from '../../text/words.ts';
 import type { ColumnUse } from './column-use.ts';
-import { labelOf, readName, synonymsOf } from './name-reading.ts';
+import { fitLabel, fitSynonyms, labelOf, readName, synonymsOf } from './name-reading.ts';
 import { NameScope, snakeName } from './semantic-names.ts';
 
 /*
@@ -47,9 +47,9 @@ export function datasetFields(input: {
   const thing = lowerFirst(input.datasetLabel);
   const countMeasure: Measure = {
     name: scope.claim(snakeName([input.datasetName, 'count'], 'row_count')),
-    label: `Number of ${plural(thing)}`,
+    label: fitLabel(`Number of ${plural(thing)}`),
     description: null,
-    synonyms: [`${thing} count`, `count of ${plural(thing)}`],
+    synonyms: fitSynonyms([`${thing} count`, `count of ${plural(thing)}`], `Number of ${plural(thing)}`),
     aggregation: 'count',
     expression: null,
     filters: [],
@@ -75,12 +75,12 @@ export function datasetFields(input: {
             {
               aggregation: 'avg' as const,
               name: snakeName(['avg', name], 'average'),
-              label: `Average ${lowerFirst(label)}`,
+              label: fitLabel(`Average ${lowerFirst(label)}`),
               description: described.description,
-              synonyms: [
-                `mean ${lowerFirst(label)}`,
-                ...described.synonyms.map((synonym) => `average ${synonym}`),
-              ].filter((synonym) => synonym.length <= 100),
+              synonyms: fitSynonyms(
+                [`mean ${lowerFirst(label)}`, ...described.synonyms.map((synonym) => `average ${synonym}`)],
+                `Average ${lowerFirst(label)}`,
+              ),
             },
           ]
         : [];

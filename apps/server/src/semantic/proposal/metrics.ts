@@ -1,5 +1,6 @@
 import type { Metric } from '@querent/contracts';
 import type { DatasetFields } from './dataset-fields.ts';
+import { fitLabel, fitSynonyms } from './name-reading.ts';
 import { NameScope, snakeName } from './semantic-names.ts';
 
 /*
@@ -30,16 +31,16 @@ export function proposeMetrics(
         ? [measure.name]
         : [dataset.name, measure.name];
       const measureLabel = measure.label ?? candidate.columnLabel;
-      const label = measureLabel.toLowerCase().startsWith(dataset.label.toLowerCase())
-        ? measureLabel
-        : `${dataset.label} ${measureLabel.charAt(0).toLowerCase()}${measureLabel.slice(1)}`;
+      const label = fitLabel(
+        measureLabel.toLowerCase().startsWith(dataset.label.toLowerCase())
+          ? measureLabel
+          : `${dataset.label} ${measureLabel.charAt(0).toLowerCase()}${measureLabel.slice(1)}`,
+      );
       metrics.push({
         ...proposed,
         name: scope.claim(snakeName(prefixed, 'metric')),
         label,
-        synonyms: [measureLabel.toLowerCase(), ...measure.synonyms].filter(
-          (synonym, index, all) => synonym !== label.toLowerCase() && all.indexOf(synonym) === index,
-        ),
+        synonyms: fitSynonyms([measureLabel.toLowerCase(), ...measure.synonyms], label),
         measure: `${dataset.name}.${measure.name}`,
       });
     }

@@ -115,7 +115,24 @@ export function labelOf(words: readonly string[]): string {
       return index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word;
     })
     .join(' ');
-  return label.slice(0, 200);
+  return fitLabel(label);
+}
+
+/** A label as the model keeps it: at most 200 characters. */
+export function fitLabel(text: string): string {
+  return text.slice(0, 200);
+}
+
+/** Synonyms as the model keeps them: distinct, 1 to 100 characters, never the label, at most 50. */
+export function fitSynonyms(candidates: readonly string[], label: string): string[] {
+  const seen = new Set<string>([label.toLowerCase()]);
+  const synonyms: string[] = [];
+  for (const candidate of candidates) {
+    if (candidate === '' || candidate.length > 100 || seen.has(candidate)) continue;
+    seen.add(candidate);
+    synonyms.push(candidate);
+  }
+  return synonyms.slice(0, 50);
 }
 
 /**
@@ -129,13 +146,5 @@ export function synonymsOf(reading: NameReading, label: string): string[] {
     singularPhrase(reading.words),
     pluralPhrase(singularPhrase(reading.words)),
   ].map((words) => words.join(' '));
-  const own = label.toLowerCase();
-  const seen = new Set<string>([own]);
-  const synonyms: string[] = [];
-  for (const phrase of phrases) {
-    if (phrase === '' || phrase.length > 100 || seen.has(phrase)) continue;
-    seen.add(phrase);
-    synonyms.push(phrase);
-  }
-  return synonyms;
+  return fitSynonyms(phrases, label);
 }

@@ -42,9 +42,29 @@ function inferredKey(table: Omit<SchemaTable, 'key' | 'keyInferred'>): string | 
   return table.info.columns.find((column) => named(column.name))?.name ?? null;
 }
 
+/** The table as a model can use it: an empty name cannot be queried, nor a key or reference through one. */
+function usable(info: TableInfo): TableInfo | null {
+  if (info.name === '') return null;
+  const columns = info.columns.filter((column) => column.name !== '');
+  const known = new Set(columns.map((column) => column.name));
+  const allKnown = (names: readonly string[]) => names.length > 0 && names.every((name) => known.has(name));
+  return {
+    ...info,
+    columns,
+    primaryKey: allKnown(info.primaryKey) ? info.primaryKey : [],
+    foreignKeys: info.foreignKeys.filter(
+      (foreignKey) =>
+        allKnown(foreignKey.columns) && foreignKey.references.columns.every((name) => name !== ''),
+    ),
+  };
+}
+
 export function schemaTables(schema: SchemaInfo): SchemaTable[] {
   const tables = schema.schemas.flatMap((group) =>
-    group.tables.map((info) => ({ schema: group.name, info, reading: readName(info.name) })),
+    group.tables.flatMap((table) => {
+      const info = usable(table);
+      return info === null ? [] : [{ schema: group.name, info, reading: readName(info.name) }];
+    }),
   );
   tables.sort((a, b) => compareText(a.schema, b.schema) || compareText(a.info.name, b.info.name));
   return tables.map((table) => {

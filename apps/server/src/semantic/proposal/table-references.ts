@@ -44,7 +44,14 @@ function declaredReferences(tables: readonly SchemaTable[]): TableReference[] {
   return tables.flatMap((from) =>
     from.info.foreignKeys.flatMap((foreignKey) => {
       const to = byName.get(JSON.stringify([foreignKey.references.schema, foreignKey.references.table]));
-      if (!to || foreignKey.columns.length !== foreignKey.references.columns.length) return [];
+      const targetColumns = new Set(to?.info.columns.map((column) => column.name));
+      if (
+        !to ||
+        foreignKey.columns.length !== foreignKey.references.columns.length ||
+        !foreignKey.references.columns.every((name) => targetColumns.has(name))
+      ) {
+        return [];
+      }
       return [
         { from, columns: foreignKey.columns, to, toColumns: foreignKey.references.columns, inferred: false },
       ];
