@@ -23,23 +23,22 @@ export interface ColumnProfileFacts {
 
 /** Profiles looked up by schema, table and column, as the proposer reads them. */
 export class ColumnProfiles {
-  private readonly byColumn = new Map<string, ColumnProfileFacts>();
+  // Nested maps rather than one joined key: names may hold any character, and joining long ones
+  // for every lookup costs more than the lookup.
+  private readonly bySchema = new Map<string, Map<string, Map<string, ColumnProfileFacts>>>();
 
   constructor(entries: readonly ColumnProfileEntry[] = []) {
     for (const entry of entries) {
-      this.byColumn.set(ColumnProfiles.key(entry.schema, entry.table, entry.column), {
-        distinctCount: entry.distinctCount,
-        topValues: entry.topValues,
-      });
+      const tables = this.bySchema.get(entry.schema) ?? new Map<string, Map<string, ColumnProfileFacts>>();
+      this.bySchema.set(entry.schema, tables);
+      const columns = tables.get(entry.table) ?? new Map<string, ColumnProfileFacts>();
+      tables.set(entry.table, columns);
+      columns.set(entry.column, { distinctCount: entry.distinctCount, topValues: entry.topValues });
     }
   }
 
-  private static key(schema: string, table: string, column: string): string {
-    return JSON.stringify([schema, table, column]);
-  }
-
   of(schema: string, table: string, column: string): ColumnProfileFacts | null {
-    return this.byColumn.get(ColumnProfiles.key(schema, table, column)) ?? null;
+    return this.bySchema.get(schema)?.get(table)?.get(column) ?? null;
   }
 }
 

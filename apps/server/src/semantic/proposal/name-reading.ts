@@ -58,11 +58,12 @@ const abbreviations = new Map<string, readonly string[]>([
   ['disc', ['discount']],
 ]);
 
+/** Shared by every reader of the same name: never changed once read. */
 export interface NameReading {
   /** The words as written, lower case without accents: "InvoiceLines" → invoice, lines. */
-  written: string[];
+  readonly written: readonly string[];
   /** The words spelled out: "cust_qty" → customer, quantity; "invoice_no" → invoice, number. */
-  words: string[];
+  readonly words: readonly string[];
 }
 
 /** "no" is "number" after a noun ("invoice_no") or before "of" ("no_of_items"), and a word otherwise ("no_show"). */
@@ -70,7 +71,25 @@ function meansNumber(written: readonly string[], index: number): boolean {
   return index === written.length - 1 ? index > 0 : written[index + 1] === 'of';
 }
 
+// No engine allows names near this long (PostgreSQL 63 bytes, Snowflake 255 characters): reading
+// further would only slow a proposal down over a name nobody can type.
+const MAX_NAME_READ = 1000;
+// A proposal reads the same names many times (each column against each table's name and key): a
+// cache spares splitting them again. Emptied when full, so a long-running server keeps it small.
+const MAX_CACHED = 5000;
+const readings = new Map<string, NameReading>();
+
 export function readName(name: string): NameReading {
+  const read = name.slice(0, MAX_NAME_READ);
+  const cached = readings.get(read);
+  if (cached !== undefined) return cached;
+  const reading = readWords(read);
+  if (readings.size >= MAX_CACHED) readings.clear();
+  readings.set(read, reading);
+  return reading;
+}
+
+function readWords(name: string): NameReading {
   const written = splitWords(name).map(foldWord);
   const words = written.flatMap((word, index) => {
     if (word === 'no' && meansNumber(written, index)) return ['number'];

@@ -13,6 +13,8 @@ export interface SchemaTable {
   schema: string;
   info: TableInfo;
   reading: NameReading;
+  /** The ways its name may appear inside a column's name: as written and spelled out, run together, singular. */
+  forms: string[];
   key: string[];
   /** The key was read from a column's name, not declared. */
   keyInferred: boolean;
@@ -27,19 +29,16 @@ export function compactWords(words: readonly string[]): string {
   return words.map(singular).join('');
 }
 
-/** The ways a table's name may appear inside a column's name: as written and singular. */
-export function tableForms(table: SchemaTable): string[] {
-  const forms = [compactWords(table.reading.words), compactWords(table.reading.written)];
-  return [...new Set(forms)];
+function formsOf(reading: NameReading): string[] {
+  return [...new Set([compactWords(reading.words), compactWords(reading.written)])];
 }
 
-function inferredKey(table: Omit<SchemaTable, 'key' | 'keyInferred'>): string | null {
-  const forms = tableForms({ ...table, key: [], keyInferred: false });
+function inferredKey(info: TableInfo, forms: readonly string[]): string | null {
   const named = (column: string) => {
     const compact = compactWords(readName(column).words);
     return compact === 'id' || forms.some((form) => compact === `${form}id` || compact === `${form}key`);
   };
-  return table.info.columns.find((column) => named(column.name))?.name ?? null;
+  return info.columns.find((column) => named(column.name))?.name ?? null;
 }
 
 /** The table as a model can use it: an empty name cannot be queried, nor a key or reference through one. */
@@ -63,14 +62,16 @@ export function schemaTables(schema: SchemaInfo): SchemaTable[] {
   const tables = schema.schemas.flatMap((group) =>
     group.tables.flatMap((table) => {
       const info = usable(table);
-      return info === null ? [] : [{ schema: group.name, info, reading: readName(info.name) }];
+      if (info === null) return [];
+      const reading = readName(info.name);
+      return [{ schema: group.name, info, reading, forms: formsOf(reading) }];
     }),
   );
   tables.sort((a, b) => compareText(a.schema, b.schema) || compareText(a.info.name, b.info.name));
   return tables.map((table) => {
     if (table.info.primaryKey.length > 0)
       return { ...table, key: [...table.info.primaryKey], keyInferred: false };
-    const key = inferredKey(table);
+    const key = inferredKey(table.info, table.forms);
     return key === null
       ? { ...table, key: [], keyInferred: false }
       : { ...table, key: [key], keyInferred: true };

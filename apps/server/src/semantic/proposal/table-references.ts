@@ -1,6 +1,6 @@
 import { columnFamily } from '@querent/contracts';
 import { readName } from './name-reading.ts';
-import { compactWords, type SchemaTable, tableForms } from './schema-tables.ts';
+import { compactWords, type SchemaTable } from './schema-tables.ts';
 
 /*
  * Which tables point at which: the declared foreign keys, or, when the database declares none at
@@ -74,6 +74,7 @@ function sameKind(typeA: string, typeB: string): boolean {
 function inferredReferences(tables: readonly SchemaTable[]): TableReference[] {
   const targets = tables.filter((table) => table.key.length === 1);
   const keyColumn = (table: SchemaTable) => table.info.columns.find((column) => column.name === table.key[0]);
+  const keyNames = new Map(targets.map((table) => [table, compactWords(readName(table.key[0] ?? '').words)]));
   return tables.flatMap((from) =>
     from.info.columns.flatMap((column) => {
       const others = targets.filter((table) => {
@@ -83,21 +84,22 @@ function inferredReferences(tables: readonly SchemaTable[]): TableReference[] {
       const compact = compactWords(readName(column.name).words);
       const marked = targetWords(column.name);
       // "customer_id" of customers names its own table, whatever other schemas hold.
-      if (marked !== null && tableForms(from).includes(compactWords(marked))) return [];
+      if (marked !== null && from.forms.includes(compactWords(marked))) return [];
       // A table's own key shares its name with the key of a table extending it ("customer_id" of
       // customer and of customer_detail): only its name's words may point it elsewhere.
       const ownKey = from.key.length === 1 && from.key[0] === column.name;
-      const sameKeyName = others.filter((table) => {
-        if (ownKey) return false;
-        const keyName = compactWords(readName(table.key[0] ?? '').words);
-        return keyName !== 'id' && keyName === compact;
-      });
+      const sameKeyName = ownKey
+        ? []
+        : others.filter((table) => {
+            const keyName = keyNames.get(table);
+            return keyName !== 'id' && keyName === compact;
+          });
       const named =
-        marked === null ? [] : others.filter((table) => tableForms(table).includes(compactWords(marked)));
+        marked === null ? [] : others.filter((table) => table.forms.includes(compactWords(marked)));
       const roleNamed =
         marked === null
           ? []
-          : others.filter((table) => tableForms(table).some((form) => endsWithWords(marked, form)));
+          : others.filter((table) => table.forms.some((form) => endsWithWords(marked, form)));
       const to = single(sameKeyName, from) ?? single(named, from) ?? single(roleNamed, from);
       if (to === null) return [];
       return [{ from, columns: [column.name], to, toColumns: [...to.key], inferred: true }];
