@@ -98,13 +98,26 @@ function readWords(name: string): NameReading {
   return { written, words };
 }
 
+// Words warehouses and dbt projects put around a table's subject ("dim_customer", "fct_orders",
+// "orders_fact", "tbl_users", "vw_sales"): they say what kind of table it is, not what it holds.
+const tableKindWords = new Set(['dim', 'dimension', 'fct', 'fact', 'tbl', 'stg', 'staging', 'vw', 'view']);
+
+/** What a table holds, without the kind of table around it: "fct_orders" → orders; the words themselves otherwise. */
+export function subjectWords(words: readonly string[]): readonly string[] {
+  if (words.length < 2) return words;
+  if (tableKindWords.has(words[0] ?? '')) return words.slice(1);
+  if (tableKindWords.has(words.at(-1) ?? '')) return words.slice(0, -1);
+  return words;
+}
+
 /** The words with the last one made singular: "invoice lines" → invoice, line. */
 export function singularPhrase(words: readonly string[]): string[] {
   const last = words.at(-1);
   return last === undefined ? [] : [...words.slice(0, -1), singular(last)];
 }
 
-function pluralPhrase(words: readonly string[]): string[] {
+/** The words with the last one made plural: "order line" → order, lines. */
+export function pluralPhrase(words: readonly string[]): string[] {
   const last = words.at(-1);
   return last === undefined ? [] : [...words.slice(0, -1), plural(last)];
 }

@@ -3,7 +3,15 @@ import { type ColumnProfileEntry, ColumnProfiles } from './column-profiles.ts';
 import { columnUse } from './column-use.ts';
 import { type DatasetFields, datasetFields, type UsedColumn } from './dataset-fields.ts';
 import { proposeMetrics } from './metrics.ts';
-import { labelOf, readName, singularPhrase, synonymsOf } from './name-reading.ts';
+import {
+  fitSynonyms,
+  labelOf,
+  pluralPhrase,
+  readName,
+  singularPhrase,
+  subjectWords,
+  synonymsOf,
+} from './name-reading.ts';
 import { proposeRelationships } from './relationships.ts';
 import { type SchemaTable, schemaTables } from './schema-tables.ts';
 import { NameScope, snakeName } from './semantic-names.ts';
@@ -108,14 +116,18 @@ export function proposeSemanticModel(input: ProposalInput): SemanticModel {
   const built: { plan: TablePlan; dataset: Dataset; label: string; fields: DatasetFields }[] = plans.map(
     (plan) => {
       const name = names.get(plan) ?? 'dataset';
-      const words = singularPhrase(plan.table.reading.words);
-      const label = labelOf(words);
+      // "fct_orders" reads as "Order": the name keeps the prefix, the label says what it holds.
+      const subject = singularPhrase(subjectWords(plan.table.reading.words));
+      const label = labelOf(subject);
       const fields = datasetFields({ datasetName: name, datasetLabel: label, columns: plan.columns });
       const dataset: Dataset = {
         name,
         label,
         description: describeTable(plan),
-        synonyms: synonymsOf(plan.table.reading, label),
+        synonyms: fitSynonyms(
+          [...synonymsOf(plan.table.reading, label), pluralPhrase(subject).join(' ')],
+          label,
+        ),
         source: { schema: plan.table.schema, table: plan.table.info.name },
         primaryKey: plan.key,
         dimensions: fields.dimensions,

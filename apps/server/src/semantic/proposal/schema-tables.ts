@@ -1,6 +1,6 @@
 import type { SchemaInfo, TableInfo } from '@querent/contracts';
 import { singular } from '../../text/words.ts';
-import { type NameReading, readName } from './name-reading.ts';
+import { type NameReading, readName, subjectWords } from './name-reading.ts';
 
 /*
  * The tables of a schema in a fixed order (schema, then table name, compared by code unit so the
@@ -13,7 +13,10 @@ export interface SchemaTable {
   schema: string;
   info: TableInfo;
   reading: NameReading;
-  /** The ways its name may appear inside a column's name: as written and spelled out, run together, singular. */
+  /**
+   * The ways its name may appear inside a column's name: as written and spelled out, with and
+   * without a warehouse's "dim_" or "fct_", run together, singular.
+   */
   forms: string[];
   key: string[];
   /** The key was read from a column's name, not declared. */
@@ -30,7 +33,8 @@ export function compactWords(words: readonly string[]): string {
 }
 
 function formsOf(reading: NameReading): string[] {
-  return [...new Set([compactWords(reading.words), compactWords(reading.written)])];
+  const forms = [reading.words, reading.written, subjectWords(reading.words), subjectWords(reading.written)];
+  return [...new Set(forms.map(compactWords))];
 }
 
 function inferredKey(info: TableInfo, forms: readonly string[]): string | null {

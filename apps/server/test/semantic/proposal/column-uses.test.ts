@@ -93,7 +93,8 @@ describe('numeric columns', () => {
     expect(quantity).toMatchObject({ label: 'Quantity', synonyms: ['qty', 'quantities'] });
     expect(dataset.measures.find((m) => m.name === 'net_amt')).toMatchObject({ label: 'Net amount' });
     expect(dataset.dimensions.find((d) => d.name === 'birth_yr')).toMatchObject({ label: 'Birth year' });
-    expect(dataset.label).toBe('Sales fact');
+    // A warehouse's "_FACT" says what kind of table it is, not what it holds.
+    expect(dataset.label).toBe('Sale');
   });
 
   it('proposes metrics for money and quantities, not for rates or counts of other things', () => {
@@ -111,9 +112,9 @@ describe('numeric columns', () => {
       ]),
     });
     expect(model.metrics.map((m) => [m.name, m.label])).toEqual([
-      ['sales_fact_count', 'Number of sales facts'],
-      ['sales_fact_qty', 'Sales fact quantity'],
-      ['sales_fact_net_amt', 'Sales fact net amount'],
+      ['sales_fact_count', 'Number of sales'],
+      ['sales_fact_qty', 'Sale quantity'],
+      ['sales_fact_net_amt', 'Sale net amount'],
     ]);
   });
 });

@@ -238,6 +238,64 @@ describe('references read from names', () => {
   });
 });
 
+describe('a warehouse star schema without declared keys', () => {
+  const schema = schemaOf([
+    {
+      name: 'DIM_CUSTOMER',
+      columns: [
+        ['CUSTOMER_KEY', 'NUMBER(38,0)'],
+        ['SEGMENT', 'VARCHAR'],
+      ],
+    },
+    {
+      name: 'DIM_DATE',
+      columns: [
+        ['DATE_KEY', 'NUMBER(38,0)'],
+        ['FULL_DATE', 'DATE'],
+        ['FISCAL_YEAR', 'NUMBER(4,0)'],
+      ],
+    },
+    {
+      name: 'FCT_SALES',
+      columns: [
+        ['CUSTOMER_KEY', 'NUMBER(38,0)'],
+        ['DATE_KEY', 'NUMBER(38,0)'],
+        ['NET_REVENUE', 'NUMBER(12,2)'],
+        ['UNITS', 'NUMBER(10,0)'],
+        ['CHANNEL', 'VARCHAR'],
+      ],
+    },
+  ]);
+  const model = proposeSemanticModel({ schema });
+
+  it('keys dimensions by their surrogate keys, keeps the keyless fact, and labels them by their subject', () => {
+    expect(model.datasets.map((d) => [d.name, d.label, d.primaryKey])).toEqual([
+      ['dim_customer', 'Customer', ['CUSTOMER_KEY']],
+      ['dim_date', 'Date', ['DATE_KEY']],
+      ['fct_sale', 'Sale', []],
+    ]);
+    expect(model.datasets[2]?.synonyms).toEqual(['fct sales', 'fct sale', 'sales']);
+  });
+
+  it('joins the fact to its dimensions and measures it', () => {
+    expect(relationshipsOf(schema)).toEqual([
+      'fct_sale_customer: fct_sale(CUSTOMER_KEY) -> dim_customer(CUSTOMER_KEY) many_to_one',
+      'fct_sale_date: fct_sale(DATE_KEY) -> dim_date(DATE_KEY) many_to_one',
+    ]);
+    expect(model.datasets[2]?.measures.map((m) => m.name)).toEqual([
+      'fct_sale_count',
+      'net_revenue',
+      'units',
+    ]);
+    expect(model.metrics.map((m) => m.name)).toEqual([
+      'dim_customer_count',
+      'dim_date_count',
+      'fct_sale_count',
+      'fct_sale_net_revenue',
+    ]);
+  });
+});
+
 describe('determinism', () => {
   it('proposes the same model, in the same order, however the schema lists its tables', () => {
     const specs = [
