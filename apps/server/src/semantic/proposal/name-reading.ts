@@ -100,7 +100,8 @@ function readWords(name: string): NameReading {
 
 // Words warehouses and dbt projects put around a table's subject ("dim_customer", "fct_orders",
 // "orders_fact", "tbl_users", "vw_sales"): they say what kind of table it is, not what it holds.
-const tableKindWords = new Set(['dim', 'dimension', 'fct', 'fact', 'tbl', 'stg', 'staging', 'vw', 'view']);
+// Not "view": a "page_view" holds views of pages.
+const tableKindWords = new Set(['dim', 'dimension', 'fct', 'fact', 'tbl', 'stg', 'staging', 'vw']);
 
 /** What a table holds, without the kind of table around it: "fct_orders" → orders; the words themselves otherwise. */
 export function subjectWords(words: readonly string[]): readonly string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelOf, readName, synonymsOf } from '../../../src/semantic/proposal/name-reading.ts';
+import { labelOf, readName, subjectWords, synonymsOf } from '../../../src/semantic/proposal/name-reading.ts';
 import { NameScope, snakeName } from '../../../src/semantic/proposal/semantic-names.ts';
 
 /*
@@ -34,6 +34,21 @@ describe('readName', () => {
     ['dob', ['date', 'of', 'birth']],
   ])('spells out the abbreviations of %s', (name, words) => {
     expect(readName(name).words).toEqual(words);
+  });
+});
+
+describe('subjectWords', () => {
+  it.each([
+    ['fct_orders', ['orders']],
+    ['DIM_CUSTOMER', ['customer']],
+    ['sales_fact', ['sales']],
+    ['tbl_users', ['users']],
+    ['vw_revenue', ['revenue']],
+    ['page_view', ['page', 'view']],
+    ['fact', ['fact']],
+    ['invoice_lines', ['invoice', 'lines']],
+  ])('reads what %s holds', (name, words) => {
+    expect(subjectWords(readName(name).words)).toEqual(words);
   });
 });
 
