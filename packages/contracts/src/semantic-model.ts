@@ -121,6 +121,8 @@ export const relationshipSchema = z
     from: z.object({ dataset: semanticNameSchema, columns: z.array(z.string().min(1)).min(1) }).strict(),
     to: z.object({ dataset: semanticNameSchema, columns: z.array(z.string().min(1)).min(1) }).strict(),
     cardinality: z.enum(['many_to_one', 'one_to_one', 'one_to_many', 'many_to_many']),
+    /** What the join means, or where it came from ("inferred from the column name customer_id"). */
+    description: z.string().max(4000).nullable().default(null),
   })
   .strict();
 export type Relationship = z.infer<typeof relationshipSchema>;

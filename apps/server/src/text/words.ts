@@ -60,6 +60,27 @@ export function singular(word: string): string {
   return word.slice(0, -1);
 }
 
+// The plural of each irregular singular above ("person" → "people"), for the way back.
+const irregularPlural = new Map<string, string>();
+for (const [many, one] of irregular) {
+  if (many !== one && !irregularPlural.has(one)) irregularPlural.set(one, many);
+}
+// Nouns with no plural of their own.
+const uncountable = new Set(['series', 'species', 'news', 'data', 'information', 'equipment', 'software']);
+
+/**
+ * The plural of a lower-case English noun ("category" → "categories", "box" → "boxes",
+ * "person" → "people"); a word that already reads as a plural comes back unchanged.
+ */
+export function plural(word: string): string {
+  const known = irregularPlural.get(word);
+  if (known !== undefined) return known;
+  if (uncountable.has(word) || singular(word) !== word) return word;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
 // Most names are plain ASCII: the narrow patterns are much faster than the Unicode ones.
 const printableAscii = /^[\x20-\x7e]*$/;
 

@@ -3,7 +3,7 @@ import { searchWords } from '../../src/agent/matching/words.ts';
 import { memoryWords } from '../../src/agent/memory-relevance.ts';
 import { identifierWords, tokenize } from '../../src/llm/offline/words.ts';
 import { entityNameOf } from '../../src/modules/quality/scan/entity-name.ts';
-import { foldWord, nameWords, separateCase, singular, splitWords } from '../../src/text/words.ts';
+import { foldWord, nameWords, plural, separateCase, singular, splitWords } from '../../src/text/words.ts';
 
 describe('singular', () => {
   it('makes regular plurals singular by their ending', () => {
@@ -92,6 +92,42 @@ describe('singular', () => {
   it('is not fooled by the names of an object’s own properties', () => {
     expect(singular('constructor')).toBe('constructor');
     expect(singular('toString')).toBe('toString');
+  });
+});
+
+describe('plural', () => {
+  it('makes singular nouns plural by their ending, and knows the irregular ones', () => {
+    const plurals: Record<string, string> = {
+      customer: 'customers',
+      category: 'categories',
+      day: 'days',
+      box: 'boxes',
+      address: 'addresses',
+      branch: 'branches',
+      status: 'statuses',
+      bus: 'buses',
+      tax: 'taxes',
+      person: 'people',
+      child: 'children',
+      analysis: 'analyses',
+      alias: 'aliases',
+      index: 'indices',
+      id: 'ids',
+      leaf: 'leaves',
+      quiz: 'quizzes',
+    };
+    for (const [one, many] of Object.entries(plurals)) expect(plural(one), one).toBe(many);
+  });
+
+  it('leaves plurals and nouns without a plural unchanged', () => {
+    for (const word of ['customers', 'people', 'sales', 'series', 'news', 'data'])
+      expect(plural(word)).toBe(word);
+  });
+
+  it('comes back to the same word through singular', () => {
+    for (const word of ['invoice', 'track', 'company', 'class', 'match', 'wife', 'person']) {
+      expect(singular(plural(word)), word).toBe(word);
+    }
   });
 });
 

@@ -1,0 +1,183 @@
+import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
+
+/*
+ * How a table or column name reads to a person: its words as written (for the model's snake_case
+ * names, which stay recognisable to whoever wrote the SQL) and its words spelled out (for labels,
+ * synonyms and matching), with the abbreviations of database names expanded.
+ */
+
+// Abbreviations common in column and table names, with the words they stand for. Only those that
+// read one way in a schema: "inv" (invoice or inventory) and "hr" (hour or human resources) do not.
+const abbreviations = new Map<string, readonly string[]>([
+  ['qty', ['quantity']],
+  ['amt', ['amount']],
+  ['amnt', ['amount']],
+  ['desc', ['description']],
+  ['descr', ['description']],
+  ['cust', ['customer']],
+  ['num', ['number']],
+  ['nbr', ['number']],
+  ['dt', ['date']],
+  ['addr', ['address']],
+  ['prod', ['product']],
+  ['cat', ['category']],
+  ['dept', ['department']],
+  ['emp', ['employee']],
+  ['mgr', ['manager']],
+  ['acct', ['account']],
+  ['txn', ['transaction']],
+  ['org', ['organization']],
+  ['pct', ['percent']],
+  ['avg', ['average']],
+  ['ts', ['timestamp']],
+  ['yr', ['year']],
+  ['qtr', ['quarter']],
+  ['cnt', ['count']],
+  ['val', ['value']],
+  ['ref', ['reference']],
+  ['seq', ['sequence']],
+  ['src', ['source']],
+  ['ctry', ['country']],
+  ['ccy', ['currency']],
+  ['curr', ['currency']],
+  ['tel', ['telephone']],
+  ['fname', ['first', 'name']],
+  ['lname', ['last', 'name']],
+  ['dob', ['date', 'of', 'birth']],
+  ['uom', ['unit', 'of', 'measure']],
+  ['lat', ['latitude']],
+  ['lng', ['longitude']],
+  ['lon', ['longitude']],
+  ['cd', ['code']],
+  ['nm', ['name']],
+  ['loc', ['location']],
+  ['msg', ['message']],
+  ['tot', ['total']],
+  ['pmt', ['payment']],
+  ['prc', ['price']],
+  ['disc', ['discount']],
+]);
+
+/** Shared by every reader of the same name: never changed once read. */
+export interface NameReading {
+  /** The words as written, lower case without accents: "InvoiceLines" → invoice, lines. */
+  readonly written: readonly string[];
+  /** The words spelled out: "cust_qty" → customer, quantity; "invoice_no" → invoice, number. */
+  readonly words: readonly string[];
+}
+
+/** "no" is "number" after a noun ("invoice_no") or before "of" ("no_of_items"), and a word otherwise ("no_show"). */
+function meansNumber(written: readonly string[], index: number): boolean {
+  return index === written.length - 1 ? index > 0 : written[index + 1] === 'of';
+}
+
+// No engine allows names near this long (PostgreSQL 63 bytes, Snowflake 255 characters): reading
+// further would only slow a proposal down over a name nobody can type.
+const MAX_NAME_READ = 1000;
+// A proposal reads the same names many times (each column against each table's name and key): a
+// cache spares splitting them again. Emptied when full, so a long-running server keeps it small.
+const MAX_CACHED = 5000;
+const readings = new Map<string, NameReading>();
+
+export function readName(name: string): NameReading {
+  const read = name.slice(0, MAX_NAME_READ);
+  const cached = readings.get(read);
+  if (cached !== undefined) return cached;
+  const reading = readWords(read);
+  if (readings.size >= MAX_CACHED) readings.clear();
+  readings.set(read, reading);
+  return reading;
+}
+
+function readWords(name: string): NameReading {
+  const written = splitWords(name).map(foldWord);
+  const words = written.flatMap((word, index) => {
+    if (word === 'no' && meansNumber(written, index)) return ['number'];
+    return abbreviations.get(word) ?? [word];
+  });
+  return { written, words };
+}
+
+// Words warehouses and dbt projects put around a table's subject ("dim_customer", "fct_orders",
+// "orders_fact", "tbl_users", "vw_sales"): they say what kind of table it is, not what it holds.
+// Not "view": a "page_view" holds views of pages.
+const tableKindWords = new Set(['dim', 'dimension', 'fct', 'fact', 'tbl', 'stg', 'staging', 'vw']);
+
+/** What a table holds, without the kind of table around it: "fct_orders" → orders; the words themselves otherwise. */
+export function subjectWords(words: readonly string[]): readonly string[] {
+  if (words.length < 2) return words;
+  if (tableKindWords.has(words[0] ?? '')) return words.slice(1);
+  if (tableKindWords.has(words.at(-1) ?? '')) return words.slice(0, -1);
+  return words;
+}
+
+/** The words with the last one made singular: "invoice lines" → invoice, line. */
+export function singularPhrase(words: readonly string[]): string[] {
+  const last = words.at(-1);
+  return last === undefined ? [] : [...words.slice(0, -1), singular(last)];
+}
+
+/** The words with the last one made plural: "order line" → order, lines. */
+export function pluralPhrase(words: readonly string[]): string[] {
+  const last = words.at(-1);
+  return last === undefined ? [] : [...words.slice(0, -1), plural(last)];
+}
+
+// Words a label writes in capitals.
+const acronyms = new Set([
+  'id',
+  'url',
+  'uri',
+  'sku',
+  'vat',
+  'iso',
+  'ip',
+  'uuid',
+  'guid',
+  'api',
+  'ean',
+  'upc',
+  'isbn',
+]);
+
+/** Words as a person writes them in a label: "unit price" → "Unit price", "customer id" → "Customer ID". */
+export function labelOf(words: readonly string[]): string {
+  const label = words
+    .map((word, index) => {
+      if (acronyms.has(word)) return word.toUpperCase();
+      return index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+    })
+    .join(' ');
+  return fitLabel(label);
+}
+
+/** A label as the model keeps it: at most 200 characters. */
+export function fitLabel(text: string): string {
+  return text.slice(0, 200);
+}
+
+/** Synonyms as the model keeps them: distinct, 1 to 100 characters, never the label, at most 50. */
+export function fitSynonyms(candidates: readonly string[], label: string): string[] {
+  const seen = new Set<string>([label.toLowerCase()]);
+  const synonyms: string[] = [];
+  for (const candidate of candidates) {
+    if (candidate === '' || candidate.length > 100 || seen.has(candidate)) continue;
+    seen.add(candidate);
+    synonyms.push(candidate);
+  }
+  return synonyms.slice(0, 50);
+}
+
+/**
+ * Other ways people say a name: as written when it was abbreviated ("qty"), and the singular and
+ * plural of the spelled-out words; never the label itself.
+ */
+export function synonymsOf(reading: NameReading, label: string): string[] {
+  const phrases = [
+    reading.written,
+    reading.words,
+    singularPhrase(reading.words),
+    pluralPhrase(singularPhrase(reading.words)),
+  ].map((words) => words.join(' '));
+  return fitSynonyms(phrases, label);
+}
