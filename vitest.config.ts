@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { aloneFiles, serverTimeouts } from './apps/server/vitest.config.ts';
+import { SlowFirstSequencer } from './vitest.sequencer.ts';
 import { testWorkers } from './vitest.workers.ts';
 
 // One run for every unit and integration suite, files in parallel (vitest.workers.ts).
@@ -34,5 +35,6 @@ export default defineConfig({
       },
     ],
     maxWorkers: testWorkers,
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
