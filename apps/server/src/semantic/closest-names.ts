@@ -1,3 +1,4 @@
+import { editDistance } from '../text/edit-distance.ts';
 import { nameWords } from '../text/words.ts';
 
 /*
@@ -5,19 +6,6 @@ import { nameWords } from '../text/words.ts';
  * ("revenu" → revenue) or sharing a word once plurals are read as singulars ("order_count" →
  * orders.count_orders).
  */
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
 
 /** What follows the last dot: the bare name of `dataset.name`. */
 function bareName(name: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closestNames } from '../../src/agent/matching/close-names.ts';
-import { editDistance } from '../../src/agent/matching/edit-distance.ts';
+import { editDistance } from '../../src/text/edit-distance.ts';
 import { matchValues } from '../../src/agent/matching/fuzzy-values.ts';
 import { emptyResultHint, stringLiterals, unknownName } from '../../src/agent/result-hints.ts';
 

@@ -1,4 +1,4 @@
-import { editDistance, foldText, typoAllowance } from './edit-distance.ts';
+import { editDistance, foldText, typoAllowance } from '../../text/edit-distance.ts';
 
 /**
  * The known names closest to one the model wrote: the same letters in another case or with other

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../connectors/index.ts';
-import { editDistance, foldText, typoAllowance } from './edit-distance.ts';
+import { editDistance, foldText, typoAllowance } from '../../text/edit-distance.ts';
 
 export interface ValueCount {
   value: JsonValue;

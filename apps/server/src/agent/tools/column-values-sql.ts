@@ -1,6 +1,6 @@
 import { quoteLiteral, sqlDialects } from '@querent/contracts';
 import type { SqlDialect } from '../../connectors/index.ts';
-import { foldText } from '../matching/edit-distance.ts';
+import { foldText } from '../../text/edit-distance.ts';
 
 /*
  * The two reads of column_values, written once for every dialect: a column name and a table name
