@@ -95,22 +95,28 @@ export class PostgresSessions {
       signal: options.signal,
       timerSlackMs: 1000,
     });
-    let client: pg.PoolClient | undefined;
-    try {
-      control.throwIfStopped();
-      client = await control.take(this.connect(), (late) => late.release());
-      const limit = Math.max(1, Math.ceil(options.timeoutMs));
-      const setup = options.readOnly
-        ? `BEGIN READ ONLY; SET LOCAL statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`
-        : `SET statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`;
-      const results: unknown = await control.race(client.query(setup));
-      // A stop while setting up: nothing was started, so the connection is simply dropped.
-      control.throwIfStopped();
-      return { client, control, pid: backendPid(results), inTransaction: options.readOnly, tainted: false };
-    } catch (error) {
-      client?.release(true);
-      control.dispose();
-      throw error instanceof ConnectorError ? error : this.statementError(error, control);
+    const limit = Math.max(1, Math.ceil(options.timeoutMs));
+    const setup = options.readOnly
+      ? `BEGIN READ ONLY; SET LOCAL statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`
+      : `SET statement_timeout = ${limit}; SELECT pg_backend_pid() AS pid`;
+    for (let attempt = 1; ; attempt += 1) {
+      let client: pg.PoolClient | undefined;
+      try {
+        control.throwIfStopped();
+        client = await control.take(this.connect(), (late) => late.release());
+        const results: unknown = await control.race(client.query(setup));
+        // A stop while setting up: nothing was started, so the connection is simply dropped.
+        control.throwIfStopped();
+        return { client, control, pid: backendPid(results), inTransaction: options.readOnly, tainted: false };
+      } catch (error) {
+        client?.release(true);
+        // An idle connection the server ended (an administrator, a restart) can be handed out
+        // before the pool has read the server's goodbye. Only our set-up ran on it, so a fresh
+        // connection is tried once.
+        if (attempt === 1 && !control.reason && endedByServer(error)) continue;
+        control.dispose();
+        throw error instanceof ConnectorError ? error : this.statementError(error, control);
+      }
     }
   }
 
@@ -186,4 +192,10 @@ function backendPid(results: unknown): number {
   const pid = rows?.[0]?.pid;
   if (typeof pid !== 'number') throw new Error('PostgreSQL did not report the backend pid');
   return pid;
+}
+
+/** The server closed the session: SQLSTATE class 57P (shutdown, termination) or a dropped socket. */
+function endedByServer(error: unknown): boolean {
+  const { code, message } = driverErrorFields(error);
+  return code?.startsWith('57P') === true || /Connection terminated unexpectedly/i.test(message);
 }
