@@ -55,26 +55,7 @@ export function sqlWriter(name: SqlDialect): SqlWriter {
         }
         return String(value);
       }
-      return textLiteral(value, dialect);
+      return quoteLiteral(value, dialect);
     },
   };
-}
-
-/**
- * A string literal that reads the same whatever the server's backslash setting (MySQL's
- * NO_BACKSLASH_ESCAPES, PostgreSQL's standard_conforming_strings): quotes are doubled, which both
- * readings take, and a backslash is written where its meaning cannot depend on the setting.
- */
-function textLiteral(value: string, dialect: SqlDialectDescriptor): string {
-  if (!dialect.lexical.backslashEscapes.switchable || !value.includes('\\')) {
-    return dialect.lexical.backslashEscapes.switchable
-      ? `'${value.replaceAll("'", "''")}'`
-      : quoteLiteral(value, dialect);
-  }
-  if (dialect.lexical.escapeStrings) {
-    return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  }
-  // CHAR(92) is a backslash (safe mode's SQL parser reads no USING clause after it).
-  const parts = value.split('\\').map((part) => `'${part.replaceAll("'", "''")}'`);
-  return `CONCAT(${parts.join(', CHAR(92), ')})`;
 }

@@ -51,10 +51,27 @@ export function quoteIdentifier(
   return `${rules.quote}${name.split(rules.quote).join(rules.quote + rules.quote)}${rules.quote}`;
 }
 
-/** A string literal in the dialect's SQL. */
-export function quoteLiteral(value: string, dialect: Pick<SqlDialectDescriptor, 'literalEscape'>): string {
-  if (dialect.literalEscape === 'backslash') {
-    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+/**
+ * A string literal in the dialect's SQL that reads the same whatever the server's backslash
+ * setting (MySQL's NO_BACKSLASH_ESCAPES, PostgreSQL's standard_conforming_strings): quotes are
+ * doubled, which both readings take, and a backslash is written where its meaning cannot depend
+ * on the setting. Engines whose reading is fixed get their own escapes (BigQuery's \', Snowflake's
+ * doubled backslash).
+ */
+export function quoteLiteral(
+  value: string,
+  dialect: Pick<SqlDialectDescriptor, 'literalEscape' | 'lexical'>,
+): string {
+  const { backslashEscapes, escapeStrings } = dialect.lexical;
+  if (!backslashEscapes.switchable) {
+    const quote = dialect.literalEscape === 'backslash' ? "\\'" : "''";
+    const escaped = backslashEscapes.byDefault ? value.replaceAll('\\', '\\\\') : value;
+    return `'${escaped.replaceAll("'", quote)}'`;
   }
-  return `'${value.replaceAll("'", "''")}'`;
+  if (!value.includes('\\')) return `'${value.replaceAll("'", "''")}'`;
+  if (escapeStrings) return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+  // The SQL '\\' is one backslash when backslashes escape and two when they do not: its first character is
+  // a backslash either way, and text (CHAR(92) would be a binary string, compared case-sensitively).
+  const parts = value.split('\\').map((part) => `'${part.replaceAll("'", "''")}'`);
+  return `CONCAT(${parts.join(", LEFT('\\\\', 1), ")})`;
 }
