@@ -32,6 +32,17 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
   return (_address: string, hop: number) => hop < value;
 }
 
+/**
+ * A path's runs of slashes made one; the query string, and a target that is not a path (an
+ * absolute URL a proxy would send), are left as they are.
+ */
+function singleSlashes(url: string): string {
+  if (!url.startsWith('/')) return url;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.replace(/\/{2,}/g, '/') + (query === -1 ? '' : url.slice(query));
+}
+
 export function createHttp(config: AppConfig, logStream?: { write(line: string): void }): ZodApp {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -42,6 +53,12 @@ export function createHttp(config: AppConfig, logStream?: { write(line: string):
     requestIdHeader: false,
     genReqId: generateRequestId,
     return503OnClosing: true,
+    // `//api/health` is `/api/health` (a proxy or a hand-typed URL doubles a slash): routes and the
+    // static files both read the rewritten URL (the static files answered `//chat/new` 403).
+    rewriteUrl: (request) => singleSlashes(request.url ?? '/'),
+    // A client gets five minutes to send a whole request (Node's own default, which Fastify turns
+    // off), so a connection trickling its headers or body cannot be held open forever.
+    requestTimeout: 300_000,
     schemaController: { compilersFactory: zodCompilersFactory },
     frameworkErrors,
     clientErrorHandler: answerClientError,

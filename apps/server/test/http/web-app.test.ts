@@ -54,6 +54,14 @@ describe('built web app', () => {
     expect(icon.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('reads a doubled slash as one, for the API and the app alike', async () => {
+    const health = await fetch(`${running.baseUrl}//api/health`);
+    expect(health.status).toBe(200);
+    const page = await fetch(`${running.baseUrl}//chat/new`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(indexHtml);
+  });
+
   it('answers a missing asset with 404, not the app', async () => {
     const response = await fetch(`${running.baseUrl}/assets/gone-123.js`);
     expect(response.status).toBe(404);
