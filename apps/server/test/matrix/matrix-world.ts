@@ -219,6 +219,6 @@ export async function seedObjects(
   const ownerId = (
     await db.selectFrom('databases').select('owner_id').where('id', '=', database).executeTakeFirstOrThrow()
   ).owner_id;
-  await seedSemanticModel(db, database, ownerId ?? '');
+  await seedSemanticModel(db, database, ownerId);
   return { database, project, conversation, query, chart, entity, issue, check, memory, contextId, filename };
 }
