@@ -4,6 +4,11 @@ import { buttonClass } from '../../components/page.tsx';
 import { secondaryButtonClass } from '../../components/form-field.tsx';
 import { formatCreatedDate } from '../databases/database-badges.tsx';
 
+/** "1 dataset", "5 datasets". */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** A pending proposal, waiting for a person to accept (new items are added) or reject it. */
 export function ProposalBanner({
   proposal,
@@ -28,9 +33,9 @@ export function ProposalBanner({
     >
       <Sparkles size={16} aria-hidden="true" />
       <span className="flex-1">
-        {from} proposed {datasets.length} datasets, {relationships.length} relationships and {metrics.length}{' '}
-        metrics on {formatCreatedDate(proposal.proposedAt)}. Accepting adds what the model does not have yet;
-        what it has stays as it is.
+        {from} proposed {counted(datasets.length, 'dataset')}, {counted(relationships.length, 'relationship')}{' '}
+        and {counted(metrics.length, 'metric')} on {formatCreatedDate(proposal.proposedAt)}. Accepting adds
+        what the model does not have yet; what it has stays as it is.
       </span>
       {canDecide ? (
         <>
