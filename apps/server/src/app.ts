@@ -42,6 +42,8 @@ import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
+import { proposeAfterScan } from './modules/semantic-models/propose-after-scan.ts';
+import { semanticModelHandlers } from './modules/semantic-models/semantic-models.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { createReadinessChecks } from './modules/health/readiness.ts';
 import { createEntityIssues } from './modules/issues/entity-issues.ts';
@@ -198,6 +200,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ...sqlRuns,
     events: qualityEvents,
     scheduleDefaultMinutes: defaultScheduleMinutes(config.qualityScheduleMinutes, config.authMode),
+    // Scan auto also proposes the semantic model (kept pending, never over the saved one).
+    scanFollowUps: [proposeAfterScan({ db: store.db })],
   };
 
   const chat = createChatSetup({
@@ -286,6 +290,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...qualityHandlers(quality),
       ...sharingHandlers({ db: store.db }),
       ...memoryHandlers({ db: store.db }),
+      ...semanticModelHandlers({ ...databases, ...sqlRuns, limitAsks: sandbox.limitAsks }),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,

@@ -25,6 +25,7 @@ export * from './abilities.ts';
 export * from './queries.ts';
 export * from './schema-info.ts';
 export * from './semantic-model.ts';
+export * from './semantic-models.ts';
 export * from './socket.ts';
 export * from './socket-events.ts';
 export * from './user.ts';

@@ -13,6 +13,7 @@ const kindNames: Record<ObjectKind, string> = {
   issue: 'Issue',
   upload: 'Upload',
   memory: 'Analyst memory',
+  semantic_model: 'Semantic model (and its history)',
   user: 'User account',
   organization: 'Organisation',
   credits: 'Credits',
@@ -37,6 +38,7 @@ const actionNames: Record<Action, string> = {
   confirm_credentials: 'confirm a powerful login',
   create: 'create',
   open_host_files: 'open server files',
+  certify: 'certify metrics',
 };
 
 function cell(role: Role, kind: ObjectKind, relation: Relation): string {

@@ -19,6 +19,7 @@ import { memoryReviewMigration } from './migrations/0015-memory-review.ts';
 import { turnStatementsAndCredentialWarningsMigration } from './migrations/0016-turn-statements-and-credential-warnings.ts';
 import { stripeSubscriptionsMigration } from './migrations/0017-stripe-subscriptions.ts';
 import { organizationDeletionMigration } from './migrations/0018-organization-deletion.ts';
+import { semanticModelsMigration } from './migrations/0019-semantic-models.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -43,6 +44,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0016-turn-statements-and-credential-warnings': turnStatementsAndCredentialWarningsMigration(dialect),
     '0017-stripe-subscriptions': stripeSubscriptionsMigration(dialect),
     '0018-organization-deletion': organizationDeletionMigration(dialect),
+    '0019-semantic-models': semanticModelsMigration(dialect),
   };
 }
 

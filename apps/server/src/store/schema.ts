@@ -430,6 +430,34 @@ export type SubscriptionStatus =
   | 'canceled'
   | 'ended';
 
+/** A database's semantic model and its pending proposal (migration 0019). */
+export interface SemanticModelsTable {
+  database_id: string;
+  /** JSON of the saved model; null until a person saves one. */
+  model: NullableJsonText;
+  /** 0 before the first save. */
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: NullableTimestamp;
+  updated_by: string | null;
+  /** JSON of the pending proposal; null when there is none. */
+  proposal: NullableJsonText;
+  /** Who asked for it: 'person' or 'scan'. */
+  proposal_source: string | null;
+  proposed_at: NullableTimestamp;
+  proposed_by: string | null;
+}
+
+/** One saved version of a database's semantic model (migration 0019). */
+export interface SemanticModelHistoryTable {
+  id: string;
+  database_id: string;
+  version: number;
+  model: JsonText;
+  summary: string;
+  changed_at: Timestamp;
+  changed_by: string | null;
+}
+
 export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -452,6 +480,8 @@ export interface StoreSchema {
   quality_scores: QualityScoresTable;
   quality_schedules: QualitySchedulesTable;
   memories: MemoriesTable;
+  semantic_models: SemanticModelsTable;
+  semantic_model_history: SemanticModelHistoryTable;
   credit_ledger: CreditLedgerTable;
   credit_holds: CreditHoldsTable;
   credit_accounts: CreditAccountsTable;

@@ -256,6 +256,11 @@ export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
                 ? grants('run', 'write_data', 'edit', 'delete', 'share', 'publish', 'confirm_credentials')
                 : grants('run'),
           );
+          // The semantic model follows the database: its owner and administrators edit and certify.
+          const semantic = await ask(actor, `/api/databases/${o.database}/semantic-model`);
+          const mayChangeModel = actor === 'owner' || actor === 'admin';
+          if (!isDeepStrictEqual(semantic.abilities, { edit: mayChangeModel, certify: mayChangeModel }))
+            wrong.push(`${scenario} ${actor} semantic model: ${JSON.stringify(semantic.abilities)}`);
           // Issues and entities follow the database: its organisation triages issues, runs an
           // entity's checks and changes them; nothing deletes an entity or an issue.
           const mayTriage = ['owner', 'colleague', 'admin'].includes(actor);

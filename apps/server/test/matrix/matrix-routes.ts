@@ -1,4 +1,5 @@
 import type { Scenario, ScenarioObjects, SignedInActor } from './matrix-world.ts';
+import { genreModel } from './matrix-world.ts';
 
 /*
  * What each REST route is, for the matrix: written by hand from the access rules people read in
@@ -223,6 +224,48 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
   'DELETE /api/memories/:id': data(ownerAndAdmin, {
     path: (o) => `/api/memories/${o.memory}`,
     destroys: 'objects',
+  }),
+
+  // The semantic model follows its database: read (and metric queries) by whoever sees it;
+  // changed, proposed and certified by its owner and administrators. Saving and accepting name
+  // version 1, so each allowed caller gets a fresh database (seeded at version 1, with a proposal).
+  'GET /api/databases/:id/semantic-model': data(everyone, {
+    path: (o) => `/api/databases/${o.database}/semantic-model`,
+  }),
+  'PUT /api/databases/:id/semantic-model': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/semantic-model`,
+    body: () => ({ model: genreModel, version: 1 }),
+    destroys: 'database',
+  }),
+  'POST /api/databases/:id/semantic-model/proposal': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/proposal`,
+  }),
+  'POST /api/databases/:id/semantic-model/proposal/accept': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/proposal/accept`,
+    body: () => ({ version: 1 }),
+    destroys: 'database',
+  }),
+  'DELETE /api/databases/:id/semantic-model/proposal': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/proposal`,
+  }),
+  'POST /api/databases/:id/semantic-model/metrics/:name/certification': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/metrics/genre_count/certification`,
+  }),
+  'DELETE /api/databases/:id/semantic-model/metrics/:name/certification': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/metrics/genre_count/certification`,
+  }),
+  'GET /api/databases/:id/semantic-model/history': data(everyone, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/history`,
+  }),
+  'GET /api/databases/:id/semantic-model/history/:version': data(everyone, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/history/1`,
+  }),
+  'POST /api/databases/:id/metrics/query': data(everyone, {
+    path: (o) => `/api/databases/${o.database}/metrics/query`,
+    body: () => ({ metrics: ['genre_count'], dimensions: [{ dimension: 'name' }], limit: 3 }),
+  }),
+  'GET /api/projects/:id/semantic-model': data(everyone, {
+    path: (o) => `/api/projects/${o.project}/semantic-model`,
   }),
 
   'GET /api/projects/:id': data(everyone, { path: (o) => `/api/projects/${o.project}` }),

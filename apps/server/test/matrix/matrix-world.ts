@@ -3,6 +3,13 @@ import { insertEntity } from '../../src/modules/business-entities/business-entit
 import { insertDatabase } from '../../src/modules/databases/databases.repo.ts';
 import { insertMemory } from '../../src/modules/memories/memories.repo.ts';
 import { insertCheck } from '../../src/modules/quality/checks/checks.repo.ts';
+import {
+  findSemanticModel,
+  storeNextVersion,
+  storeProposal,
+} from '../../src/modules/semantic-models/semantic-models.repo.ts';
+import type { SemanticModel } from '@querent/contracts';
+import { semanticModelSchema } from '@querent/contracts';
 import type { StoreDb } from '../../src/store/connect.ts';
 import { newId, nowIso } from '../../src/store/values.ts';
 import { insertIssue } from '../helpers/seed-quality.ts';
@@ -110,6 +117,33 @@ export async function seedDatabase(
   return record.id;
 }
 
+/** The semantic model every matrix database has: Chinook's genres and their count. */
+export const genreModel: SemanticModel = semanticModelSchema.parse({
+  datasets: [
+    {
+      name: 'genre',
+      source: { table: 'Genre', schema: 'main' },
+      primaryKey: ['GenreId'],
+      dimensions: [{ name: 'name', expression: { column: 'Name' }, type: 'categorical' }],
+      measures: [{ name: 'genre_count', aggregation: 'count' }],
+    },
+  ],
+  metrics: [{ name: 'genre_count', type: 'simple', measure: 'genre.genre_count' }],
+});
+
+/** A saved version of genreModel (version 1 on a new database) and a pending proposal of it. */
+async function seedSemanticModel(db: StoreDb, database: string, ownerId: string): Promise<void> {
+  const from = (await findSemanticModel(db, database))?.version ?? 0;
+  await storeNextVersion(db, {
+    databaseId: database,
+    from,
+    model: genreModel,
+    summary: 'seeded',
+    userId: ownerId,
+  });
+  await storeProposal(db, { databaseId: database, model: genreModel, source: 'scan', userId: ownerId });
+}
+
 /** What owner makes on one database: through the API where a route makes it, else in the store. */
 export async function seedObjects(
   db: StoreDb,
@@ -182,5 +216,9 @@ export async function seedObjects(
     source: 'person',
     conversationId: null,
   });
+  const ownerId = (
+    await db.selectFrom('databases').select('owner_id').where('id', '=', database).executeTakeFirstOrThrow()
+  ).owner_id;
+  await seedSemanticModel(db, database, ownerId);
   return { database, project, conversation, query, chart, entity, issue, check, memory, contextId, filename };
 }

@@ -77,6 +77,32 @@ export function createApi(http: HttpClient) {
         call('PUT /api/memories/:id', { params: { id }, body }),
       remove: (id: string) => call('DELETE /api/memories/:id', { params: { id } }),
     },
+    semanticModels: {
+      /** A database's model, version, pending proposal and what the user may do with them. */
+      get: (databaseId: string) =>
+        call('GET /api/databases/:id/semantic-model', { params: { id: databaseId } }),
+      save: (databaseId: string, body: RouteBody<'PUT /api/databases/:id/semantic-model'>) =>
+        call('PUT /api/databases/:id/semantic-model', { params: { id: databaseId }, body }),
+      propose: (databaseId: string) =>
+        call('POST /api/databases/:id/semantic-model/proposal', { params: { id: databaseId } }),
+      accept: (
+        databaseId: string,
+        body: RouteBody<'POST /api/databases/:id/semantic-model/proposal/accept'>,
+      ) =>
+        call('POST /api/databases/:id/semantic-model/proposal/accept', { params: { id: databaseId }, body }),
+      reject: (databaseId: string) =>
+        call('DELETE /api/databases/:id/semantic-model/proposal', { params: { id: databaseId } }),
+      certify: (databaseId: string, name: string) =>
+        call('POST /api/databases/:id/semantic-model/metrics/:name/certification', {
+          params: { id: databaseId, name },
+        }),
+      withdraw: (databaseId: string, name: string) =>
+        call('DELETE /api/databases/:id/semantic-model/metrics/:name/certification', {
+          params: { id: databaseId, name },
+        }),
+      history: (databaseId: string) =>
+        call('GET /api/databases/:id/semantic-model/history', { params: { id: databaseId } }),
+    },
     projects: {
       list: () => call('GET /api/projects'),
       get: (id: string) => call('GET /api/projects/:id', { params: { id } }),

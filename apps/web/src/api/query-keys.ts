@@ -10,6 +10,8 @@ export const queryKeys = {
   databases: ['databases'] as const,
   database: (id: string) => ['databases', id] as const,
   databaseMemories: (id: string) => ['memories', id] as const,
+  semanticModel: (id: string) => ['semantic-model', id] as const,
+  semanticModelHistory: (id: string) => ['semantic-model', id, 'history'] as const,
   projects: ['projects'] as const,
   project: (id: string) => ['projects', id] as const,
   // Apart from ['databases'] so that refreshing the list does not introspect every database again.

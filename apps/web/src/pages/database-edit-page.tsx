@@ -1,6 +1,6 @@
 import type { Database } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Brain, Lock } from 'lucide-react';
+import { Brain, Lock, Shapes } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
@@ -32,9 +32,14 @@ function EditDatabase({ database }: { database: Database }) {
     <Page
       title={database.name}
       actions={
-        <Link to={`/databases/${database.id}/memory`} className={linkClass}>
-          <Brain size={14} aria-hidden="true" /> Memory
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to={`/databases/${database.id}/semantic-model`} className={linkClass}>
+            <Shapes size={14} aria-hidden="true" /> Semantic model
+          </Link>
+          <Link to={`/databases/${database.id}/memory`} className={linkClass}>
+            <Brain size={14} aria-hidden="true" /> Memory
+          </Link>
+        </div>
       }
     >
       <div className="-mt-4 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">

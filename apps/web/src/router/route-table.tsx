@@ -19,6 +19,10 @@ const FavoritesPage = lazyPage(() => import('../pages/favorites-page.tsx'), 'Fav
 const DatabasesPage = lazyPage(() => import('../pages/databases-page.tsx'), 'DatabasesPage');
 const DatabaseEditPage = lazyPage(() => import('../pages/database-edit-page.tsx'), 'DatabaseEditPage');
 const DatabaseMemoryPage = lazyPage(() => import('../pages/database-memory-page.tsx'), 'DatabaseMemoryPage');
+const DatabaseSemanticModelPage = lazyPage(
+  () => import('../pages/database-semantic-model-page.tsx'),
+  'DatabaseSemanticModelPage',
+);
 const IssuesPage = lazyPage(() => import('../pages/issues-page.tsx'), 'IssuesPage');
 const PrivacyPage = lazyPage(() => import('../pages/privacy-page.tsx'), 'PrivacyPage');
 const ProjectsPage = lazyPage(() => import('../pages/projects-page.tsx'), 'ProjectsPage');
@@ -72,6 +76,12 @@ export const routeTable: AppRoute[] = [
   { path: '/databases/new', name: 'DatabaseNew', meta: empty, Component: SetupPage },
   { path: '/databases/:id', name: 'DatabaseEdit', meta: standard, Component: DatabaseEditPage },
   { path: '/databases/:id/memory', name: 'DatabaseMemory', meta: standard, Component: DatabaseMemoryPage },
+  {
+    path: '/databases/:id/semantic-model',
+    name: 'DatabaseSemanticModel',
+    meta: standard,
+    Component: DatabaseSemanticModelPage,
+  },
   { path: '/issues', name: 'Issues', meta: standard, Component: IssuesPage },
   { path: '/privacy', name: 'Privacy', meta: standard, Component: PrivacyPage },
   { path: '/projects', name: 'Projects', meta: standard, Component: ProjectsPage },

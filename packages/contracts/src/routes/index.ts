@@ -14,6 +14,7 @@ import { qualityRoutes } from './quality.ts';
 import { queryRoutes } from './queries.ts';
 import type { RouteTable } from './route.ts';
 import { savedQueryRoutes } from './saved-queries.ts';
+import { semanticModelRoutes } from './semantic-models.ts';
 import { sessionRoutes } from './sessions.ts';
 import { sharingRoutes } from './sharing.ts';
 import { healthRoutes, versionRoutes } from './system.ts';
@@ -39,6 +40,7 @@ export * from './route.ts';
 export * from './route-key.ts';
 export type * from './route-types.ts';
 export * from './saved-queries.ts';
+export * from './semantic-models.ts';
 export * from './sessions.ts';
 export * from './sharing.ts';
 export * from './system.ts';
@@ -71,6 +73,7 @@ export const apiRoutes = {
   ...sharingRoutes,
   ...qualityRoutes,
   ...memoryRoutes,
+  ...semanticModelRoutes,
 } satisfies RouteTable;
 
 export type ApiRoutes = typeof apiRoutes;

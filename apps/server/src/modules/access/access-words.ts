@@ -12,6 +12,7 @@ export const objectKinds = [
   'issue',
   'upload',
   'memory',
+  'semantic_model',
   'user',
   'organization',
   'credits',
@@ -25,7 +26,8 @@ export type ObjectKind = (typeof objectKinds)[number];
  * files, for an upload); `publish` making it readable by everyone (public);
  * `confirm_credentials` letting others use it through a login that can do more than read;
  * `create` making one of the kind (asked without an object); `open_host_files` a connection that
- * opens files on Querent's own host.
+ * opens files on Querent's own host; `certify` vouching for a semantic model's metric as the
+ * number to trust.
  */
 export const actions = [
   'read',
@@ -38,6 +40,7 @@ export const actions = [
   'confirm_credentials',
   'create',
   'open_host_files',
+  'certify',
 ] as const;
 export type Action = (typeof actions)[number];
 

@@ -32,6 +32,7 @@ const verbs: Record<Action, string> = {
   confirm_credentials: 'vouch for the login of',
   create: 'create',
   open_host_files: 'open files on the server with',
+  certify: 'certify the metrics of',
 };
 
 export function forbidden(action: Action, what = 'this'): AppError {

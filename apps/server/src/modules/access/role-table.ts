@@ -27,6 +27,9 @@ const administer = ['publish', 'confirm_credentials'] as const;
  *   organisation (`organization` then applies; see `relationOf`). A chart is drawn from its
  *   query's stored result; running it again is the query's `run`.
  * - A favourite (a star) is its owner's alone: made, listed and removed by them.
+ * - A database's semantic model follows it: whoever sees the database reads it; whoever may change
+ *   the database's settings (its owner, administrators) edits it and its proposals, and certifies
+ *   its metrics (`certify`, a separate action so that vouching may be narrowed on its own).
  * - Business entities and their checks, issues and the analyst's memory follow their database.
  *   Running an entity's checks (`run`) writes the shared scores and issues, so it goes with
  *   changing them; a check is removed by changing its entity (`edit`).
@@ -51,6 +54,7 @@ const memberTable: Record<ObjectKind, KindRules> = {
   issue: { owner: ['read', 'edit'], organization: ['read', 'edit'], public: readOnly },
   upload: { owner: ['write_data'], none: ['create'] },
   memory: { owner: ['read', 'edit', 'delete'], organization: readOnly, public: readOnly },
+  semantic_model: { owner: ['read', 'edit', 'certify'], organization: readOnly, public: readOnly },
   user: { owner: readOnly },
   organization: { organization: readOnly },
   credits: { owner: readOnly },
@@ -68,6 +72,7 @@ export const roleTable: RoleTable = {
     },
     project: { ...memberTable.project, organization: change },
     memory: { ...memberTable.memory, organization: ['read', 'edit', 'delete'] },
+    semantic_model: { ...memberTable.semantic_model, organization: ['read', 'edit', 'certify'] },
     user: { owner: readOnly, none: ['read', 'edit'] },
     organization: { organization: readOnly, none: ['read', 'edit', 'create', 'delete'] },
     credits: { owner: readOnly, none: ['read', 'edit'] },
@@ -89,6 +94,7 @@ export const roleTable: RoleTable = {
     issue: { public: readOnly },
     upload: {},
     memory: { public: readOnly },
+    semantic_model: { public: readOnly },
     user: { owner: readOnly },
     organization: {},
     credits: { owner: readOnly },

@@ -5,6 +5,7 @@ import { loadDatabaseSchema } from '../../databases/get-database-schema.ts';
 import { assessEntities } from '../assess-entities.ts';
 import { progressReporter } from '../progress-reporter.ts';
 import type { QualityDeps } from '../quality-deps.ts';
+import type { ProfiledTable, ScanFollowUp } from './scan-follow-up.ts';
 import type { QualityReport } from './scan-summary.ts';
 import { reportAssessment } from './scan-summary.ts';
 import { schemaTablesOf, tableKeyOf } from './schema-tables.ts';
@@ -20,10 +21,25 @@ export interface ScanReport extends QualityReport {
 }
 
 /**
+ * Hands the scan's findings on (the semantic model's proposal). A follow-up failing is logged and
+ * does not fail the scan: the entities, checks and scores it made stand on their own.
+ */
+async function followUp(deps: QualityDeps, input: Parameters<ScanFollowUp['afterScan']>[0]): Promise<void> {
+  for (const follower of deps.scanFollowUps ?? []) {
+    try {
+      await follower.afterScan(input);
+    } catch (error) {
+      deps.log.error({ err: error, databaseId: input.database.id }, 'A scan follow-up failed');
+    }
+  }
+}
+
+/**
  * The deterministic scan, with no model: every table and view with a key becomes a business entity
  * (or updates its own), gets the checks its constraints and profile call for, and every entity of
- * the database is then checked and scored. Progress goes to the user as it goes; the conversation
- * it runs in becomes the entities' review conversation.
+ * the database is then checked and scored; the follow-ups then hear of the schema and profiles (a
+ * semantic model is proposed). Progress goes to the user as it goes; the conversation it runs in
+ * becomes the entities' review conversation.
  */
 export async function scanDatabase(
   deps: QualityDeps,
@@ -53,6 +69,7 @@ export async function scanDatabase(
     let checksCreated = 0;
     let statements = 0;
     const skipped: ScanReport['skipped'] = [];
+    const profiled: ProfiledTable[] = [];
     for (const [index, target] of tables.entries()) {
       input.signal?.throwIfAborted();
       const survey = await surveyTable(deps, {
@@ -67,6 +84,7 @@ export async function scanDatabase(
       checksCreated += survey.checksAdded;
       if (survey.created) created += 1;
       if (survey.skipped !== null) skipped.push({ table: target.ref, reason: survey.skipped });
+      if (survey.profile !== null) profiled.push({ table: target.table, profile: survey.profile });
       progress.report(
         'profiling',
         index + 1,
@@ -90,6 +108,7 @@ export async function scanDatabase(
       onTable: progress.onTable,
     });
     statements += done.statements;
+    await followUp(deps, { database: input.database, actor: input.actor, schema, profiled });
     const durationMs = Math.round(performance.now() - started);
     const report = await reportAssessment(deps.db, input.database.id, done, statements, durationMs);
     progress.report(

@@ -6,6 +6,7 @@ import type { DatabaseRecord } from '../../databases/database-record.ts';
 import type { QualityDeps } from '../quality-deps.ts';
 import { adoptProposals } from './adopt-proposals.ts';
 import { entityNameOf } from './entity-name.ts';
+import type { TableProfile } from './profile-table.ts';
 import { profileTable } from './profile-table.ts';
 import { keyOf, proposeChecks } from './propose-checks.ts';
 
@@ -24,6 +25,8 @@ export interface Survey {
   statements: number;
   /** Why the table got no entity (no key, unreadable). */
   skipped: string | null;
+  /** What the profile measured; null when the table could not be read. */
+  profile: TableProfile | null;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function surveyTable(
       checksAdded: 0,
       statements: profile.statements,
       skipped: profile.error,
+      profile: null,
     };
   }
   const key = input.entity?.keyColumns.length ? input.entity.keyColumns : keyOf(target.info, profile);
@@ -70,6 +74,7 @@ export async function surveyTable(
       checksAdded: 0,
       statements: profile.statements,
       skipped: 'No key',
+      profile,
     };
   }
   const description = (target.info.comment ?? target.info.dbtDescription)?.trim() || null;
@@ -113,5 +118,12 @@ export async function surveyTable(
     origin: 'scan',
     proposals: proposeChecks({ table: target.table, info: target.info, profile, key }),
   });
-  return { entity, created, checksAdded: added.length, statements: profile.statements, skipped: null };
+  return {
+    entity,
+    created,
+    checksAdded: added.length,
+    statements: profile.statements,
+    skipped: null,
+    profile,
+  };
 }

@@ -1,0 +1,71 @@
+import type { MetricQuery, MetricQueryResult } from '@querent/contracts';
+import { engineDescriptors } from '@querent/contracts';
+import { AppError } from '../../errors.ts';
+import type { CompiledMetricQuery } from '../../semantic/compile-metric-query.ts';
+import { compileMetricQuery } from '../../semantic/compile-metric-query.ts';
+import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
+import type { Actor } from '../access/can.ts';
+import { requireDatabase } from '../databases/database-access.ts';
+import { recordInHistory } from '../queries/query-recorders.ts';
+import { runSql } from '../sql-runs/run-sql.ts';
+import { currentSemanticModel } from './current-semantic-model.ts';
+import type { SemanticModelDeps } from './semantic-model-deps.ts';
+
+/** A query the model cannot answer, as a 400 naming the query's field and the closest valid names. */
+function badQuery(error: SemanticQueryError): AppError {
+  return new AppError('BAD_REQUEST', error.message, { field: error.field });
+}
+
+/**
+ * POST /api/databases/{id}/metrics/query: the query compiled from the database's model (saved,
+ * else pending) for its engine, and run through the one SQL path as the editor's SQL is (safe
+ * mode, row cap, timeout, metering, the caller's query history), read-only. The answer carries
+ * the SQL so anyone can see what the number stands on.
+ */
+export async function runMetricQuery(
+  deps: SemanticModelDeps,
+  input: { user: Actor; databaseId: string; query: MetricQuery; signal?: AbortSignal | undefined },
+): Promise<MetricQueryResult> {
+  const database = await requireDatabase(deps.db, input.user, input.databaseId, 'run');
+  const current = await currentSemanticModel(deps, database.id);
+  if (current === null) {
+    throw new AppError(
+      'CONFLICT',
+      'This database has no semantic model yet: propose one (or run Scan auto) and accept it first',
+    );
+  }
+  let compiled: CompiledMetricQuery;
+  try {
+    compiled = compileMetricQuery(
+      current.model,
+      input.query,
+      engineDescriptors[database.engine].dialect.name,
+    );
+  } catch (error) {
+    if (error instanceof SemanticQueryError) throw badQuery(error);
+    throw error;
+  }
+  const run = await runSql(
+    deps,
+    {
+      purpose: 'metric',
+      actor: input.user,
+      database,
+      sql: compiled.sql,
+      readOnly: true,
+      signal: input.signal,
+    },
+    recordInHistory(deps.db, { sql: compiled.sql, databaseId: database.id, ownerId: input.user.id }),
+  );
+  if (!run.ok) throw run.error;
+  return {
+    sql: compiled.sql,
+    fields: compiled.columns,
+    rows: run.result.rows,
+    count: run.result.count,
+    columns: run.result.columns,
+    truncated: run.result.truncated,
+    durationMs: run.result.durationMs,
+    queryId: run.recordId,
+  };
+}

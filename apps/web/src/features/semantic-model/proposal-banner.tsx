@@ -1,0 +1,52 @@
+import type { SemanticProposal } from '@querent/contracts';
+import { Sparkles } from 'lucide-react';
+import { buttonClass } from '../../components/page.tsx';
+import { secondaryButtonClass } from '../../components/form-field.tsx';
+import { formatCreatedDate } from '../databases/database-badges.tsx';
+
+/** "1 dataset", "5 datasets". */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** A pending proposal, waiting for a person to accept (new items are added) or reject it. */
+export function ProposalBanner({
+  proposal,
+  canDecide,
+  busy,
+  onAccept,
+  onReject,
+}: {
+  proposal: SemanticProposal;
+  canDecide: boolean;
+  busy: boolean;
+  onAccept: () => void;
+  onReject: () => void;
+}) {
+  const { datasets, relationships, metrics } = proposal.model;
+  const from = proposal.source === 'scan' ? 'Scan auto' : (proposal.proposedBy ?? 'Someone');
+  return (
+    <section
+      role="region"
+      aria-label="Proposal"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
+    >
+      <Sparkles size={16} aria-hidden="true" />
+      <span className="flex-1">
+        {from} proposed {counted(datasets.length, 'dataset')}, {counted(relationships.length, 'relationship')}{' '}
+        and {counted(metrics.length, 'metric')} on {formatCreatedDate(proposal.proposedAt)}. Accepting adds
+        what the model does not have yet; what it has stays as it is.
+      </span>
+      {canDecide ? (
+        <>
+          <button type="button" className={buttonClass} disabled={busy} onClick={onAccept}>
+            Accept proposal
+          </button>
+          <button type="button" className={secondaryButtonClass} disabled={busy} onClick={onReject}>
+            Reject
+          </button>
+        </>
+      ) : null}
+    </section>
+  );
+}

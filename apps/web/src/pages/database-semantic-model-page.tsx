@@ -1,0 +1,106 @@
+import type { SemanticModelState } from '@querent/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Pencil, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { queryKeys } from '../api/query-keys.ts';
+import { useServices } from '../app/services-context.tsx';
+import { secondaryButtonClass } from '../components/form-field.tsx';
+import { EmptyState, linkClass, Page } from '../components/page.tsx';
+import { ModelHistory } from '../features/semantic-model/model-history.tsx';
+import { ModelJsonEditor } from '../features/semantic-model/model-json-editor.tsx';
+import { ModelOverview } from '../features/semantic-model/model-overview.tsx';
+import { ProposalBanner } from '../features/semantic-model/proposal-banner.tsx';
+import { useSemanticModelActions } from '../features/semantic-model/use-semantic-model-actions.ts';
+import { errorMessage } from '../lib/api-error.ts';
+
+function SemanticModelScreen({ databaseId, state }: { databaseId: string; state: SemanticModelState }) {
+  const { api } = useServices();
+  const actions = useSemanticModelActions(databaseId, state.version);
+  const [editing, setEditing] = useState(false);
+  const history = useQuery({
+    queryKey: queryKeys.semanticModelHistory(databaseId),
+    queryFn: () => api.semanticModels.history(databaseId),
+  });
+  const { abilities, model, proposal } = state;
+  return (
+    <>
+      <p className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+        What this database's tables mean to the business: datasets, how they join, and the metrics to trust.
+        {state.version > 0
+          ? ` Version ${state.version}${state.updatedBy ? `, saved by ${state.updatedBy}` : ''}.`
+          : ''}
+      </p>
+      {proposal ? (
+        <ProposalBanner
+          proposal={proposal}
+          canDecide={abilities.edit}
+          busy={actions.busy}
+          onAccept={actions.accept}
+          onReject={actions.reject}
+        />
+      ) : null}
+      {abilities.edit && !editing ? (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={actions.busy}
+            onClick={actions.propose}
+          >
+            <Sparkles size={14} aria-hidden="true" /> Propose from the schema
+          </button>
+          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
+            <Pencil size={14} aria-hidden="true" /> Edit as JSON
+          </button>
+        </div>
+      ) : null}
+      {editing ? (
+        <ModelJsonEditor model={model} onSave={actions.save} onClose={() => setEditing(false)} />
+      ) : model ? (
+        <ModelOverview
+          model={model}
+          canCertify={abilities.certify}
+          busy={actions.busy}
+          onCertify={actions.certify}
+          onWithdraw={actions.withdraw}
+        />
+      ) : (
+        <EmptyState>
+          No semantic model is saved for this database yet.
+          {abilities.edit ? ' Propose one from its schema, or write one.' : ''}
+        </EmptyState>
+      )}
+      {history.data ? <ModelHistory history={history.data} /> : null}
+    </>
+  );
+}
+
+/**
+ * /databases/:id/semantic-model: the database's semantic model to read, edit (as JSON), certify
+ * metrics of, and take proposals for; its history below.
+ */
+export function DatabaseSemanticModelPage() {
+  const { id = '' } = useParams();
+  const { api } = useServices();
+  const state = useQuery({
+    queryKey: queryKeys.semanticModel(id),
+    queryFn: () => api.semanticModels.get(id),
+  });
+  const back = (
+    <Link to={`/databases/${id}`} className={linkClass}>
+      <ArrowLeft size={14} aria-hidden="true" /> Database
+    </Link>
+  );
+  return (
+    <Page title="Semantic model" actions={back}>
+      {state.data ? (
+        <SemanticModelScreen databaseId={id} state={state.data} />
+      ) : state.isError ? (
+        <p role="alert">{errorMessage(state.error)}</p>
+      ) : (
+        <p role="status">Loading…</p>
+      )}
+    </Page>
+  );
+}

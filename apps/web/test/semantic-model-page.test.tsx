@@ -1,0 +1,180 @@
+import type { SemanticModel, SemanticModelState } from '@querent/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubSession } from './helpers/fixtures.ts';
+import { renderApp } from './helpers/render-app.tsx';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+const model: SemanticModel = {
+  datasets: [
+    {
+      name: 'order',
+      label: 'Order',
+      description: null,
+      synonyms: [],
+      source: { table: 'orders', schema: 'main' },
+      primaryKey: ['order_id'],
+      dimensions: [
+        {
+          name: 'ordered_at',
+          label: null,
+          description: null,
+          synonyms: [],
+          expression: { column: 'ordered_at' },
+          type: 'time',
+          timeGrains: ['day', 'month'],
+          sampleValues: [],
+        },
+      ],
+      measures: [
+        {
+          name: 'order_count',
+          label: null,
+          description: null,
+          synonyms: [],
+          aggregation: 'count',
+          expression: null,
+          filters: [],
+        },
+      ],
+    },
+  ],
+  relationships: [],
+  metrics: [
+    {
+      name: 'order_count',
+      label: 'Orders',
+      description: null,
+      synonyms: [],
+      owner: null,
+      filters: [],
+      type: 'simple',
+      measure: 'order.order_count',
+      certified: { by: 'Ann Lee', at: '2026-11-02T10:00:00.000Z' },
+    },
+    {
+      name: 'orders_again',
+      label: null,
+      description: null,
+      synonyms: [],
+      owner: null,
+      filters: [],
+      type: 'simple',
+      measure: 'order.order_count',
+      certified: null,
+    },
+  ],
+};
+
+function state(overrides: Partial<SemanticModelState> = {}): SemanticModelState {
+  return {
+    databaseId: 'd1',
+    model,
+    version: 3,
+    updatedAt: '2026-11-02T10:00:00.000Z',
+    updatedBy: 'Ann Lee',
+    proposal: null,
+    abilities: { edit: true, certify: true },
+    ...overrides,
+  };
+}
+
+describe('semantic model page', () => {
+  it('shows certified metrics with who certified them and when, and certifies another', async () => {
+    stubSession(server);
+    server.on('GET /api/databases/d1/semantic-model', { body: state() });
+    server.on('GET /api/databases/d1/semantic-model/history', {
+      body: {
+        changes: [
+          {
+            version: 3,
+            summary: 'certified metric order_count',
+            changedAt: '2026-11-02T10:00:00.000Z',
+            changedBy: 'Ann Lee',
+          },
+        ],
+      },
+    });
+    const certified = state({
+      version: 4,
+      model: {
+        ...model,
+        metrics: model.metrics.map((metric) => ({
+          ...metric,
+          certified: { by: 'Ann Lee', at: '2026-11-03T10:00:00.000Z' },
+        })),
+      },
+    });
+    server.on('POST /api/databases/d1/semantic-model/metrics/orders_again/certification', {
+      body: certified,
+    });
+    renderApp('/databases/d1/semantic-model', server.url);
+
+    const orders = await screen.findByRole('listitem', { name: 'Metric order_count' });
+    expect(orders).toHaveTextContent('Certified by Ann Lee on Nov 2, 2026');
+    expect(within(orders).getByRole('button', { name: 'Withdraw certification' })).toBeEnabled();
+    expect(await screen.findByRole('region', { name: 'History' })).toHaveTextContent(
+      'certified metric order_count',
+    );
+
+    const other = screen.getByRole('listitem', { name: 'Metric orders_again' });
+    expect(other).not.toHaveTextContent('Certified');
+    await userEvent.click(within(other).getByRole('button', { name: 'Certify' }));
+    expect(await within(other).findByText(/Certified by Ann Lee on Nov 3, 2026/)).toBeVisible();
+  });
+
+  it('offers a pending proposal to those who may change the model, and only shows it to the others', async () => {
+    stubSession(server);
+    const proposal = {
+      model,
+      proposedAt: '2026-11-04T10:00:00.000Z',
+      proposedBy: 'Ann Lee',
+      source: 'scan' as const,
+    };
+    server.on('GET /api/databases/d1/semantic-model', {
+      body: state({ proposal, abilities: { edit: false, certify: false } }),
+    });
+    server.on('GET /api/databases/d1/semantic-model/history', { body: { changes: [] } });
+    renderApp('/databases/d1/semantic-model', server.url);
+    const banner = await screen.findByRole('region', { name: 'Proposal' });
+    expect(banner).toHaveTextContent('Scan auto proposed 1 dataset, 0 relationships and 2 metrics');
+    expect(within(banner).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Certify' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit as JSON' })).toBeNull();
+  });
+
+  it('shows the field the server names when a save is refused', async () => {
+    stubSession(server);
+    server.on('GET /api/databases/d1/semantic-model', { body: state() });
+    server.on('GET /api/databases/d1/semantic-model/history', { body: { changes: [] } });
+    server.on('PUT /api/databases/d1/semantic-model', {
+      status: 400,
+      body: {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'The semantic model is not valid: model.metrics[1].measure: No measure is named "nothing"',
+          field: 'model.metrics[1].measure',
+        },
+      },
+    });
+    renderApp('/databases/d1/semantic-model', server.url);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit as JSON' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('model.metrics[1].measure:');
+    const [put] = server.requestsTo('PUT', '/api/databases/d1/semantic-model');
+    expect(put?.body).toEqual({ model, version: 3 });
+  });
+});

@@ -1,0 +1,102 @@
+import {
+  acceptSemanticProposalSchema,
+  metricQueryBodySchema,
+  metricQueryResultSchema,
+  saveSemanticModelSchema,
+  semanticMetricParamsSchema,
+  semanticModelHistorySchema,
+  semanticModelStateSchema,
+  semanticModelVersionSchema,
+  semanticVersionParamsSchema,
+} from '../semantic-models.ts';
+import { idParamsSchema } from './id-params.ts';
+import { route } from './route.ts';
+import type { RouteTable } from './route.ts';
+
+const tags = ['semantic models'];
+
+export const semanticModelRoutes = {
+  'GET /api/databases/:id/semantic-model': route({
+    summary: 'A database’s semantic model, its version, the pending proposal and what the caller may do',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: semanticModelStateSchema,
+  }),
+  'PUT /api/databases/:id/semantic-model': route({
+    summary: 'Save the semantic model as its next version',
+    description:
+      'A `version` other than the current one is refused (409). A metric keeps its certification only while its definition is unchanged.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: saveSemanticModelSchema,
+    response: semanticModelStateSchema,
+  }),
+  'POST /api/databases/:id/semantic-model/proposal': route({
+    summary: 'Propose a semantic model from the database’s schema and column profiles, kept as pending',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: semanticModelStateSchema,
+  }),
+  'POST /api/databases/:id/semantic-model/proposal/accept': route({
+    summary: 'Merge the pending proposal (or the items picked from it) into the model',
+    description: 'Items whose names are new are added; what the model already has stays as it is.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: acceptSemanticProposalSchema,
+    response: semanticModelStateSchema,
+  }),
+  'DELETE /api/databases/:id/semantic-model/proposal': route({
+    summary: 'Reject the pending proposal',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: semanticModelStateSchema,
+  }),
+  'POST /api/databases/:id/semantic-model/metrics/:name/certification': route({
+    summary: 'Certify a metric, by the caller, now',
+    tags,
+    auth: 'required',
+    params: semanticMetricParamsSchema,
+    response: semanticModelStateSchema,
+  }),
+  'DELETE /api/databases/:id/semantic-model/metrics/:name/certification': route({
+    summary: 'Withdraw a metric’s certification',
+    tags,
+    auth: 'required',
+    params: semanticMetricParamsSchema,
+    response: semanticModelStateSchema,
+  }),
+  'GET /api/databases/:id/semantic-model/history': route({
+    summary: 'Every change of the semantic model, newest first',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: semanticModelHistorySchema,
+  }),
+  'GET /api/databases/:id/semantic-model/history/:version': route({
+    summary: 'The semantic model as one version saved it',
+    tags,
+    auth: 'required',
+    params: semanticVersionParamsSchema,
+    response: semanticModelVersionSchema,
+  }),
+  'POST /api/databases/:id/metrics/query': route({
+    summary: 'Answer a metric query: compiled for the database’s engine and run as the editor runs SQL',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: metricQueryBodySchema,
+    response: metricQueryResultSchema,
+  }),
+  'GET /api/projects/:id/semantic-model': route({
+    summary: 'The semantic model of a project’s database, read-only',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: semanticModelStateSchema,
+  }),
+} satisfies RouteTable;
