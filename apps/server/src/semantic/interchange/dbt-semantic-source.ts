@@ -1,0 +1,281 @@
+import { parse as parseYaml } from 'yaml';
+
+/*
+ * dbt's MetricFlow definitions, read from wherever a team has them into one shape: the
+ * `semantic_manifest.json` dbt writes (lists), `manifest.json` (objects keyed by unique id, the
+ * relation in `node_relation`), or the `semantic_models:` and `metrics:` of a project's .yml files
+ * (filters as strings, `window: 7 days`, measures named by a string or an object). Reading never
+ * fails on a field it does not know; what the converter cannot use, it reports.
+ */
+
+export interface DbtSemanticInput {
+  /** A parsed `semantic_manifest.json` or `manifest.json`. */
+  artifact?: unknown;
+  /** The text of .yml files holding `semantic_models:` and `metrics:`. */
+  yaml?: readonly { path: string; text: string }[];
+}
+
+export interface DbtMetricInput {
+  name: string;
+  alias: string | null;
+  /** `where_sql_template`s, ANDed. */
+  filters: string[];
+  offsetWindow: string | null;
+  offsetToGrain: string | null;
+  fillNullsWith: unknown;
+  joinToTimespine: boolean;
+}
+
+export interface DbtEntity {
+  name: string;
+  type: string;
+  expr: string | null;
+}
+
+export interface DbtDimension {
+  name: string;
+  type: string;
+  expr: string | null;
+  granularity: string | null;
+  label: string | null;
+  description: string | null;
+}
+
+export interface DbtMeasure {
+  name: string;
+  agg: string;
+  expr: string | null;
+  label: string | null;
+  description: string | null;
+  createMetric: boolean;
+  aggTimeDimension: string | null;
+  nonAdditive: boolean;
+}
+
+export interface DbtSemanticModel {
+  name: string;
+  label: string | null;
+  description: string | null;
+  table: string | null;
+  schema: string | null;
+  defaultTimeDimension: string | null;
+  primaryEntity: string | null;
+  entities: DbtEntity[];
+  dimensions: DbtDimension[];
+  measures: DbtMeasure[];
+}
+
+export interface DbtWindow {
+  count: number;
+  granularity: string;
+}
+
+export interface DbtMetric {
+  name: string;
+  type: string;
+  label: string | null;
+  description: string | null;
+  owner: string | null;
+  filters: string[];
+  measure: DbtMetricInput | null;
+  numerator: DbtMetricInput | null;
+  denominator: DbtMetricInput | null;
+  expr: string | null;
+  metrics: DbtMetricInput[];
+  window: DbtWindow | string | null;
+  grainToDate: string | null;
+  periodAgg: string | null;
+}
+
+export interface DbtSemanticLayer {
+  semanticModels: DbtSemanticModel[];
+  metrics: DbtMetric[];
+}
+
+export class DbtSemanticInputError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.name = 'DbtSemanticInputError';
+    this.field = field;
+  }
+}
+
+type Node = Record<string, unknown>;
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** A list, or an object keyed by unique id (manifest.json), as a list. */
+function entries(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isNode(value)) return Object.values(value);
+  return [];
+}
+
+/** `ref('orders')`, `{{ ref("orders") }}` or `ref('package', 'orders')` → orders. */
+function refName(value: unknown): string | null {
+  const written = text(value);
+  if (written === null) return null;
+  const match = /ref\(\s*['"]([^'"]+)['"](?:\s*,\s*['"]([^'"]+)['"])?/.exec(written);
+  return match ? (match[2] ?? match[1] ?? null) : written;
+}
+
+/** A filter as YAML writes it (a string or strings) or as the JSON does (`where_filters`). */
+function filtersOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim()];
+  if (Array.isArray(value)) return value.flatMap(filtersOf);
+  if (isNode(value)) {
+    if ('where_filters' in value) return filtersOf(value.where_filters);
+    const template = text(value.where_sql_template);
+    if (template !== null) return [template];
+  }
+  return [];
+}
+
+function windowText(value: unknown): string | null {
+  if (isNode(value)) {
+    const count = value.count;
+    const granularity = text(value.granularity);
+    return typeof count === 'number' && granularity !== null ? `${count} ${granularity}` : null;
+  }
+  return text(value);
+}
+
+function metricInput(value: unknown): DbtMetricInput | null {
+  const node = isNode(value) ? value : { name: value };
+  const name = text(node.name);
+  if (name === null) return null;
+  return {
+    name,
+    alias: text(node.alias),
+    filters: filtersOf(node.filter),
+    offsetWindow: windowText(node.offset_window),
+    offsetToGrain: text(node.offset_to_grain),
+    fillNullsWith: node.fill_nulls_with ?? null,
+    joinToTimespine: node.join_to_timespine === true,
+  };
+}
+
+function readSemanticModel(value: unknown): DbtSemanticModel | null {
+  if (!isNode(value)) return null;
+  const name = text(value.name);
+  if (name === null) return null;
+  const relation = isNode(value.node_relation) ? value.node_relation : {};
+  const defaults = isNode(value.defaults) ? value.defaults : {};
+  return {
+    name,
+    label: text(value.label),
+    description: text(value.description),
+    table: text(relation.alias) ?? refName(value.model),
+    schema: text(relation.schema_name),
+    defaultTimeDimension: text(defaults.agg_time_dimension),
+    primaryEntity: text(value.primary_entity),
+    entities: entries(value.entities).flatMap((entity) => {
+      if (!isNode(entity) || text(entity.name) === null) return [];
+      return [{ name: text(entity.name) ?? '', type: text(entity.type) ?? '', expr: text(entity.expr) }];
+    }),
+    dimensions: entries(value.dimensions).flatMap((dimension) => {
+      if (!isNode(dimension) || text(dimension.name) === null) return [];
+      const params = isNode(dimension.type_params) ? dimension.type_params : {};
+      return [
+        {
+          name: text(dimension.name) ?? '',
+          type: text(dimension.type)?.toLowerCase() ?? 'categorical',
+          expr: text(dimension.expr),
+          granularity: text(params.time_granularity)?.toLowerCase() ?? null,
+          label: text(dimension.label),
+          description: text(dimension.description),
+        },
+      ];
+    }),
+    measures: entries(value.measures).flatMap((measure) => {
+      if (!isNode(measure) || text(measure.name) === null) return [];
+      return [
+        {
+          name: text(measure.name) ?? '',
+          agg: text(measure.agg)?.toLowerCase() ?? 'sum',
+          expr: text(measure.expr),
+          label: text(measure.label),
+          description: text(measure.description),
+          createMetric: measure.create_metric === true,
+          aggTimeDimension: text(measure.agg_time_dimension),
+          nonAdditive: isNode(measure.non_additive_dimension),
+        },
+      ];
+    }),
+  };
+}
+
+function ownerOf(value: Node): string | null {
+  const config = isNode(value.config) ? value.config : {};
+  for (const meta of [value.meta, config.meta]) {
+    if (isNode(meta) && text(meta.owner) !== null) return text(meta.owner);
+  }
+  return null;
+}
+
+function readMetric(value: unknown): DbtMetric | null {
+  if (!isNode(value)) return null;
+  const name = text(value.name);
+  if (name === null) return null;
+  const params = isNode(value.type_params) ? value.type_params : {};
+  const cumulative = isNode(params.cumulative_type_params) ? params.cumulative_type_params : {};
+  const window = params.window ?? cumulative.window ?? null;
+  return {
+    name,
+    type: text(value.type)?.toLowerCase() ?? 'simple',
+    label: text(value.label),
+    description: text(value.description),
+    owner: ownerOf(value),
+    filters: filtersOf(value.filter),
+    measure: params.measure == null ? null : metricInput(params.measure),
+    numerator: params.numerator == null ? null : metricInput(params.numerator),
+    denominator: params.denominator == null ? null : metricInput(params.denominator),
+    expr: text(params.expr),
+    metrics: entries(params.metrics).flatMap((entry) => metricInput(entry) ?? []),
+    window: isNode(window) ? { count: Number(window.count), granularity: text(window.granularity) ?? '' } : text(window),
+    grainToDate: text(params.grain_to_date ?? cumulative.grain_to_date)?.toLowerCase() ?? null,
+    periodAgg: text(cumulative.period_agg),
+  };
+}
+
+function readDocument(document: unknown, into: DbtSemanticLayer): void {
+  if (!isNode(document)) return;
+  for (const model of entries(document.semantic_models)) {
+    const read = readSemanticModel(model);
+    if (read !== null) into.semanticModels.push(read);
+  }
+  for (const metric of entries(document.metrics)) {
+    const read = readMetric(metric);
+    if (read !== null) into.metrics.push(read);
+  }
+}
+
+/** Every semantic model and metric of the input, in the order they were written. */
+export function readDbtSemanticLayer(input: DbtSemanticInput): DbtSemanticLayer {
+  const layer: DbtSemanticLayer = { semanticModels: [], metrics: [] };
+  if (input.artifact !== undefined) {
+    if (!isNode(input.artifact)) {
+      throw new DbtSemanticInputError('artifact', 'Expected the JSON object of semantic_manifest.json or manifest.json');
+    }
+    readDocument(input.artifact, layer);
+  }
+  for (const file of input.yaml ?? []) {
+    let document: unknown;
+    try {
+      document = parseYaml(file.text);
+    } catch (error) {
+      throw new DbtSemanticInputError(file.path, `Not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    readDocument(document, layer);
+  }
+  return layer;
+}
