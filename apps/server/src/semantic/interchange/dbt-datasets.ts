@@ -59,7 +59,10 @@ function convertDimensions(model: DbtSemanticModel, item: string, warnings: Inte
       type = 'time';
       const grains = grainsFrom(dimension.granularity);
       if (grains === null) {
-        warnings.add(at, `Time granularity ${dimension.granularity} is not one of day, week, month, quarter, year; every grain is offered`);
+        warnings.add(
+          at,
+          `Time granularity ${dimension.granularity} is not one of day, week, month, quarter, year; every grain is offered`,
+        );
       }
       timeGrains = grains ?? grainsFrom('day') ?? [];
     } else if (dimension.type !== 'categorical') {
@@ -92,7 +95,10 @@ function convertMeasures(
     const at = `${item}.measures.${measure.name}`;
     const aggregation = aggregations[measure.agg];
     if (aggregation === undefined) {
-      warnings.add(at, `Not imported: the ${measure.agg} aggregation has no equivalent (sum, count, count_distinct, average, min, max, sum_boolean)`);
+      warnings.add(
+        at,
+        `Not imported: the ${measure.agg} aggregation has no equivalent (sum, count, count_distinct, average, min, max, sum_boolean)`,
+      );
       continue;
     }
     const written = measure.expr ?? measure.name;
@@ -104,7 +110,10 @@ function convertMeasures(
       warnings.add(at, 'Its non_additive_dimension is not kept: the measure aggregates over every period');
     }
     if (measure.aggTimeDimension !== null && measure.aggTimeDimension !== model.defaultTimeDimension) {
-      warnings.add(at, `Its agg_time_dimension ${measure.aggTimeDimension} is not kept: metric_time means ${model.defaultTimeDimension ?? 'nothing'} for this semantic model`);
+      warnings.add(
+        at,
+        `Its agg_time_dimension ${measure.aggTimeDimension} is not kept: metric_time means ${model.defaultTimeDimension ?? 'nothing'} for this semantic model`,
+      );
     }
     const name = names(toSemanticName(measure.name));
     renamed(warnings, at, measure.name, name);
@@ -127,7 +136,12 @@ export function convertDbtSemanticModels(
   warnings: InterchangeWarnings,
 ): ConvertedDatasets {
   const datasetNames = uniqueNames();
-  const converted: ConvertedDatasets = { datasets: [], relationships: [], measures: new Map(), models: new Map() };
+  const converted: ConvertedDatasets = {
+    datasets: [],
+    relationships: [],
+    measures: new Map(),
+    models: new Map(),
+  };
   for (const model of models) {
     const item = `semantic_models.${model.name}`;
     if (model.table === null) {
@@ -139,11 +153,17 @@ export function convertDbtSemanticModels(
     const primary = model.entities.find((entity) => entity.type === 'primary');
     const primaryColumn = primary === undefined ? null : columnOf(primary.expr ?? primary.name);
     if (primary !== undefined && primaryColumn === null) {
-      warnings.add(`${item}.entities.${primary.name}`, 'Its expression is SQL, not a column: the dataset has no primary key');
+      warnings.add(
+        `${item}.entities.${primary.name}`,
+        'Its expression is SQL, not a column: the dataset has no primary key',
+      );
     }
     for (const entity of model.entities) {
       if (!['primary', 'foreign', 'unique'].includes(entity.type)) {
-        warnings.add(`${item}.entities.${entity.name}`, `Entity type ${entity.type || '(none)'} is not used for joins`);
+        warnings.add(
+          `${item}.entities.${entity.name}`,
+          `Entity type ${entity.type || '(none)'} is not used for joins`,
+        );
       }
     }
     const dimensions = convertDimensions(model, item, warnings);
@@ -191,7 +211,11 @@ function convertEntities(
     if (ours === undefined) continue;
     for (const entity of model.entities) {
       const column = columnOf(entity.expr ?? entity.name);
-      if ((entity.type === 'primary' || entity.type === 'unique') && column !== null && !owners.has(entity.name)) {
+      if (
+        (entity.type === 'primary' || entity.type === 'unique') &&
+        column !== null &&
+        !owners.has(entity.name)
+      ) {
         owners.set(entity.name, { model: model.name, dataset: ours.dataset.name, column, type: entity.type });
       }
     }

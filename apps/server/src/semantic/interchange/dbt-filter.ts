@@ -44,7 +44,8 @@ function tokenize(text: string): Token[] | string {
     let taken: string;
     if (reference !== null) {
       const [whole, kind, name = '', grainArgument, calls = ''] = reference;
-      if (kind === 'Entity') return `Entity('${name}') is not a dimension; only dimensions can be filtered on`;
+      if (kind === 'Entity')
+        return `Entity('${name}') is not a dimension; only dimensions can be filtered on`;
       const grainCall = /\.grain\(\s*['"](\w+)['"]\s*\)/.exec(calls);
       tokens.push({
         kind: 'ref',
@@ -102,7 +103,8 @@ export function readDbtFilter(template: string, resolve: DimensionResolver): Fil
 
   while (at < tokens.length) {
     const first = tokens[at];
-    if (first?.kind !== 'ref') return { error: 'each condition must start with a Dimension or TimeDimension' };
+    if (first?.kind !== 'ref')
+      return { error: 'each condition must start with a Dimension or TimeDimension' };
     at += 1;
     const dimension = resolve(first.reference);
     if (typeof dimension !== 'string') return dimension;
@@ -127,7 +129,8 @@ export function readDbtFilter(template: string, resolve: DimensionResolver): Fil
       }
       at += 1;
       const open = tokens[at];
-      if (open?.kind !== 'punctuation' || open.text !== '(') return { error: 'IN must be followed by a list' };
+      if (open?.kind !== 'punctuation' || open.text !== '(')
+        return { error: 'IN must be followed by a list' };
       at += 1;
       const values: (string | number | boolean)[] = [];
       for (;;) {
@@ -137,7 +140,8 @@ export function readDbtFilter(template: string, resolve: DimensionResolver): Fil
         const separator = tokens[at];
         at += 1;
         if (separator?.kind === 'punctuation' && separator.text === ')') break;
-        if (separator?.kind !== 'punctuation' || separator.text !== ',') return { error: 'an IN list is not closed' };
+        if (separator?.kind !== 'punctuation' || separator.text !== ',')
+          return { error: 'an IN list is not closed' };
       }
       filters.push({ dimension, operator: negated ? 'not_in' : 'in', values });
     } else if (isWord('BETWEEN')) {

@@ -38,7 +38,9 @@ function windowOf(window: DbtWindow | string): Extract<Metric, { type: 'cumulati
   const count = typeof window === 'string' ? Number(match?.[1]) : window.count;
   const grain = grainOf(typeof window === 'string' ? (match?.[2] ?? '') : window.granularity);
   if (!Number.isInteger(count) || count <= 0 || grain === null) {
-    return { skip: `its window ${typeof window === 'string' ? window : `${window.count} ${window.granularity}`} is not a number of days, weeks, months, quarters or years` };
+    return {
+      skip: `its window ${typeof window === 'string' ? window : `${window.count} ${window.granularity}`} is not a number of days, weeks, months, quarters or years`,
+    };
   }
   return { count, grain };
 }
@@ -50,7 +52,11 @@ function homeModel(context: Context, measure: string | null) {
   return [...context.converted.models.values()].find((model) => key?.startsWith(`${model.dataset.name}.`));
 }
 
-function filtersOf(context: Context, templates: readonly string[], measure: string | null): SemanticFilter[] | Skip {
+function filtersOf(
+  context: Context,
+  templates: readonly string[],
+  measure: string | null,
+): SemanticFilter[] | Skip {
   const home = homeModel(context, measure);
   const resolve = (reference: DbtDimensionReference): string | { error: string } => {
     const parts = reference.name.split('__');
@@ -58,7 +64,8 @@ function filtersOf(context: Context, templates: readonly string[], measure: stri
     const entity = parts.length > 1 ? parts[parts.length - 2] : undefined;
     let found: { dataset: string; dimension: string } | null = null;
     if (reference.name === 'metric_time') {
-      if (home?.timeDimension == null) return { error: 'metric_time has no agg_time_dimension to stand for here' };
+      if (home?.timeDimension == null)
+        return { error: 'metric_time has no agg_time_dimension to stand for here' };
       found = { dataset: home.dataset.name, dimension: home.timeDimension };
     } else {
       const candidates = [...context.converted.models.values()].filter((model) =>
@@ -83,7 +90,8 @@ function filtersOf(context: Context, templates: readonly string[], measure: stri
   const filters: SemanticFilter[] = [];
   for (const template of templates) {
     const reading = readDbtFilter(template, resolve);
-    if ('error' in reading) return { skip: `its filter ${template.trim()} cannot be imported: ${reading.error}` };
+    if ('error' in reading)
+      return { skip: `its filter ${template.trim()} cannot be imported: ${reading.error}` };
     filters.push(...reading.filters);
   }
   return filters;
@@ -105,15 +113,19 @@ function measureOf(context: Context, owner: string, input: DbtMetricInput | null
   const measure = context.converted.measures.get(input.name);
   if (measure === undefined) return { skip: `its measure ${input.name} was not imported` };
   const item = `metrics.${owner}`;
-  if (input.fillNullsWith !== null) context.warnings.add(item, 'fill_nulls_with is not kept: periods without rows are absent, not filled');
-  if (input.joinToTimespine) context.warnings.add(item, 'join_to_timespine is not kept: periods without rows are absent');
+  if (input.fillNullsWith !== null)
+    context.warnings.add(item, 'fill_nulls_with is not kept: periods without rows are absent, not filled');
+  if (input.joinToTimespine)
+    context.warnings.add(item, 'join_to_timespine is not kept: periods without rows are absent');
   return measure;
 }
 
 /** The metric an input reads: the metric itself, or a filtered copy of it. */
 function inputMetric(context: Context, owner: string, input: DbtMetricInput): string | Skip {
   if (input.offsetWindow !== null || input.offsetToGrain !== null) {
-    return { skip: `its input ${input.name} is offset in time (${input.offsetWindow ?? `to ${input.offsetToGrain}`}), which has no equivalent` };
+    return {
+      skip: `its input ${input.name} is offset in time (${input.offsetWindow ?? `to ${input.offsetToGrain}`}), which has no equivalent`,
+    };
   }
   const base = convertMetric(context, input.name);
   if (typeof base !== 'string') return { skip: `its input ${input.name} was not imported` };
@@ -136,7 +148,11 @@ function inputMetric(context: Context, owner: string, input: DbtMetricInput): st
 function build(context: Context, metric: DbtMetric, name: string): Metric | Skip {
   const described = describe(metric, name);
   const measureName = metric.measure?.name ?? null;
-  const metricFilters = filtersOf(context, [...metric.filters, ...(metric.measure?.filters ?? [])], measureName);
+  const metricFilters = filtersOf(
+    context,
+    [...metric.filters, ...(metric.measure?.filters ?? [])],
+    measureName,
+  );
   if ('skip' in metricFilters) return metricFilters;
   switch (metric.type) {
     case 'simple': {
@@ -150,15 +166,20 @@ function build(context: Context, metric: DbtMetric, name: string): Metric | Skip
       const window = metric.window === null ? null : windowOf(metric.window);
       if (window !== null && 'skip' in window) return window;
       const grainToDate = metric.grainToDate === null ? null : grainOf(metric.grainToDate);
-      if (metric.grainToDate !== null && grainToDate === null) return { skip: `grain_to_date ${metric.grainToDate} is not a grain` };
+      if (metric.grainToDate !== null && grainToDate === null)
+        return { skip: `grain_to_date ${metric.grainToDate} is not a grain` };
       if (window !== null && grainToDate !== null) return { skip: 'it has both a window and grain_to_date' };
       if (metric.periodAgg !== null) {
-        context.warnings.add(`metrics.${metric.name}`, `period_agg ${metric.periodAgg} is not kept: each period accumulates its own rows`);
+        context.warnings.add(
+          `metrics.${metric.name}`,
+          `period_agg ${metric.periodAgg} is not kept: each period accumulates its own rows`,
+        );
       }
       return { ...described, type: 'cumulative', measure, window, grainToDate, filters: metricFilters };
     }
     case 'ratio': {
-      if (metric.numerator === null || metric.denominator === null) return { skip: 'it needs a numerator and a denominator' };
+      if (metric.numerator === null || metric.denominator === null)
+        return { skip: 'it needs a numerator and a denominator' };
       const numerator = inputMetric(context, name, metric.numerator);
       if (typeof numerator !== 'string') return numerator;
       const denominator = inputMetric(context, name, metric.denominator);
@@ -173,7 +194,10 @@ function build(context: Context, metric: DbtMetric, name: string): Metric | Skip
         if (typeof target !== 'string') return target;
         replacements.set(input.alias ?? input.name, target);
       }
-      const expression = metric.expr.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (word) => replacements.get(word) ?? word);
+      const expression = metric.expr.replace(
+        /[A-Za-z_][A-Za-z0-9_]*/g,
+        (word) => replacements.get(word) ?? word,
+      );
       try {
         parseMetricExpression(expression);
       } catch (error) {
@@ -216,20 +240,47 @@ export function convertDbtMetrics(
 ): Metric[] {
   const byName = new Map<string, DbtMetric>();
   for (const metric of metrics) {
-    if (byName.has(metric.name)) warnings.add(`metrics.${metric.name}`, 'Defined twice: the first definition is kept');
+    if (byName.has(metric.name))
+      warnings.add(`metrics.${metric.name}`, 'Defined twice: the first definition is kept');
     else byName.set(metric.name, metric);
   }
   // `create_metric: true` on a measure is a simple metric of the same name.
   for (const measure of measuresWithMetric) {
     if (!byName.has(measure)) {
       byName.set(measure, {
-        name: measure, type: 'simple', label: null, description: null, owner: null, filters: [],
-        measure: { name: measure, alias: null, filters: [], offsetWindow: null, offsetToGrain: null, fillNullsWith: null, joinToTimespine: false },
-        numerator: null, denominator: null, expr: null, metrics: [], window: null, grainToDate: null, periodAgg: null,
+        name: measure,
+        type: 'simple',
+        label: null,
+        description: null,
+        owner: null,
+        filters: [],
+        measure: {
+          name: measure,
+          alias: null,
+          filters: [],
+          offsetWindow: null,
+          offsetToGrain: null,
+          fillNullsWith: null,
+          joinToTimespine: false,
+        },
+        numerator: null,
+        denominator: null,
+        expr: null,
+        metrics: [],
+        window: null,
+        grainToDate: null,
+        periodAgg: null,
       });
     }
   }
-  const context: Context = { converted, warnings, byName, done: new Map(), metrics: [], names: uniqueNames() };
+  const context: Context = {
+    converted,
+    warnings,
+    byName,
+    done: new Map(),
+    metrics: [],
+    names: uniqueNames(),
+  };
   for (const name of byName.keys()) convertMetric(context, name);
   return context.metrics;
 }

@@ -241,7 +241,9 @@ function readMetric(value: unknown): DbtMetric | null {
     denominator: params.denominator == null ? null : metricInput(params.denominator),
     expr: text(params.expr),
     metrics: entries(params.metrics).flatMap((entry) => metricInput(entry) ?? []),
-    window: isNode(window) ? { count: Number(window.count), granularity: text(window.granularity) ?? '' } : text(window),
+    window: isNode(window)
+      ? { count: Number(window.count), granularity: text(window.granularity) ?? '' }
+      : text(window),
     grainToDate: text(params.grain_to_date ?? cumulative.grain_to_date)?.toLowerCase() ?? null,
     periodAgg: text(cumulative.period_agg),
   };
@@ -264,7 +266,10 @@ export function readDbtSemanticLayer(input: DbtSemanticInput): DbtSemanticLayer 
   const layer: DbtSemanticLayer = { semanticModels: [], metrics: [] };
   if (input.artifact !== undefined) {
     if (!isNode(input.artifact)) {
-      throw new DbtSemanticInputError('artifact', 'Expected the JSON object of semantic_manifest.json or manifest.json');
+      throw new DbtSemanticInputError(
+        'artifact',
+        'Expected the JSON object of semantic_manifest.json or manifest.json',
+      );
     }
     readDocument(input.artifact, layer);
   }
@@ -273,7 +278,10 @@ export function readDbtSemanticLayer(input: DbtSemanticInput): DbtSemanticLayer 
     try {
       document = parseYaml(file.text);
     } catch (error) {
-      throw new DbtSemanticInputError(file.path, `Not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+      throw new DbtSemanticInputError(
+        file.path,
+        `Not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     readDocument(document, layer);
   }

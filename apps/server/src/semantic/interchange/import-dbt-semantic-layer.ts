@@ -40,7 +40,7 @@ export function importDbtSemanticLayer(input: DbtSemanticInput): ImportedSemanti
   for (let pass = 0; pass < maxPasses; pass += 1) {
     const problems = validateSemanticModel(model);
     if (problems.length === 0) break;
-    model = withoutFaultyParts(model, problems, warnings.add);
+    model = withoutFaultyParts(model, problems, (item, message) => warnings.add(item, message));
   }
   return { model, warnings: warnings.list };
 }
