@@ -227,6 +227,9 @@ export function importOsiYaml(text: string): ImportedSemanticModel {
     const path = `semantic_model[0].relationships[${index}]`;
     const { data, others: theirs } = readQuerentExtension(entry.custom_extensions, path);
     noteLosses(path, entry, theirs, warnings);
+    if (synonymsOf(entry.ai_context).length > 0) {
+      warnings.add(path, 'Its ai_context.synonyms is not kept: relationships have no synonyms');
+    }
     const datasetName = (osiName: string) => byOsiName.get(osiName)?.dataset.name ?? toSemanticName(osiName);
     return fromExtension(
       relationshipSchema,

@@ -42,7 +42,10 @@ export function impliedMetrics(
       measures.push({
         dataset: found.dataset,
         measure: {
-          ...base(measureName),
+          name: measureName,
+          label: null,
+          description: null,
+          synonyms: [],
           aggregation: aggregate.aggregation,
           expression: found.expression,
           filters: [],
