@@ -3,7 +3,7 @@ import { validateSemanticModel } from '../validate-semantic-model.ts';
 import { convertDbtSemanticModels } from './dbt-datasets.ts';
 import { convertDbtMetrics } from './dbt-metrics.ts';
 import { type DbtSemanticInput, readDbtSemanticLayer } from './dbt-semantic-source.ts';
-import { collectWarnings, type InterchangeWarning } from './interchange-warning.ts';
+import { collectWarnings, type ImportedSemanticModel } from './interchange-warning.ts';
 
 /*
  * dbt's MetricFlow semantic layer as a Querent semantic model, from semantic_manifest.json,
@@ -14,10 +14,7 @@ import { collectWarnings, type InterchangeWarning } from './interchange-warning.
 
 export type { DbtSemanticInput } from './dbt-semantic-source.ts';
 
-export interface ImportedSemanticModel {
-  model: SemanticModel;
-  warnings: InterchangeWarning[];
-}
+export type { ImportedSemanticModel } from './interchange-warning.ts';
 
 const maxPasses = 50;
 

@@ -13,7 +13,11 @@ import {
 import type { z } from 'zod';
 import { validateSemanticModel } from '../validate-semantic-model.ts';
 import { columnOrSql } from './column-or-sql.ts';
-import { collectWarnings, type InterchangeWarnings } from './interchange-warning.ts';
+import {
+  collectWarnings,
+  type ImportedSemanticModel,
+  type InterchangeWarnings,
+} from './interchange-warning.ts';
 import {
   type OsiDataset,
   type OsiExpression,
@@ -25,7 +29,6 @@ import {
 import { readQuerentExtension, synonymsOf, unkeptContext } from './osi-extension.ts';
 import { type FieldLookup, impliedMetrics } from './osi-foreign-metric.ts';
 import { readForeignMetric } from './osi-metric-sql.ts';
-import type { ImportedSemanticModel } from './import-dbt-semantic-layer.ts';
 import { toSemanticName, uniqueNames } from './semantic-name.ts';
 
 /*

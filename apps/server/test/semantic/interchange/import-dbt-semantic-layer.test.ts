@@ -15,7 +15,11 @@ describe('importDbtSemanticLayer from project YAML', () => {
 
   it('makes a dataset of each semantic model, keyed by its primary entity', () => {
     expect(
-      model.datasets.map((dataset) => ({ name: dataset.name, source: dataset.source, key: dataset.primaryKey })),
+      model.datasets.map((dataset) => ({
+        name: dataset.name,
+        source: dataset.source,
+        key: dataset.primaryKey,
+      })),
     ).toEqual([
       { name: 'orders', source: { table: 'orders', schema: null }, key: ['order_id'] },
       { name: 'order_item', source: { table: 'order_items', schema: null }, key: ['order_item_id'] },
@@ -32,9 +36,7 @@ describe('importDbtSemanticLayer from project YAML', () => {
   });
 
   it('joins each foreign entity to the semantic model it identifies, many to one', () => {
-    expect(
-      model.relationships.map(({ from, to, cardinality }) => ({ from, to, cardinality })),
-    ).toEqual([
+    expect(model.relationships.map(({ from, to, cardinality }) => ({ from, to, cardinality }))).toEqual([
       {
         from: { dataset: 'orders', columns: ['customer_id'] },
         to: { dataset: 'customers', columns: ['customer_id'] },
@@ -56,7 +58,10 @@ describe('importDbtSemanticLayer from project YAML', () => {
     expect(byName.get('new_customer')?.filters).toEqual([
       { dimension: 'customers.customer_type', operator: '=', values: ['new'] },
     ]);
-    expect(byName.get('order_gross_profit')).toMatchObject({ type: 'derived', expression: 'revenue - order_cost' });
+    expect(byName.get('order_gross_profit')).toMatchObject({
+      type: 'derived',
+      expression: 'revenue - order_cost',
+    });
     expect(byName.get('orders_last_7_days')).toMatchObject({
       type: 'cumulative',
       window: { count: 7, grain: 'day' },
@@ -178,7 +183,9 @@ ${metrics}`,
     expect(validateSemanticModel(model)).toEqual([]);
     expect(model.datasets[0]?.name).toBe('sales_lines');
     expect(model.datasets[0]?.dimensions[1]?.timeGrains).toEqual(['month', 'quarter', 'year']);
-    expect(model.datasets[0]?.measures[1]?.expression).toEqual({ sql: 'CASE WHEN is_paid THEN 1 ELSE 0 END' });
+    expect(model.datasets[0]?.measures[1]?.expression).toEqual({
+      sql: 'CASE WHEN is_paid THEN 1 ELSE 0 END',
+    });
     expect(model.metrics[0]).toMatchObject({
       name: 'regional_amount',
       filters: [

@@ -51,11 +51,17 @@ export interface MartDatabase {
   dispose(): Promise<void>;
 }
 
-function reading(label: string, dialect: SqlDialect, connector: Connector, cleanup: () => Promise<void>): MartDatabase {
+function reading(
+  label: string,
+  dialect: SqlDialect,
+  connector: Connector,
+  cleanup: () => Promise<void>,
+): MartDatabase {
   return {
     label,
     dialect,
-    rows: async (sql) => keyedRows(await connector.run(sql, { rowCap: 1000, timeoutMs: 30_000, readOnly: true })),
+    rows: async (sql) =>
+      keyedRows(await connector.run(sql, { rowCap: 1000, timeoutMs: 30_000, readOnly: true })),
     dispose: async () => {
       await connector.close();
       await cleanup();
@@ -65,7 +71,9 @@ function reading(label: string, dialect: SqlDialect, connector: Connector, clean
 
 export async function jafflePostgres(): Promise<MartDatabase> {
   const scratch = await openScratchPostgres(jaffleMartsSql.join(';\n'));
-  return reading('PostgreSQL', 'postgres', createConnector('postgres', scratch.details), () => scratch.dispose());
+  return reading('PostgreSQL', 'postgres', createConnector('postgres', scratch.details), () =>
+    scratch.dispose(),
+  );
 }
 
 export async function jaffleSqlite(): Promise<MartDatabase> {

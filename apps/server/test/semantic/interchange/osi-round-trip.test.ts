@@ -17,7 +17,8 @@ import { importJaffleYaml, readFixture } from './jaffle-model.ts';
 function richModel(): SemanticModel {
   const model = semanticModelSchema.parse(shopModelInput);
   const [customers, orders, lines] = model.datasets;
-  if (customers === undefined || orders === undefined || lines === undefined) throw new Error('shop model changed');
+  if (customers === undefined || orders === undefined || lines === undefined)
+    throw new Error('shop model changed');
   customers.label = 'Clients';
   customers.synonyms = ['buyers', 'accounts'];
   customers.source = { table: 'customers', schema: 'sales' };
@@ -40,7 +41,11 @@ function richModel(): SemanticModel {
   const orderedAt = orders.dimensions.find((dimension) => dimension.name === 'ordered_at');
   if (orderedAt) orderedAt.timeGrains = ['month', 'quarter', 'year'];
   lines.source = { sql: 'SELECT * FROM order_lines WHERE quantity > 0' };
-  lines.measures[0] = { ...lines.measures[0], label: 'Line revenue', synonyms: ['sales'] } as (typeof lines.measures)[0];
+  lines.measures[0] = {
+    ...lines.measures[0],
+    label: 'Line revenue',
+    synonyms: ['sales'],
+  } as (typeof lines.measures)[0];
   model.relationships.push({
     name: 'customer_self',
     from: { dataset: 'customers', columns: ['id'] },
@@ -88,8 +93,20 @@ describe('OSI round trip of our own models', () => {
     const document = parse(exportOsiYaml(richModel(), { name: 'shop' })) as {
       semantic_model: {
         name: string;
-        datasets: { name: string; source: string; primary_key?: string[]; ai_context?: unknown; fields: { name: string; dimension?: unknown }[] }[];
-        relationships: { name: string; from: string; to: string; from_columns: string[]; to_columns: string[] }[];
+        datasets: {
+          name: string;
+          source: string;
+          primary_key?: string[];
+          ai_context?: unknown;
+          fields: { name: string; dimension?: unknown }[];
+        }[];
+        relationships: {
+          name: string;
+          from: string;
+          to: string;
+          from_columns: string[];
+          to_columns: string[];
+        }[];
         metrics: { name: string; expression: { dialects: { dialect: string; expression: string }[] } }[];
       }[];
     };
@@ -102,7 +119,9 @@ describe('OSI round trip of our own models', () => {
       ai_context: { synonyms: ['buyers', 'accounts'] },
     });
     expect(model?.datasets[2]?.source).toBe('SELECT * FROM order_lines WHERE quantity > 0');
-    expect(model?.datasets[1]?.fields.find((field) => field.name === 'ordered_at')?.dimension).toEqual({ is_time: true });
+    expect(model?.datasets[1]?.fields.find((field) => field.name === 'ordered_at')?.dimension).toEqual({
+      is_time: true,
+    });
     expect(model?.datasets[1]?.fields.find((field) => field.name === 'shipping')?.dimension).toBeUndefined();
     expect(model?.relationships[0]).toEqual({
       name: 'order_customer',
@@ -111,7 +130,9 @@ describe('OSI round trip of our own models', () => {
       from_columns: ['customer_id'],
       to_columns: ['id'],
     });
-    const sql = new Map(model?.metrics.map((metric) => [metric.name, metric.expression.dialects[0]?.expression]));
+    const sql = new Map(
+      model?.metrics.map((metric) => [metric.name, metric.expression.dialects[0]?.expression]),
+    );
     expect(sql.get('shipping_total')).toBe('SUM(orders.shipping)');
     expect(sql.get('customer_count')).toBe('COUNT(*)');
     expect(sql.get('furniture_revenue')).toBe(
@@ -136,7 +157,13 @@ describe('OSI round trip of the specification example', () => {
   it('imports the TPC-DS example into a valid model, naming what it cannot keep', () => {
     const { model, warnings } = importOsiYaml(example);
     expect(validateSemanticModel(model)).toEqual([]);
-    expect(model.datasets.map((dataset) => dataset.name)).toEqual(['store_sales', 'date_dim', 'customer', 'item', 'store']);
+    expect(model.datasets.map((dataset) => dataset.name)).toEqual([
+      'store_sales',
+      'date_dim',
+      'customer',
+      'item',
+      'store',
+    ]);
     expect(model.datasets[0]).toMatchObject({
       source: { table: 'store_sales', schema: 'public' },
       primaryKey: ['ss_item_sk', 'ss_ticket_number'],
@@ -160,8 +187,14 @@ describe('OSI round trip of the specification example', () => {
     ]);
     expect(warnings[7]?.message).toBe('Unique keys other than the primary key are not kept');
     expect(warnings[9]?.message).toBe('Its ai_context.synonyms is not kept: relationships have no synonyms');
-    expect(warnings).toContainEqual({ item: 'semantic_model[0]', message: 'Its ai_context.instructions is not kept' });
-    expect(warnings).toContainEqual({ item: 'semantic_model[0]', message: 'Its SALESFORCE extension is not kept' });
+    expect(warnings).toContainEqual({
+      item: 'semantic_model[0]',
+      message: 'Its ai_context.instructions is not kept',
+    });
+    expect(warnings).toContainEqual({
+      item: 'semantic_model[0]',
+      message: 'Its SALESFORCE extension is not kept',
+    });
     expect(warnings).toContainEqual({
       item: 'semantic_model[0].datasets[0].source',
       message: 'The database tpcds is not kept: Querent reads the database its connection opens',
@@ -235,9 +268,9 @@ describe('OSI input errors', () => {
     const withExtension = (data: string) =>
       `semantic_model:\n  - name: m\n    datasets:\n      - name: d\n        source: t\n        custom_extensions:\n          - vendor_name: COMMON\n            data: '${data}'\n`;
     expect(fieldOf(withExtension('{not json'))).toBe('semantic_model[0].datasets[0].custom_extensions');
-    expect(fieldOf(withExtension('{"querent": {"measures": [{"name": "Bad Name", "aggregation": "sum"}]}}'))).toBe(
-      'semantic_model[0].datasets[0].custom_extensions',
-    );
+    expect(
+      fieldOf(withExtension('{"querent": {"measures": [{"name": "Bad Name", "aggregation": "sum"}]}}')),
+    ).toBe('semantic_model[0].datasets[0].custom_extensions');
   });
 
   it('names a reference to a dataset that does not exist', () => {
@@ -253,8 +286,7 @@ describe('OSI input errors', () => {
       'semantic_model:\n  - name: m\n    datasets:\n      - name: d\n        source: t\n    metrics:\n      - name: p90\n        expression:\n          dialects:\n            - dialect: ANSI_SQL\n              expression: PERCENTILE_CONT(0.9) WITHIN GROUP (ORDER BY d.x)\n',
     );
     expect(model.metrics).toEqual([]);
-    expect(warnings).toEqual([
-      { item: 'semantic_model[0].metrics[0]', message: expect.stringMatching(/^Not imported: its expression PERCENTILE_CONT/) },
-    ]);
+    expect(warnings.map((warning) => warning.item)).toEqual(['semantic_model[0].metrics[0]']);
+    expect(warnings[0]?.message).toMatch(/^Not imported: its expression PERCENTILE_CONT/);
   });
 });
