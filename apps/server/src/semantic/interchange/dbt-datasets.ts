@@ -68,6 +68,9 @@ function convertDimensions(model: DbtSemanticModel, item: string, warnings: Inte
     } else if (dimension.type !== 'categorical') {
       warnings.add(at, `Dimension type ${dimension.type} is read as categorical`);
     }
+    if (dimension.validity) {
+      warnings.add(at, 'Its validity_params are not kept: rows are not chosen by their validity window');
+    }
     byDbtName.set(dimension.name, name);
     dimensions.push({
       name,

@@ -39,6 +39,8 @@ export interface DbtDimension {
   granularity: string | null;
   label: string | null;
   description: string | null;
+  /** A slowly changing dimension's validity window (`validity_params`). */
+  validity: boolean;
 }
 
 export interface DbtMeasure {
@@ -193,6 +195,7 @@ function readSemanticModel(value: unknown): DbtSemanticModel | null {
           granularity: text(params.time_granularity)?.toLowerCase() ?? null,
           label: text(dimension.label),
           description: text(dimension.description),
+          validity: isNode(params.validity_params),
         },
       ];
     }),
