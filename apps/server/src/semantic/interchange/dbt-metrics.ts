@@ -134,7 +134,8 @@ function inputMetric(context: Context, owner: string, input: DbtMetricInput): st
   if (original === undefined) return { skip: `its input ${input.name} was not imported` };
   const filters = filtersOf(context, input.filters, context.byName.get(input.name)?.measure?.name ?? null);
   if ('skip' in filters) return filters;
-  const name = context.names(toSemanticName(`${owner}__${input.alias ?? input.name}`));
+  // Built from two semantic names, so the double underscore that marks a part survives.
+  const name = context.names(`${owner}__${toSemanticName(input.alias ?? input.name)}`.slice(0, 64));
   context.metrics.push({
     ...original,
     name,
@@ -145,23 +146,45 @@ function inputMetric(context: Context, owner: string, input: DbtMetricInput): st
   return name;
 }
 
+/**
+ * The measure a simple or cumulative metric reads, with its input's filters. A cumulative metric
+ * of the latest spec accumulates another metric (`input_metric`), which must then be a simple one:
+ * its measure is read with that metric's filters and the input's own.
+ */
+function measureInputOf(context: Context, metric: DbtMetric): DbtMetricInput | Skip | null {
+  if (metric.measure !== null || metric.type !== 'cumulative' || metric.inputMetric === null) {
+    return metric.measure;
+  }
+  const input = metric.inputMetric;
+  const accumulated = context.byName.get(input.name);
+  if (accumulated?.type !== 'simple' || accumulated.measure === null) {
+    return { skip: `its input_metric ${input.name} is not a simple metric of this project` };
+  }
+  return {
+    ...accumulated.measure,
+    filters: [...accumulated.filters, ...accumulated.measure.filters, ...input.filters],
+  };
+}
+
 function build(context: Context, metric: DbtMetric, name: string): Metric | Skip {
   const described = describe(metric, name);
-  const measureName = metric.measure?.name ?? null;
+  const measureInput = measureInputOf(context, metric);
+  if (measureInput !== null && 'skip' in measureInput) return measureInput;
+  const measureName = measureInput?.name ?? null;
   const metricFilters = filtersOf(
     context,
-    [...metric.filters, ...(metric.measure?.filters ?? [])],
+    [...metric.filters, ...(measureInput?.filters ?? [])],
     measureName,
   );
   if ('skip' in metricFilters) return metricFilters;
   switch (metric.type) {
     case 'simple': {
-      const measure = measureOf(context, metric.name, metric.measure);
+      const measure = measureOf(context, metric.name, measureInput);
       if (typeof measure !== 'string') return measure;
       return { ...described, type: 'simple', measure, filters: metricFilters };
     }
     case 'cumulative': {
-      const measure = measureOf(context, metric.name, metric.measure);
+      const measure = measureOf(context, metric.name, measureInput);
       if (typeof measure !== 'string') return measure;
       const window = metric.window === null ? null : windowOf(metric.window);
       if (window !== null && 'skip' in window) return window;
@@ -263,6 +286,8 @@ export function convertDbtMetrics(
           fillNullsWith: null,
           joinToTimespine: false,
         },
+        inlineMeasure: null,
+        inputMetric: null,
         numerator: null,
         denominator: null,
         expr: null,

@@ -1,11 +1,16 @@
 import { parse as parseYaml } from 'yaml';
+import { readEmbeddedSemanticModel } from './dbt-embedded-spec.ts';
+import { readMetric } from './dbt-metric-source.ts';
+import { entries, isNode, refName, text } from './dbt-source-values.ts';
 
 /*
  * dbt's MetricFlow definitions, read from wherever a team has them into one shape: the
  * `semantic_manifest.json` dbt writes (lists), `manifest.json` (objects keyed by unique id, the
  * relation in `node_relation`), or the `semantic_models:` and `metrics:` of a project's .yml files
  * (filters as strings, `window: 7 days`, measures named by a string or an object). Reading never
- * fails on a field it does not know; what the converter cannot use, it reports.
+ * fails on a field it does not know; what the converter cannot use, it reports. Both YAML specs
+ * are read: the legacy one (top-level `semantic_models:`, measures) and the latest one
+ * (`dbt-embedded-spec.ts`).
  */
 
 export interface DbtSemanticInput {
@@ -80,6 +85,10 @@ export interface DbtMetric {
   owner: string | null;
   filters: string[];
   measure: DbtMetricInput | null;
+  /** A simple metric of the latest spec aggregates by itself (`agg`, `expr`), with no measure. */
+  inlineMeasure: { agg: string; expr: string | null } | null;
+  /** What a cumulative metric of the latest spec accumulates: another metric. */
+  inputMetric: DbtMetricInput | null;
   numerator: DbtMetricInput | null;
   denominator: DbtMetricInput | null;
   expr: string | null;
@@ -101,69 +110,6 @@ export class DbtSemanticInputError extends Error {
     this.name = 'DbtSemanticInputError';
     this.field = field;
   }
-}
-
-type Node = Record<string, unknown>;
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function text(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return null;
-}
-
-/** A list, or an object keyed by unique id (manifest.json), as a list. */
-function entries(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (isNode(value)) return Object.values(value);
-  return [];
-}
-
-/** `ref('orders')`, `{{ ref("orders") }}` or `ref('package', 'orders')` → orders. */
-function refName(value: unknown): string | null {
-  const written = text(value);
-  if (written === null) return null;
-  const match = /ref\(\s*['"]([^'"]+)['"](?:\s*,\s*['"]([^'"]+)['"])?/.exec(written);
-  return match ? (match[2] ?? match[1] ?? null) : written;
-}
-
-/** A filter as YAML writes it (a string or strings) or as the JSON does (`where_filters`). */
-function filtersOf(value: unknown): string[] {
-  if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim()];
-  if (Array.isArray(value)) return value.flatMap(filtersOf);
-  if (isNode(value)) {
-    if ('where_filters' in value) return filtersOf(value.where_filters);
-    const template = text(value.where_sql_template);
-    if (template !== null) return [template];
-  }
-  return [];
-}
-
-function windowText(value: unknown): string | null {
-  if (isNode(value)) {
-    const count = value.count;
-    const granularity = text(value.granularity);
-    return typeof count === 'number' && granularity !== null ? `${count} ${granularity}` : null;
-  }
-  return text(value);
-}
-
-function metricInput(value: unknown): DbtMetricInput | null {
-  const node = isNode(value) ? value : { name: value };
-  const name = text(node.name);
-  if (name === null) return null;
-  return {
-    name,
-    alias: text(node.alias),
-    filters: filtersOf(node.filter),
-    offsetWindow: windowText(node.offset_window),
-    offsetToGrain: text(node.offset_to_grain),
-    fillNullsWith: node.fill_nulls_with ?? null,
-    joinToTimespine: node.join_to_timespine === true,
-  };
 }
 
 function readSemanticModel(value: unknown): DbtSemanticModel | null {
@@ -217,46 +163,18 @@ function readSemanticModel(value: unknown): DbtSemanticModel | null {
   };
 }
 
-function ownerOf(value: Node): string | null {
-  const config = isNode(value.config) ? value.config : {};
-  for (const meta of [value.meta, config.meta]) {
-    if (isNode(meta) && text(meta.owner) !== null) return text(meta.owner);
-  }
-  return null;
-}
-
-function readMetric(value: unknown): DbtMetric | null {
-  if (!isNode(value)) return null;
-  const name = text(value.name);
-  if (name === null) return null;
-  const params = isNode(value.type_params) ? value.type_params : {};
-  const cumulative = isNode(params.cumulative_type_params) ? params.cumulative_type_params : {};
-  const window = params.window ?? cumulative.window ?? null;
-  return {
-    name,
-    type: text(value.type)?.toLowerCase() ?? 'simple',
-    label: text(value.label),
-    description: text(value.description),
-    owner: ownerOf(value),
-    filters: filtersOf(value.filter),
-    measure: params.measure == null ? null : metricInput(params.measure),
-    numerator: params.numerator == null ? null : metricInput(params.numerator),
-    denominator: params.denominator == null ? null : metricInput(params.denominator),
-    expr: text(params.expr),
-    metrics: entries(params.metrics).flatMap((entry) => metricInput(entry) ?? []),
-    window: isNode(window)
-      ? { count: Number(window.count), granularity: text(window.granularity) ?? '' }
-      : text(window),
-    grainToDate: text(params.grain_to_date ?? cumulative.grain_to_date)?.toLowerCase() ?? null,
-    periodAgg: text(cumulative.period_agg),
-  };
-}
-
 function readDocument(document: unknown, into: DbtSemanticLayer): void {
   if (!isNode(document)) return;
   for (const model of entries(document.semantic_models)) {
     const read = readSemanticModel(model);
     if (read !== null) into.semanticModels.push(read);
+  }
+  // The latest spec (dbt 1.12, Fusion): a model with `semantic_model: {enabled: true}`.
+  for (const model of entries(document.models)) {
+    const embedded = readEmbeddedSemanticModel(model);
+    if (embedded === null) continue;
+    into.semanticModels.push(embedded.semanticModel);
+    into.metrics.push(...embedded.metrics);
   }
   for (const metric of entries(document.metrics)) {
     const read = readMetric(metric);
