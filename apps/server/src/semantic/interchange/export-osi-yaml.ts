@@ -96,8 +96,13 @@ function plainMetrics(model: SemanticModel): PlainMetrics {
         (metric.type === 'ratio' && (metric.numerator === name || metric.denominator === name)) ||
         (metric.type === 'derived' && new RegExp(`\\b${name}\\b`).test(metric.expression)),
     ).length;
+  const position = (name: string) => model.metrics.findIndex((metric) => metric.name === name);
   for (const candidate of candidates) {
-    if (candidate.parts.every((part) => references(part) === 1)) {
+    // Reading puts a metric's parts right after it, so they must already be there.
+    const inPlace = candidate.parts.every(
+      (part, index) => position(part) === position(candidate.metric.name) + index + 1,
+    );
+    if (inPlace && candidate.parts.every((part) => references(part) === 1)) {
       result.plain.add(candidate.metric.name);
       for (const part of candidate.parts) result.folded.add(part);
     }
@@ -118,7 +123,32 @@ function plainMetrics(model: SemanticModel): PlainMetrics {
         result.impliedMeasures.add(measure);
     }
   }
+  keepMeasureOrder(model, candidates, result);
   return result;
+}
+
+/**
+ * Reading adds the measures a metric's SQL implies after those the extension lists; where that
+ * would change a dataset's order of measures, all of them are written in the extension instead.
+ */
+function keepMeasureOrder(
+  model: SemanticModel,
+  candidates: readonly { metric: Metric; measures: string[] }[],
+  result: PlainMetrics,
+): void {
+  for (const dataset of model.datasets) {
+    const keys = dataset.measures.map((measure) => `${dataset.name}.${measure.name}`);
+    const read = keys.filter((key) => !result.impliedMeasures.has(key));
+    for (const candidate of candidates) {
+      if (!result.plain.has(candidate.metric.name)) continue;
+      for (const key of candidate.measures) {
+        if (keys.includes(key) && !read.includes(key)) read.push(key);
+      }
+    }
+    if (!isDeepStrictEqual(read, keys)) {
+      for (const key of keys) result.impliedMeasures.delete(key);
+    }
+  }
 }
 
 function fieldOf(dimension: Dimension) {

@@ -11,7 +11,7 @@ export function toSemanticName(text: string): string {
   let name = text
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/[^a-z0-9_]+/g, '_')
     .replace(/^_+|_+$/g, '');
   if (name === '') name = 'unnamed';
   if (!/^[a-z]/.test(name)) name = `n_${name}`;

@@ -82,6 +82,32 @@ describe('OSI round trip of our own models', () => {
     expect(back.model).toEqual(model);
   });
 
+  it('keeps the order of measures and metrics that plain OSI would read in another order', () => {
+    const model = semanticModelSchema.parse({
+      datasets: [
+        {
+          name: 'sales',
+          source: { table: 'sales' },
+          dimensions: [{ name: 'amount', expression: { column: 'amount' }, type: 'number' }],
+          measures: [
+            { name: 'sum_amount', aggregation: 'sum', expression: { column: 'amount' } },
+            { name: 'line_count', aggregation: 'count' },
+            { name: 'max_amount', aggregation: 'max', expression: { column: 'amount' } },
+          ],
+        },
+      ],
+      metrics: [
+        { name: 'share__numerator', type: 'simple', measure: 'sales.max_amount' },
+        { name: 'share__denominator', type: 'simple', measure: 'sales.sum_amount' },
+        { name: 'share', type: 'ratio', numerator: 'share__numerator', denominator: 'share__denominator' },
+        { name: 'total', type: 'simple', measure: 'sales.sum_amount' },
+        { name: 'lines', type: 'simple', measure: 'sales.line_count' },
+      ],
+    });
+    expect(validateSemanticModel(model)).toEqual([]);
+    expect(importOsiYaml(exportOsiYaml(model)).model).toEqual(model);
+  });
+
   it('gives back the model imported from dbt equal to itself', () => {
     const { model } = importJaffleYaml();
     const back = importOsiYaml(exportOsiYaml(model, { name: 'jaffle_shop' }));
