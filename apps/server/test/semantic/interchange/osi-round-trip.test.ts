@@ -1,4 +1,6 @@
-import { type SemanticModel, semanticModelSchema } from '@querent/contracts';
+import { type Metric, type SemanticModel, semanticModelSchema } from '@querent/contracts';
+import { metricNamesIn, parseMetricExpression } from '../../../src/semantic/metric-expression.ts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { exportOsiYaml } from '../../../src/semantic/interchange/export-osi-yaml.ts';
@@ -106,6 +108,53 @@ describe('OSI round trip of our own models', () => {
     });
     expect(validateSemanticModel(model)).toEqual([]);
     expect(importOsiYaml(exportOsiYaml(model)).model).toEqual(model);
+  });
+
+  it('gives back any selection and order of the rich model and of the TPC-DS import', () => {
+    const tpcds = importOsiYaml(
+      readFixture('tpcds_semantic_model.yaml').replace("\n        }'\n", "\n          }'\n"),
+    ).model;
+    const references = (metric: Metric): string[] => {
+      if (metric.type === 'ratio') return [metric.numerator, metric.denominator];
+      if (metric.type === 'derived') return metricNamesIn(parseMetricExpression(metric.expression));
+      return [];
+    };
+    const bases = [richModel(), tpcds];
+    const selection = fc.record({
+      base: fc.nat({ max: bases.length - 1 }),
+      metrics: fc.array(fc.nat(), { maxLength: 12 }),
+      seed: fc.array(fc.nat(), { minLength: 40, maxLength: 40 }),
+    });
+    fc.assert(
+      fc.property(selection, ({ base, metrics, seed }) => {
+        const model = structuredClone(bases[base] as SemanticModel);
+        // Metrics picked with every metric they need, in an order the seed shuffles.
+        const byName = new Map(model.metrics.map((metric) => [metric.name, metric]));
+        const picked = new Set<string>();
+        const pick = (name: string) => {
+          if (picked.has(name)) return;
+          picked.add(name);
+          const metric = byName.get(name);
+          if (metric) for (const needed of references(metric)) pick(needed);
+        };
+        for (const index of metrics) pick(model.metrics[index % model.metrics.length]?.name ?? '');
+        const order = (index: number) => seed[index % seed.length] ?? 0;
+        model.metrics = model.metrics
+          .filter((metric) => picked.has(metric.name))
+          .map((metric, index) => ({ metric, key: order(index) }))
+          .sort((left, right) => left.key - right.key)
+          .map(({ metric }) => metric);
+        for (const dataset of model.datasets) {
+          dataset.measures = dataset.measures
+            .map((measure, index) => ({ measure, key: order(index + 20) }))
+            .sort((left, right) => left.key - right.key)
+            .map(({ measure }) => measure);
+        }
+        expect(validateSemanticModel(model)).toEqual([]);
+        expect(importOsiYaml(exportOsiYaml(model)).model).toEqual(model);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('gives back the model imported from dbt equal to itself', () => {
