@@ -191,7 +191,13 @@ function readMetric(
   return self === undefined ? [] : [{ ...self, ...described }, ...parts];
 }
 
-export function importOsiYaml(text: string): ImportedSemanticModel {
+/** The model, and the document's name and description, for whoever keeps it (a store, a file). */
+export interface ImportedOsiModel extends ImportedSemanticModel {
+  name: string;
+  description: string | null;
+}
+
+export function importOsiYaml(text: string): ImportedOsiModel {
   const warnings = collectWarnings();
   const document = parseOsiDocument(text);
   const [osi, ...more] = document.semantic_model;
@@ -265,5 +271,5 @@ export function importOsiYaml(text: string): ImportedSemanticModel {
       `${problem.message}${problems.length > 1 ? ` (and ${problems.length - 1} more problem(s))` : ''}`,
     );
   }
-  return { model, warnings: warnings.list };
+  return { model, warnings: warnings.list, name: osi.name, description: osi.description ?? null };
 }
