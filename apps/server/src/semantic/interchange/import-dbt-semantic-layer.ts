@@ -42,7 +42,10 @@ export function importDbtSemanticLayer(input: DbtSemanticInput): ImportedSemanti
   return { model, warnings: warnings.list };
 }
 
-/** The model without each part a problem's path points at (a metric, a relationship, a member). */
+/**
+ * The model without each part a problem's path points at: a metric, a relationship, a dimension
+ * or measure, a primary key (the dataset stays, keyless), or else the whole dataset.
+ */
 function withoutFaultyParts(
   model: SemanticModel,
   problems: readonly { path: string; message: string }[],
@@ -52,13 +55,18 @@ function withoutFaultyParts(
   const relationships = new Set<number>();
   const members = new Set<string>();
   const datasets = new Set<number>();
+  const keyless = new Set<number>();
   for (const problem of problems) {
     const metric = /^metrics\[(\d+)\]/.exec(problem.path);
     const relationship = /^relationships\[(\d+)\]/.exec(problem.path);
     const member = /^datasets\[(\d+)\]\.(dimensions|measures)\[(\d+)\]/.exec(problem.path);
+    const key = /^datasets\[(\d+)\]\.primaryKey/.exec(problem.path);
     const dataset = /^datasets\[(\d+)\]/.exec(problem.path);
     let item: string;
-    if (metric) {
+    if (key) {
+      keyless.add(Number(key[1]));
+      item = `${model.datasets[Number(key[1])]?.name}.primaryKey`;
+    } else if (metric) {
       metrics.add(Number(metric[1]));
       item = `metrics.${model.metrics[Number(metric[1])]?.name}`;
     } else if (relationship) {
@@ -82,6 +90,7 @@ function withoutFaultyParts(
         const index = model.datasets.indexOf(dataset);
         return {
           ...dataset,
+          primaryKey: keyless.has(index) ? [] : dataset.primaryKey,
           dimensions: dataset.dimensions.filter((_, at) => !members.has(`${index}.dimensions.${at}`)),
           measures: dataset.measures.filter((_, at) => !members.has(`${index}.measures.${at}`)),
         };

@@ -200,6 +200,41 @@ ${metrics}`,
     ]);
   });
 
+  it('takes out what the validator refuses, with what stands on it, and says so', () => {
+    const { model, warnings } = importDbtSemanticLayer({
+      yaml: [
+        {
+          path: 'models/odd.yml',
+          text: `
+semantic_models:
+  - name: odd
+    model: ref('odd')
+    entities: [{ name: odd, type: primary, expr: '"odd;id"' }]
+    dimensions: [{ name: kind, type: categorical, expr: '"kind;x"' }]
+    measures: [{ name: total, agg: sum, expr: amount }]
+metrics:
+  - name: total
+    type: simple
+    type_params: { measure: total }
+  - name: kind_total
+    type: simple
+    type_params: { measure: total }
+    filter: "{{ Dimension('odd__kind') }} = 'a'"
+`,
+        },
+      ],
+    });
+    expect(validateSemanticModel(model)).toEqual([]);
+    expect(model.datasets[0]?.primaryKey).toEqual([]);
+    expect(model.datasets[0]?.dimensions).toEqual([]);
+    expect(model.metrics.map((metric) => metric.name)).toEqual(['total']);
+    expect(warnings.map((warning) => warning.item)).toEqual([
+      'odd.primaryKey',
+      'odd.dimensions[0]',
+      'metrics.kind_total',
+    ]);
+  });
+
   it('refuses a metric whose filter uses OR or SQL, rather than dropping the filter', () => {
     const { model, warnings } = importDbtSemanticLayer({
       yaml: yaml(`
