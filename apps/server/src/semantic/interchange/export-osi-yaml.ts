@@ -193,7 +193,7 @@ function datasetOf(dataset: Dataset, implied: Set<string>) {
     fields: dataset.dimensions.map(fieldOf),
     custom_extensions: querentExtension({
       label: dataset.label ?? undefined,
-      measures: measures.length > 0 ? measures : undefined,
+      measures: measures.length > 0 ? measures.map(withoutDefaults) : undefined,
     }),
   };
 }
@@ -205,8 +205,20 @@ function metricOf(model: SemanticModel, metric: Metric, plain: boolean) {
     expression: ansi(metricSql(model, metric)),
     description: description ?? undefined,
     ai_context: aiContext(synonyms),
-    custom_extensions: plain ? undefined : querentExtension(definition),
+    custom_extensions: plain ? undefined : querentExtension(withoutDefaults(definition)),
   };
+}
+
+/**
+ * A measure or metric without the fields left at their default (null, an empty list), which the
+ * contract's schema fills in again when the extension is read.
+ */
+function withoutDefaults(value: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      ([, entry]) => entry !== null && !(Array.isArray(entry) && entry.length === 0),
+    ),
+  );
 }
 
 /** Drops the keys whose value is undefined, so the YAML has no empty entries. */
