@@ -4,12 +4,13 @@ import Database from 'better-sqlite3';
 import { type Connector, createConnector } from '../../../src/connectors/index.ts';
 import { temporaryDirectory } from '../../fixtures/chinook.ts';
 import { keyedRows } from '../../helpers/result-rows.ts';
+import { openScratchMariadb } from '../../helpers/scratch-mariadb.ts';
 import { openScratchPostgres } from '../../helpers/scratch-postgres.ts';
 
 /*
  * The three marts the jaffle-sl-template semantic models read (orders, order_items, customers),
- * with the columns their YAML names and a few rows written by hand, in a scratch PostgreSQL
- * database and fresh SQLite and DuckDB files, read through Querent's own connectors.
+ * with the columns their YAML names and a few rows written by hand, in scratch PostgreSQL and
+ * MariaDB databases and fresh SQLite and DuckDB files, read through Querent's own connectors.
  * Booleans are BOOLEAN where dbt compares them with `= true` (is_food_order) and 0/1 integers
  * where it compares them with `= 1` (is_food_item), as the template's SQL expects.
  */
@@ -74,6 +75,15 @@ export async function jafflePostgres(): Promise<MartDatabase> {
   return reading('PostgreSQL', 'postgres', createConnector('postgres', scratch.details), () =>
     scratch.dispose(),
   );
+}
+
+/** Null when no MariaDB server is reachable (a laptop without one skips its suite). */
+export async function jaffleMariadb(): Promise<MartDatabase | null> {
+  const scratch = await openScratchMariadb();
+  if (scratch === null) return null;
+  await scratch.admin.query(`USE ${scratch.database}`);
+  for (const statement of jaffleMartsSql) await scratch.admin.query(statement);
+  return reading('MariaDB', 'mysql', createConnector('mysql', scratch.details), () => scratch.dispose());
 }
 
 export async function jaffleSqlite(): Promise<MartDatabase> {
