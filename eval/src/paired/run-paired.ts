@@ -42,6 +42,11 @@ export async function runPaired(input: PairedInput): Promise<PairedRun> {
   }
   const { off, on } = runs;
   if (off === undefined || on === undefined) throw new Error('A paired run needs both arms');
+  return pairArms(off, on, started);
+}
+
+/** Two runs of one set, one per arm, as a paired run. */
+export function pairArms(off: EvalRun, on: EvalRun, started = new Date(off.startedAt)): PairedRun {
   return {
     set: off.set,
     setFile: off.setFile,
