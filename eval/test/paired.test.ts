@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCliOptions } from '../src/cli-options.ts';
 import type { GoldenSet } from '../src/golden-set.ts';
 import { verdicts } from '../src/judge-case.ts';
 import { oracleMode } from '../src/modes/simple-modes.ts';
@@ -26,6 +27,19 @@ describe('paired mode', () => {
     const setup = oracleMode(false);
     expect(inArm(setup, 'off').env).toEqual({ ...setup.env, [semanticModelSetting]: 'off' });
     expect(inArm(setup, 'on').env).toEqual({ ...setup.env, [semanticModelSetting]: 'on' });
+  });
+
+  it('is refused with a mode that plays or writes one recording, and with a baseline to write', () => {
+    expect(parseCliOptions(['--paired', '--mode', 'offline']).paired).toBe(true);
+    expect(() => parseCliOptions(['--paired', '--mode', 'replay'])).toThrow(
+      '--paired cannot be used with --mode replay',
+    );
+    expect(() => parseCliOptions(['--paired', '--mode', 'record'])).toThrow(
+      '--paired cannot be used with --mode record',
+    );
+    expect(() => parseCliOptions(['--paired', '--mode', 'offline', '--update-baseline'])).toThrow(
+      '--paired keeps no baseline',
+    );
   });
 
   it('asks every case in both arms and reports them side by side', async () => {
