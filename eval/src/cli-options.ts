@@ -25,6 +25,9 @@ export const usage = `npm run eval -- [options]
                         eval/recordings/<set>.json)
   --local-oracle        record: record the harness's local OpenAI-compatible oracle instead of
                         the configured provider (for machines without a model)
+  --paired              ask every case twice, with the server's semantic model off and on
+                        (ANALYST_SEMANTIC_MODEL), and report both side by side in
+                        <set>-<mode>-paired.md; offline, live, oracle and broken-oracle only
   --case <id>           only this case (repeatable)
   --tag <tag>           only cases with this tag (repeatable)
   --out <dir>           where reports go (default eval/reports)
@@ -42,6 +45,7 @@ export interface CliOptions {
   mode: EvalMode;
   recording: string | undefined;
   localOracle: boolean;
+  paired: boolean;
   cases: string[];
   tags: string[];
   out: string;
@@ -72,6 +76,7 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
       mode: { type: 'string', default: 'live' },
       recording: { type: 'string' },
       'local-oracle': { type: 'boolean', default: false },
+      paired: { type: 'boolean', default: false },
       case: { type: 'string', multiple: true },
       tag: { type: 'string', multiple: true },
       out: { type: 'string' },
@@ -85,6 +90,11 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
   });
   const mode = values.mode;
   if (!isMode(mode)) throw new Error(`--mode must be one of ${evalModes.join(', ')}, not "${mode}"`);
+  // A recording holds one run's exchanges; the arms of a paired run would each need their own.
+  if (values.paired && (mode === 'record' || mode === 'replay'))
+    throw new Error(`--paired cannot be used with --mode ${mode}`);
+  if (values.paired && values['update-baseline'])
+    throw new Error('--paired keeps no baseline: leave out --update-baseline');
   const priceInput = number('price-input', values['price-input']);
   const priceOutput = number('price-output', values['price-output']);
   const setsDir = join(evalDir, 'sets');
@@ -102,6 +112,7 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
     mode,
     recording: values.recording === undefined ? undefined : fromUser(values.recording),
     localOracle: values['local-oracle'],
+    paired: values.paired,
     cases: values.case ?? [],
     tags: values.tag ?? [],
     out: values.out === undefined ? join(evalDir, 'reports') : fromUser(values.out),

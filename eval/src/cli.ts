@@ -4,6 +4,8 @@ import { evalDir, parseCliOptions, repoRoot, usage } from './cli-options.ts';
 import type { EvalRun } from './eval-run.ts';
 import { loadGoldenSet } from './golden-set.ts';
 import { chooseMode } from './modes/choose-mode.ts';
+import { armLine, writePairedReport } from './paired/paired-report.ts';
+import { runPaired } from './paired/run-paired.ts';
 import { compareWithBaseline, readBaseline, writeBaseline } from './report/baseline.ts';
 import { summarize } from './report/summarize.ts';
 import { writeReport } from './report/write-report.ts';
@@ -17,15 +19,53 @@ import { runEvaluation } from './run-evaluation.ts';
 
 const show = (file: string) => relative(process.env.INIT_CWD ?? repoRoot, file) || file;
 
+const mark = (verdict: string) =>
+  verdict === 'right' ? 'ok ' : verdict === 'confident-wrong' ? 'XX ' : '-- ';
+
+function casesChosen(options: CliOptions) {
+  return (entry: { id: string; tags: string[] }) =>
+    (options.cases.length === 0 || options.cases.includes(entry.id)) &&
+    (options.tags.length === 0 || entry.tags.some((tag) => options.tags.includes(tag)));
+}
+
+/** --paired: both arms, side by side; no baseline is read or written. */
+async function evaluatePaired(file: string, options: CliOptions): Promise<boolean> {
+  const set = loadGoldenSet(file);
+  const only = casesChosen(options);
+  console.log(`\n${set.name}: ${set.cases.filter(only).length} cases, mode ${options.mode}, paired`);
+  const run = await runPaired({
+    set,
+    setup: () =>
+      chooseMode(options.mode, set, { recording: options.recording, localOracle: options.localOracle }),
+    ...(options.database === undefined ? {} : { database: options.database }),
+    only,
+    prices: options.prices,
+    caseTimeoutMs: options.timeoutMs,
+    onCase: (arm, result, index, total) => {
+      console.log(
+        `${mark(result.verdict)}${arm.padEnd(4)}${String(index + 1).padStart(3)}/${total} ${result.id}: ${result.verdict}${result.detail ? ` (${result.detail})` : ''}`,
+      );
+    },
+  });
+  const written = writePairedReport(options.out, run);
+  const { comparison } = run;
+  console.log(`${set.name} (${run.mode}, ${run.model}), paired:`);
+  console.log(`  ${armLine('semantic model off', comparison.off)}`);
+  console.log(`  ${armLine('semantic model on ', comparison.on)}`);
+  if (!run.settingRead)
+    console.log('  The server does not read ANALYST_SEMANTIC_MODEL yet: both arms ran the same analyst.');
+  console.log(`Report: ${show(written.markdown)} and .json`);
+  return true;
+}
+
 async function evaluate(file: string, options: CliOptions): Promise<boolean> {
+  if (options.paired) return evaluatePaired(file, options);
   const set = loadGoldenSet(file);
   const setup = await chooseMode(options.mode, set, {
     recording: options.recording,
     localOracle: options.localOracle,
   });
-  const only = (entry: { id: string; tags: string[] }) =>
-    (options.cases.length === 0 || options.cases.includes(entry.id)) &&
-    (options.tags.length === 0 || entry.tags.some((tag) => options.tags.includes(tag)));
+  const only = casesChosen(options);
   console.log(`\n${set.name}: ${set.cases.filter(only).length} cases, mode ${options.mode}`);
   const run: EvalRun = await runEvaluation({
     set,
@@ -35,9 +75,8 @@ async function evaluate(file: string, options: CliOptions): Promise<boolean> {
     prices: options.prices,
     caseTimeoutMs: options.timeoutMs,
     onCase: (result, index, total) => {
-      const mark = result.verdict === 'right' ? 'ok ' : result.verdict === 'confident-wrong' ? 'XX ' : '-- ';
       console.log(
-        `${mark}${String(index + 1).padStart(3)}/${total} ${result.id}: ${result.verdict}${result.detail ? ` (${result.detail})` : ''}`,
+        `${mark(result.verdict)}${String(index + 1).padStart(3)}/${total} ${result.id}: ${result.verdict}${result.detail ? ` (${result.detail})` : ''}`,
       );
     },
   });

@@ -1,5 +1,5 @@
-import { copyFileSync, existsSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { copyFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_ADMIN_ID } from '../../apps/server/src/auth/local-admin.ts';
 import { ensureDemoDatabase } from '../../apps/server/src/demo/ensure-demo-database.ts';
@@ -7,6 +7,7 @@ import { requireDatabase } from '../../apps/server/src/modules/databases/databas
 import type { EvalServer } from './eval-server.ts';
 import { callApi } from './eval-server.ts';
 import type { EvalDialect } from './golden-set.ts';
+import { ensureSampleDatabase } from './sample-database-file.ts';
 
 /*
  * The database a set is asked about, registered in the server as a user would connect it: the
@@ -63,11 +64,22 @@ function fromUrl(spec: string): Connection | null {
   };
 }
 
+const named = (spec: string) => spec === 'demo-shop' || spec === 'chinook' || fromUrl(spec) !== null;
+
+/**
+ * The database a set names, with a relative file path read from the set's own folder, so a set
+ * and its sample database can move together and run from any working directory.
+ */
+export function databaseOfSet(spec: string, setFile: string): string {
+  if (named(spec) || isAbsolute(spec)) return spec;
+  return resolve(dirname(setFile), spec);
+}
+
 function connectionOf(spec: string, dataDir: string): Connection {
   const url = fromUrl(spec);
   if (url) return url;
   const file = spec === 'chinook' ? chinookFile() : resolve(spec);
-  if (!existsSync(file)) {
+  if (!ensureSampleDatabase(file)) {
     throw new Error(
       spec === 'chinook'
         ? `The Chinook sample is not at ${file}; set CHINOOK_DIR to the folder holding chinook.sqlite.`

@@ -1,6 +1,6 @@
 import type { ChatSession } from './chat-session.ts';
 import { openChatSession } from './chat-session.ts';
-import { registerDatabase } from './eval-database.ts';
+import { databaseOfSet, registerDatabase } from './eval-database.ts';
 import type { EvalServer } from './eval-server.ts';
 import { startEvalServer } from './eval-server.ts';
 import type { CaseResult, EvalRun, Prices } from './eval-run.ts';
@@ -28,7 +28,8 @@ export interface RunInput {
 /** Runs a golden set through a fresh server with the mode's model and returns what it measured. */
 export async function runEvaluation(input: RunInput): Promise<EvalRun> {
   const { set, setup } = input;
-  const spec = input.database ?? set.database;
+  const spec =
+    input.database ?? (set.database === undefined ? undefined : databaseOfSet(set.database, set.file));
   if (spec === undefined) throw new Error(`${set.file} names no database: give one with --database`);
   const started = new Date();
   // Filled in when the server loads its model.
