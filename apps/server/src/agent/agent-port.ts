@@ -7,6 +7,7 @@ import type {
   MessageRole,
   ProjectTable,
   SchemaInfo,
+  SemanticModel,
 } from '@querent/contracts';
 import type { ConnectorErrorKind, ResultRow, SqlDialect } from '../connectors/index.ts';
 import type { AgentQuality } from './quality-port.ts';
@@ -84,6 +85,11 @@ export interface AgentPort extends AgentSubject {
   signal: AbortSignal;
   /** The database's schema, with dbt descriptions. */
   readSchema(): Promise<SchemaInfo>;
+  /**
+   * The database's semantic model (datasets, dimensions, measures, metrics) the analyst answers
+   * from when a metric fits; null when there is none or ANALYST_SEMANTIC_MODEL is off.
+   */
+  semanticModel(): Promise<SemanticModel | null>;
   /** What people approved the analyst to remember about this database, newest first. */
   readMemories(): Promise<readonly { content: string }[]>;
   /** Each model call's real usage, so the turn is charged what it cost. */

@@ -1,0 +1,61 @@
+import type { Metric, SemanticModel } from '@querent/contracts';
+import { aggregations } from '@querent/contracts';
+import { z } from 'zod';
+import { modelNames } from '../../semantic/model-names.ts';
+import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
+
+/*
+ * A measure asked for with an aggregation of the question's own ("the highest unit price" over a
+ * measure the model sums): query_metrics adds it to a copy of the model for this one query, as a
+ * simple metric over a measure with the same expression and filters. The model itself is never
+ * changed, and the answer says the figure comes from a measure, not a metric.
+ */
+
+export const adHocMeasureSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/)
+      .max(64)
+      .describe('The name to use for it in the query (metrics, orderBy).'),
+    measure: z.string().min(1).describe('The measure, as `dataset.measure` (or `measure` when unique).'),
+    aggregation: z.enum(aggregations),
+  })
+  .strict();
+export type AdHocMeasure = z.infer<typeof adHocMeasureSchema>;
+
+export function withAdHocMeasures(model: SemanticModel, measures: readonly AdHocMeasure[]): SemanticModel {
+  if (measures.length === 0) return model;
+  const names = modelNames(model);
+  const datasets = model.datasets.map((dataset) => ({ ...dataset, measures: [...dataset.measures] }));
+  const metrics: Metric[] = [...model.metrics];
+  measures.forEach((entry, index) => {
+    const field = `measures[${index}]`;
+    if (metrics.some((metric) => metric.name === entry.name)) {
+      throw new SemanticQueryError('invalid_query', `${field}.name`, `A metric is already named ${entry.name}`);
+    }
+    const found = names.measure(entry.measure, `${field}.measure`);
+    const dataset = datasets.find((candidate) => candidate.name === found.dataset.name);
+    if (!dataset) return;
+    const measureName = `${entry.name}__ad_hoc`;
+    dataset.measures.push({
+      ...found.measure,
+      name: measureName,
+      aggregation: entry.aggregation,
+      // A count of rows needs no column; any other aggregation keeps the measure's.
+      expression: entry.aggregation === 'count' ? null : found.measure.expression,
+    });
+    metrics.push({
+      type: 'simple',
+      name: entry.name,
+      label: found.measure.label,
+      description: null,
+      synonyms: [],
+      owner: null,
+      filters: [],
+      certified: null,
+      measure: `${dataset.name}.${measureName}`,
+    });
+  });
+  return { ...model, datasets, metrics };
+}
