@@ -23,6 +23,8 @@ function metricEntry(metric: Metric) {
     label: metric.label,
     description: metric.description,
     type: metric.type,
+    // What a simple or cumulative metric aggregates, so a reader can tell a measure's metric.
+    measure: metric.type === 'simple' || metric.type === 'cumulative' ? metric.measure : null,
     synonyms: metric.synonyms,
     owner: metric.owner,
     certified: metric.certified,

@@ -1,0 +1,218 @@
+import type { Aggregate, Direction, Filter, Question } from '../question.ts';
+import type { Token } from '../words.ts';
+import { stopWords } from '../words.ts';
+import { countFigure, figureWords, measureFigure, metricFigure } from './figures.ts';
+import { type Grouping, groupingOf } from './group-by.ts';
+import type { Figure, ReadingContext, SemanticReading } from './reading.ts';
+import { baseQuery, datasetNamed, figureName, isKind, termWords } from './reading.ts';
+import { readFilters } from './semantic-filters.ts';
+import { type Cover, coverWords, type Match } from './terms.ts';
+
+const leftWords = (read: Cover | null) => (read?.left ?? []).map((token) => token.norm);
+import { isYear } from './time-dimension.ts';
+import type { VocabularyDataset } from './vocabulary.ts';
+
+/*
+ * A parsed question (parse-question.ts) read against the semantic model's words instead of the
+ * tables': how many of a dataset, a measure's total, average, lowest or highest, by a dimension
+ * or a period, and which group has the most. Any word the model does not spell, any term it
+ * cannot place without guessing (a measure two datasets have, a date among several), and it
+ * returns null: the schema reading answers or declines instead.
+ */
+
+// Verbs that say nothing about what to count ("how many employees work here").
+const fillerWords = new Set(['work', 'exist', 'employ']);
+
+const ignorable = (token: Token) => stopWords.has(token.norm) || fillerWords.has(token.norm);
+
+function cover(context: ReadingContext, tokens: readonly Token[]): Cover | null {
+  const read = coverWords(tokens, context.entries);
+  return read.left.every(ignorable) ? read : null;
+}
+
+/** The one dataset a match names, or null. */
+function datasetOf(context: ReadingContext, match: Match): VocabularyDataset | null {
+  const datasets = match.terms.filter(isKind('dataset'));
+  return datasets.length === 1 && datasets[0] ? datasetNamed(context, datasets[0].dataset.name) : null;
+}
+
+/** A figure named by its words: a dataset counted, a metric, or a measure, aggregated as asked. */
+function figureOf(
+  context: ReadingContext,
+  matches: readonly Match[],
+  aggregate: Aggregate | null,
+): { figure: Figure; home: VocabularyDataset; used: Match[] } | null {
+  const { vocabulary } = context;
+  const datasets = matches.map((match) => datasetOf(context, match)).filter((entry) => entry !== null);
+  const named = datasets.length === 1 ? datasets[0] : null;
+  const valued = matches.filter((match) => match.terms.some((term) => term.kind === 'metric' || term.kind === 'measure'));
+  if (valued.length === 0) {
+    if ((aggregate !== null && aggregate !== 'count') || !named || datasets.length !== 1) return null;
+    const figure = countFigure(vocabulary, named);
+    const used = matches.filter((match) => datasetOf(context, match) === named);
+    return figure ? { figure, home: named, used } : null;
+  }
+  if (valued.length !== 1 || !valued[0]) return null;
+  const match = valued[0];
+  const inDataset = (dataset: string) => named === null || named === undefined || dataset === named.name;
+  const metrics = match.terms.filter(isKind('metric')).map((term) => term.metric);
+  const measures = match.terms
+    .filter(isKind('measure'))
+    .map((term) => term.measure)
+    .filter((measure) => inDataset(measure.dataset));
+  const wanted = aggregate === null || aggregate === 'count' ? 'sum' : aggregate;
+  let figure: Figure | null = null;
+  if (metrics.length === 1 && metrics[0] && named == null) figure = metricFigure(vocabulary, metrics[0], wanted);
+  else if (measures.length === 1 && measures[0] && measures[0].aggregation !== 'count')
+    figure = measureFigure(vocabulary, measures[0], wanted);
+  if (!figure) return null;
+  const homeName =
+    figure.kind === 'measure' ? figure.measure.dataset : (figure.metric.measure ?? '').split('.')[0] ?? '';
+  const home = datasetNamed(context, homeName);
+  if (!home) return null;
+  const others = datasets.filter((dataset) => dataset !== home);
+  if (others.length > 0) return null;
+  return { figure, home, used: matches.filter((entry) => entry === match || datasetOf(context, entry) === home) };
+}
+
+function reading(
+  figure: Figure,
+  filters: NonNullable<ReturnType<typeof readFilters>>,
+  grouping: Grouping | null,
+  order: { direction: Direction; limit: number } | null,
+  words: string[],
+): SemanticReading {
+  const base = baseQuery(figure, filters);
+  const value = figureName(figure);
+  const what = figureWords(figure);
+  return {
+    query: {
+      metrics: base.metrics,
+      dimensions: grouping?.dimensions ?? [],
+      filters: base.filters,
+      orderBy: order
+        ? [{ field: value, direction: order.direction }]
+        : grouping && grouping.dimensions.some((dimension) => dimension.grain !== undefined)
+          ? grouping.dimensions.map((dimension) => ({ field: dimension.dimension, direction: 'asc' as const }))
+          : grouping
+            ? [{ field: value, direction: 'desc' as const }]
+            : [],
+      ...(order ? { limit: order.limit } : {}),
+    },
+    measures: base.measures,
+    figure,
+    value,
+    answer:
+      grouping === null
+        ? { kind: 'total', what }
+        : order
+          ? { kind: 'ranked', what, by: grouping.label, labels: [], limit: order.limit, direction: order.direction }
+          : { kind: 'grouped', what, by: grouping.label, labels: [] },
+    described: filters.described,
+    words: new Set([...words, ...filters.words]),
+  };
+}
+
+function groupFrom(
+  context: ReadingContext,
+  tokens: readonly Token[] | null,
+  home: VocabularyDataset,
+): { grouping: Grouping | null; words: string[] } | null {
+  if (tokens === null || tokens.length === 0) return { grouping: null, words: [] };
+  const read = cover(context, tokens);
+  if (!read || read.matches.length !== 1 || !read.matches[0]) return null;
+  const grouping = groupingOf(read.matches[0], home, context.vocabulary.datasets);
+  return grouping ? { grouping, words: termWords(read.matches) } : null;
+}
+
+function readTotal(
+  context: ReadingContext,
+  tokens: readonly Token[],
+  aggregate: Aggregate | null,
+  by: Token[] | null,
+  filters: readonly Filter[],
+): SemanticReading | null {
+  const read = cover(context, tokens);
+  if (!read) return null;
+  const found = figureOf(context, read.matches, aggregate);
+  if (!found || found.used.length !== read.matches.length) return null;
+  const conditions = readFilters(context.vocabulary, found.home, filters);
+  if (!conditions) return null;
+  const group = groupFrom(context, by, found.home);
+  if (!group) return null;
+  return reading(found.figure, conditions, group.grouping, null, [
+    ...termWords(read.matches),
+    ...leftWords(read),
+    ...group.words,
+  ]);
+}
+
+/** "in 2013" read as a limit by the top pattern ("which month of 2013"): a year, and one row. */
+function yearAsLimit(question: Extract<Question, { kind: 'top' }>, text: string): Extract<Question, { kind: 'top' }> {
+  const said = String(question.limit);
+  if (!isYear(said) || !new RegExp(`\\b(?:in|of|during|for)\\s+${said}\\b`, 'i').test(text)) return question;
+  return {
+    ...question,
+    limit: 1,
+    filters: [
+      ...question.filters,
+      { column: null, op: '=', values: [said], form: 'loose', unit: null, hint: null, replaces: false },
+    ],
+  };
+}
+
+function readTop(context: ReadingContext, asked: Extract<Question, { kind: 'top' }>, text: string): SemanticReading | null {
+  const question = yearAsLimit(asked, text);
+  const target = cover(context, question.target);
+  if (!target || target.matches.length === 0) return null;
+  const ranking = question.ranking === null ? null : cover(context, question.ranking.words);
+  if (question.ranking !== null && !ranking) return null;
+  const [group, ...rest] = target.matches;
+  if (!group) return null;
+  // "the highest track unit price": no group, the measure's extreme.
+  const aggregate: Aggregate = question.direction === 'asc' ? 'min' : 'max';
+  if ((ranking === null || ranking.matches.length === 0) && question.limit === 1) {
+    const whole = figureOf(context, target.matches, aggregate);
+    if (whole && whole.used.length === target.matches.length && whole.figure.kind !== 'metric') {
+      const conditions = readFilters(context.vocabulary, whole.home, question.filters);
+      if (conditions)
+        return reading(whole.figure, conditions, null, null, [...termWords(target.matches), ...leftWords(target)]);
+    }
+  }
+  const ranked = [...rest, ...(ranking?.matches ?? [])];
+  const found = figureOf(context, ranked, question.ranking?.aggregate ?? null);
+  if (!found || found.used.length !== ranked.length) return null;
+  const grouping = groupingOf(group, found.home, context.vocabulary.datasets);
+  if (!grouping) return null;
+  const conditions = readFilters(context.vocabulary, found.home, question.filters);
+  if (!conditions) return null;
+  return reading(
+    found.figure,
+    conditions,
+    grouping,
+    { direction: question.direction, limit: question.limit },
+    [...termWords(target.matches), ...termWords(ranking?.matches ?? []), ...leftWords(target), ...leftWords(ranking)],
+  );
+}
+
+/** The question as a metric query of the model, or null when the model's words do not carry it. */
+export function readSemantic(context: ReadingContext, question: Question, text: string): SemanticReading | null {
+  switch (question.kind) {
+    case 'count':
+      if (question.listing) return null;
+      return readTotal(context, question.target, 'count', question.by, question.filters);
+    case 'aggregate':
+      if (question.scale !== null) return null;
+      return readTotal(
+        context,
+        [...question.target, ...question.measure.words],
+        question.measure.aggregate,
+        question.by,
+        question.filters,
+      );
+    case 'top':
+      return readTop(context, question, text);
+    default:
+      return null;
+  }
+}
