@@ -121,8 +121,12 @@ function groupFrom(
   if (tokens === null || tokens.length === 0) return { grouping: null, words: [] };
   const read = cover(context, tokens);
   if (!read || read.matches.length !== 1 || !read.matches[0]) return null;
-  const grouping = groupingOf(read.matches[0], home, context.vocabulary.datasets);
-  return grouping ? { grouping, words: termWords(read.matches) } : null;
+  const grouping = groupingOf(read.matches[0], home);
+  // Periods are labelled by their first day ("2023-01-01" for 2023); the schema reading labels
+  // them as people do (2023, "2023-01"), so a figure per period is left to it. A ranking of
+  // periods ("which month of 2013") stays here: the schema reading takes its year for a limit.
+  if (!grouping || grouping.dimensions.some((dimension) => dimension.grain !== undefined)) return null;
+  return { grouping, words: termWords(read.matches) };
 }
 
 function readTotal(
@@ -182,7 +186,7 @@ function readTop(context: ReadingContext, asked: Extract<Question, { kind: 'top'
   const ranked = [...rest, ...(ranking?.matches ?? [])];
   const found = figureOf(context, ranked, question.ranking?.aggregate ?? null);
   if (!found || found.used.length !== ranked.length) return null;
-  const grouping = groupingOf(group, found.home, context.vocabulary.datasets);
+  const grouping = groupingOf(group, found.home);
   if (!grouping) return null;
   const conditions = readFilters(context.vocabulary, found.home, question.filters);
   if (!conditions) return null;
