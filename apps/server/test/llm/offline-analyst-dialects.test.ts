@@ -64,7 +64,7 @@ describe.skipIf(!postgres)('the offline analyst on PostgreSQL', () => {
   it('"how many invoice lines are there?"', async () => {
     const asked = await askOnce(api, client, databaseId, 'how many invoice lines are there?');
     const final = expectQueryShown(asked);
-    expect(final.sql).toContain('FROM invoice_line');
+    expect(final.sql).toMatch(/\binvoice_line\b/);
     expect(asked.answer).toContain(`**${shown(await value('SELECT count(*) FROM invoice_line'))}**`);
     expectOfflineFooter(asked.answer);
   });
@@ -152,7 +152,8 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
     expect(shownRows.length).toBeGreaterThan(0);
     for (const row of shownRows) {
       expect(Number(row.avg_total)).toBeCloseTo(
-        truthByCountry.get(String(row.BillingCountry)) ?? Number.NaN,
+        // The semantic model names the dimension billing_country; the schema reading keeps BillingCountry.
+        truthByCountry.get(String(row.billing_country ?? row.BillingCountry)) ?? Number.NaN,
         4,
       );
     }

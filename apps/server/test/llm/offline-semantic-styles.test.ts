@@ -61,7 +61,7 @@ const cases: Case[] = [
   },
   {
     question: 'Number of orders per year',
-    sql: "SELECT date({order.date}, 'start of year') AS y, count(*) FROM {order} GROUP BY y",
+    sql: "SELECT CAST(strftime('%Y', {order.date}) AS INTEGER) AS y, count(*) FROM {order} GROUP BY y",
   },
   { question: 'What is the lowest salary of employees?', sql: 'SELECT min({employee.salary}) FROM {employee}' },
   { question: 'How many unicorns are there?', sql: null },

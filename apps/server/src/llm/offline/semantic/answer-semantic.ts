@@ -44,7 +44,8 @@ function lead(reading: SemanticReading, result: QueryResult): string {
     case 'grouped': {
       if (!first) return `No rows for the ${answer.what.toLowerCase()} by ${answer.by}${filters}.`;
       const groups = result.rowCount ?? result.rows.length;
-      return `The ${answer.what.toLowerCase()} by ${answer.by}${filters} (${formatValue(groups)} groups): first **${labelOf(result, first, value)}** with ${figure(first)}.`;
+      // Ordered by the figure, largest first.
+      return `The ${answer.what.toLowerCase()} by ${answer.by}${filters} (${formatValue(groups)} groups): **${labelOf(result, first, value)}** is highest with ${figure(first)}.`;
     }
     case 'ranked': {
       if (!first) return `No rows for the ${answer.what.toLowerCase()} by ${answer.by}${filters}.`;
