@@ -1,6 +1,5 @@
 import Database3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NamingStyle } from '../fixtures/naming-style-shops.ts';
 import { namingStyleShops, styledSql } from '../fixtures/naming-style-shops.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
@@ -44,7 +43,10 @@ const cases: Case[] = [
     question: 'Which country has the most customers?',
     sql: 'SELECT {customer.country}, count(*) AS n FROM {customer} GROUP BY 1 ORDER BY n DESC LIMIT 1',
   },
-  { question: 'What is the highest unit price of products?', sql: 'SELECT max({product.price}) FROM {product}' },
+  {
+    question: 'What is the highest unit price of products?',
+    sql: 'SELECT max({product.price}) FROM {product}',
+  },
   { question: 'What is the average product price?', sql: 'SELECT avg({product.price}) FROM {product}' },
   { question: 'What is the total quantity ordered?', sql: 'SELECT sum({line.quantity}) FROM {line}' },
   {
@@ -63,7 +65,10 @@ const cases: Case[] = [
     question: 'Number of orders per year',
     sql: "SELECT CAST(strftime('%Y', {order.date}) AS INTEGER) AS y, count(*) FROM {order} GROUP BY y",
   },
-  { question: 'What is the lowest salary of employees?', sql: 'SELECT min({employee.salary}) FROM {employee}' },
+  {
+    question: 'What is the lowest salary of employees?',
+    sql: 'SELECT min({employee.salary}) FROM {employee}',
+  },
   { question: 'How many unicorns are there?', sql: null },
   { question: 'What is the total revenue by sales region?', sql: null },
   { question: 'How many customers signed up through Facebook?', sql: null },
@@ -73,33 +78,58 @@ type Verdict = 'right' | 'refused' | 'wrong';
 
 /** Text and numbers alike: numbers to 2 decimals, so 12.5 and "12.50" agree. */
 function cell(value: unknown): string {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : null;
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
+        ? Number(value)
+        : null;
   return number === null ? String(value) : number.toFixed(2);
 }
 
 /** Every reference column is found in some column of the answer, row for row (in any order). */
-function sameRows(answer: readonly (readonly unknown[])[], reference: readonly (readonly unknown[])[]): boolean {
+function sameRows(
+  answer: readonly (readonly unknown[])[],
+  reference: readonly (readonly unknown[])[],
+): boolean {
   if (answer.length !== reference.length) return false;
   const width = reference[0]?.length ?? 0;
   const answerWidth = answer[0]?.length ?? 0;
   const pick: number[] = [];
   for (let column = 0; column < width; column += 1) {
-    const wanted = reference.map((row) => cell(row[column])).sort().join('|');
+    const wanted = reference
+      .map((row) => cell(row[column]))
+      .sort()
+      .join('|');
     const found = Array.from({ length: answerWidth }, (_, index) => index).find(
-      (index) => !pick.includes(index) && answer.map((row) => cell(row[index])).sort().join('|') === wanted,
+      (index) =>
+        !pick.includes(index) &&
+        answer
+          .map((row) => cell(row[index]))
+          .sort()
+          .join('|') === wanted,
     );
     if (found === undefined) return false;
     pick.push(found);
   }
-  const key = (row: readonly unknown[], columns: readonly number[]) => columns.map((index) => cell(row[index])).join('|');
+  const key = (row: readonly unknown[], columns: readonly number[]) =>
+    columns.map((index) => cell(row[index])).join('|');
   const left = answer.map((row) => key(row, pick)).sort();
-  const right = reference.map((row) => key(row, pick.map((_, index) => index))).sort();
+  const right = reference
+    .map((row) =>
+      key(
+        row,
+        pick.map((_, index) => index),
+      ),
+    )
+    .sort();
   return left.every((row, index) => row === right[index]);
 }
 
 function verdictOf(asked: AskedQuestion, reference: unknown[][] | null): Verdict {
   const final = asked.final;
-  const answered = final !== null && final.queryId !== null && asked.answer.includes(`{{query:${final.queryId}}}`);
+  const answered =
+    final !== null && final.queryId !== null && asked.answer.includes(`{{query:${final.queryId}}}`);
   if (!answered || final.result.error !== undefined) return 'refused';
   if (reference === null) return 'wrong';
   const shownAll = (final.result.rows?.length ?? 0) === final.result.rowCount;
@@ -117,7 +147,11 @@ beforeAll(async () => {
   running = await startTestApp();
   api = apiClient(running.baseUrl);
   for (const shop of fixtures.shops) {
-    const created = await addDatabase(api, { name: shop.style.name, engine: 'sqlite', details: { filename: shop.filename } });
+    const created = await addDatabase(api, {
+      name: shop.style.name,
+      engine: 'sqlite',
+      details: { filename: shop.filename },
+    });
     databases.set(shop.style.name, created.id);
   }
   client = await connectChat(running.baseUrl);
@@ -129,11 +163,16 @@ afterAll(async () => {
   await fixtures.remove();
 });
 
-const tally: Record<Verdict, string[]> = { right: [], refused: [], wrong: [] };
-
 describe.each(
-  // Resolved lazily: the fixtures are made in beforeAll.
-  ['snake_case plural', 'PascalCase singular', 'camelCase', 'UPPER_CASE', 'names with spaces', 'prefixes and abbreviations'],
+  // By name: the files are made in beforeAll.
+  [
+    'snake_case plural',
+    'PascalCase singular',
+    'camelCase',
+    'UPPER_CASE',
+    'names with spaces',
+    'prefixes and abbreviations',
+  ],
 )('the offline analyst on a shop in %s', (styleName) => {
   it('is never confidently wrong and declines what the shop cannot answer', async () => {
     const shop = fixtures.shops.find((entry) => entry.style.name === styleName);
@@ -143,12 +182,13 @@ describe.each(
     const verdicts: { question: string; verdict: Verdict; answer: string }[] = [];
     try {
       for (const entry of cases) {
-        const reference = entry.sql === null ? null : (truth.prepare(styledSql(shop.style as NamingStyle, entry.sql)).raw().all() as unknown[][]);
+        const reference =
+          entry.sql === null
+            ? null
+            : (truth.prepare(styledSql(shop.style, entry.sql)).raw().all() as unknown[][]);
         const asked = await askOnce(api, client, databaseId, entry.question);
         const verdict = verdictOf(asked, reference);
         verdicts.push({ question: entry.question, verdict, answer: asked.answer });
-        tally[verdict].push(`${styleName}: ${entry.question}`);
-        if (process.env.DEBUG_STYLES && verdict !== "right") console.log("DEBUG", styleName, entry.question, asked.steps.join(","), asked.answer.slice(0, 400));
       }
     } finally {
       truth.close();
@@ -157,9 +197,19 @@ describe.each(
     expect(wrong.map((entry) => `${entry.question}\n${entry.answer}`)).toEqual([]);
     const right = verdicts.filter((entry) => entry.verdict === 'right').length;
     const answerable = cases.filter((entry) => entry.sql !== null).length;
-    console.log(`${styleName}: ${right} right of ${answerable}; refused: ${verdicts.filter((entry) => entry.verdict === 'refused').map((entry) => entry.question).join(' | ')}`);
+    // The dev accuracy of this style, for the record of a run.
+    console.log(
+      `${styleName}: ${right} right of ${answerable}; refused: ${verdicts
+        .filter((entry) => entry.verdict === 'refused')
+        .map((entry) => entry.question)
+        .join(' | ')}`,
+    );
     // The questions every style must answer: counts of a dataset, said in any way.
-    for (const must of ['How many customers are there?', 'How many orders are in the database?', 'how many employees work here']) {
+    for (const must of [
+      'How many customers are there?',
+      'How many orders are in the database?',
+      'how many employees work here',
+    ]) {
       expect(verdicts.find((entry) => entry.question === must)?.verdict, must).toBe('right');
     }
     expect(right / answerable, `${right} of ${answerable} right`).toBeGreaterThanOrEqual(0.6);

@@ -32,7 +32,11 @@ export function withAdHocMeasures(model: SemanticModel, measures: readonly AdHoc
   measures.forEach((entry, index) => {
     const field = `measures[${index}]`;
     if (metrics.some((metric) => metric.name === entry.name)) {
-      throw new SemanticQueryError('invalid_query', `${field}.name`, `A metric is already named ${entry.name}`);
+      throw new SemanticQueryError(
+        'invalid_query',
+        `${field}.name`,
+        `A metric is already named ${entry.name}`,
+      );
     }
     const found = names.measure(entry.measure, `${field}.measure`);
     const dataset = datasets.find((candidate) => candidate.name === found.dataset.name);

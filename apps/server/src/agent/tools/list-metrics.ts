@@ -19,7 +19,11 @@ export const listMetricsTool: AgentTool<typeof inputSchema> = {
     const model = await context.semanticModel();
     if (!model) {
       return {
-        output: { metrics: [], datasets: [], note: 'This database has no semantic model: answer with run_sql.' },
+        output: {
+          metrics: [],
+          datasets: [],
+          note: 'This database has no semantic model: answer with run_sql.',
+        },
       };
     }
     return {

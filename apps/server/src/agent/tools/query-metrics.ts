@@ -15,7 +15,9 @@ const inputSchema = z.object({
     .array(adHocMeasureSchema)
     .max(10)
     .optional()
-    .describe('Measures to aggregate another way for this query (e.g. max of a price), named for use in `query`.'),
+    .describe(
+      'Measures to aggregate another way for this query (e.g. max of a price), named for use in `query`.',
+    ),
   title: z.string().max(200).optional().describe('A short title for the result table shown to the user.'),
 });
 
@@ -36,7 +38,7 @@ function standsOn(model: SemanticModel, names: readonly string[]) {
 export const queryMetricsTool: AgentTool<typeof inputSchema> = {
   name: 'query_metrics',
   description:
-    "Answer from the semantic model: compile a metric query (names from list_metrics) to SQL for this database and run it. Returns the SQL, columns, true row count and first rows, like run_sql, and what the figures stand on (a certified metric or not). Prefer it to run_sql whenever a metric or measure fits. An unknown or ambiguous name comes back as an error naming the field and the closest valid names.",
+    'Answer from the semantic model: compile a metric query (names from list_metrics) to SQL for this database and run it. Returns the SQL, columns, true row count and first rows, like run_sql, and what the figures stand on (a certified metric or not). Prefer it to run_sql whenever a metric or measure fits. An unknown or ambiguous name comes back as an error naming the field and the closest valid names.',
   inputSchema,
   async execute(input, context) {
     const model = await context.semanticModel();

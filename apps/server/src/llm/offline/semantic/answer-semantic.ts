@@ -20,14 +20,17 @@ function standsOn(figure: Figure): string {
   return `From the metric **${metric.label}** (\`${metric.name}\`) of the semantic model, not yet certified.`;
 }
 
-const where = (described: readonly string[]) => (described.length === 0 ? '' : ` where ${described.join(' and ')}`);
+const where = (described: readonly string[]) =>
+  described.length === 0 ? '' : ` where ${described.join(' and ')}`;
 
 function labelOf(result: QueryResult, row: readonly unknown[] | undefined, value: number): string {
   if (!row) return '';
   return row
     .filter((_, index) => index !== value)
     .map((cell, index) =>
-      typeof cell === 'string' ? cell : formatValue(cell, numberKindOf({ name: result.columns[index] ?? '' })),
+      typeof cell === 'string'
+        ? cell
+        : formatValue(cell, numberKindOf({ name: result.columns[index] ?? '' })),
     )
     .join(' ');
 }
@@ -59,7 +62,13 @@ function lead(reading: SemanticReading, result: QueryResult): string {
 }
 
 export function answerSemantic(reading: SemanticReading, result: QueryResult, sql: string): string {
-  return [standsOn(reading.figure), lead(reading, result), ['```sql', sql, '```'].join('\n'), result.embed, OFFLINE_FOOTER]
+  return [
+    standsOn(reading.figure),
+    lead(reading, result),
+    ['```sql', sql, '```'].join('\n'),
+    result.embed,
+    OFFLINE_FOOTER,
+  ]
     .filter((part): part is string => part !== null && part !== '')
     .join('\n\n');
 }

@@ -26,7 +26,9 @@ const aggregateWord: Record<AdHocMeasure['aggregation'], string> = {
 
 function metricOn(vocabulary: Vocabulary, measure: VocabularyMeasure): VocabularyMetric | null {
   // A simple metric on the measure, with no filters of its own (list_metrics shows none).
-  return vocabulary.metrics.find((metric) => metric.type === 'simple' && metric.measure === measure.key) ?? null;
+  return (
+    vocabulary.metrics.find((metric) => metric.type === 'simple' && metric.measure === measure.key) ?? null
+  );
 }
 
 /** The number of rows of a dataset: its count metric, else its count measure. */
@@ -60,7 +62,9 @@ export function measureFigure(
           (candidate) =>
             candidate.aggregation === aggregation &&
             candidate.phrases.some((phrase) =>
-              base.some((words) => phrase.join(' ').endsWith(words) && phrase.length > words.split(' ').length),
+              base.some(
+                (words) => phrase.join(' ').endsWith(words) && phrase.length > words.split(' ').length,
+              ),
             ),
         );
   if (same) {

@@ -15,7 +15,10 @@ export interface Grouping {
   label: string;
 }
 
-function oneDimension(dimensions: readonly VocabularyDimension[], home: VocabularyDataset): VocabularyDimension | null {
+function oneDimension(
+  dimensions: readonly VocabularyDimension[],
+  home: VocabularyDataset,
+): VocabularyDimension | null {
   const own = dimensions.filter((dimension) => dimension.dataset === home.name);
   const pool = own.length > 0 ? own : dimensions;
   return pool.length === 1 ? (pool[0] ?? null) : null;
@@ -27,8 +30,12 @@ export function groupingOf(match: Match, home: VocabularyDataset): Grouping | nu
   const dimension = oneDimension(dimensions, home);
   if (dimension) {
     if (dimension.type === 'time') {
-      const grain = dimension.grains.includes('month') ? 'month' : (dimension.grains[0] as TimeGrain | undefined);
-      return grain ? { dimensions: [{ dimension: dimension.key, grain }], label: `${dimension.label} (${grain})` } : null;
+      const grain = dimension.grains.includes('month')
+        ? 'month'
+        : (dimension.grains[0] as TimeGrain | undefined);
+      return grain
+        ? { dimensions: [{ dimension: dimension.key, grain }], label: `${dimension.label} (${grain})` }
+        : null;
     }
     return { dimensions: [{ dimension: dimension.key }], label: dimension.label };
   }
@@ -36,7 +43,10 @@ export function groupingOf(match: Match, home: VocabularyDataset): Grouping | nu
   if (grain && dimensions.length === 0) {
     const time = timeDimensionOf(home);
     if (!time || !time.grains.includes(grain.grain)) return null;
-    return { dimensions: [{ dimension: time.key, grain: grain.grain }], label: `${grain.grain} of ${time.label}` };
+    return {
+      dimensions: [{ dimension: time.key, grain: grain.grain }],
+      label: `${grain.grain} of ${time.label}`,
+    };
   }
   // A dataset ("which customer") is not grouped on here: the model's dimensions hold no key, and
   // its names may repeat (two customers of one name would be counted as one); the schema reading,

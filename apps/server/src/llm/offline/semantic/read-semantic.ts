@@ -45,7 +45,9 @@ function figureOf(
   const { vocabulary } = context;
   const datasets = matches.map((match) => datasetOf(context, match)).filter((entry) => entry !== null);
   const named = datasets.length === 1 ? datasets[0] : null;
-  const valued = matches.filter((match) => match.terms.some((term) => term.kind === 'metric' || term.kind === 'measure'));
+  const valued = matches.filter((match) =>
+    match.terms.some((term) => term.kind === 'metric' || term.kind === 'measure'),
+  );
   if (valued.length === 0) {
     if ((aggregate !== null && aggregate !== 'count') || !named || datasets.length !== 1) return null;
     const figure = countFigure(vocabulary, named);
@@ -62,17 +64,22 @@ function figureOf(
     .filter((measure) => inDataset(measure.dataset));
   const wanted = aggregate === null || aggregate === 'count' ? 'sum' : aggregate;
   let figure: Figure | null = null;
-  if (metrics.length === 1 && metrics[0] && named == null) figure = metricFigure(vocabulary, metrics[0], wanted);
+  if (metrics.length === 1 && metrics[0] && named == null)
+    figure = metricFigure(vocabulary, metrics[0], wanted);
   else if (measures.length === 1 && measures[0] && measures[0].aggregation !== 'count')
     figure = measureFigure(vocabulary, measures[0], wanted);
   if (!figure) return null;
   const homeName =
-    figure.kind === 'measure' ? figure.measure.dataset : (figure.metric.measure ?? '').split('.')[0] ?? '';
+    figure.kind === 'measure' ? figure.measure.dataset : ((figure.metric.measure ?? '').split('.')[0] ?? '');
   const home = datasetNamed(context, homeName);
   if (!home) return null;
   const others = datasets.filter((dataset) => dataset !== home);
   if (others.length > 0) return null;
-  return { figure, home, used: matches.filter((entry) => entry === match || datasetOf(context, entry) === home) };
+  return {
+    figure,
+    home,
+    used: matches.filter((entry) => entry === match || datasetOf(context, entry) === home),
+  };
 }
 
 function reading(
@@ -93,7 +100,10 @@ function reading(
       orderBy: order
         ? [{ field: value, direction: order.direction }]
         : grouping && grouping.dimensions.some((dimension) => dimension.grain !== undefined)
-          ? grouping.dimensions.map((dimension) => ({ field: dimension.dimension, direction: 'asc' as const }))
+          ? grouping.dimensions.map((dimension) => ({
+              field: dimension.dimension,
+              direction: 'asc' as const,
+            }))
           : grouping
             ? [{ field: value, direction: 'desc' as const }]
             : [],
@@ -106,7 +116,14 @@ function reading(
       grouping === null
         ? { kind: 'total', what }
         : order
-          ? { kind: 'ranked', what, by: grouping.label, labels: [], limit: order.limit, direction: order.direction }
+          ? {
+              kind: 'ranked',
+              what,
+              by: grouping.label,
+              labels: [],
+              limit: order.limit,
+              direction: order.direction,
+            }
           : { kind: 'grouped', what, by: grouping.label, labels: [] },
     described: filters.described,
     words: new Set([...words, ...filters.words]),
@@ -152,7 +169,10 @@ function readTotal(
 }
 
 /** "in 2013" read as a limit by the top pattern ("which month of 2013"): a year, and one row. */
-function yearAsLimit(question: Extract<Question, { kind: 'top' }>, text: string): Extract<Question, { kind: 'top' }> {
+function yearAsLimit(
+  question: Extract<Question, { kind: 'top' }>,
+  text: string,
+): Extract<Question, { kind: 'top' }> {
   const said = String(question.limit);
   if (!isYear(said) || !new RegExp(`\\b(?:in|of|during|for)\\s+${said}\\b`, 'i').test(text)) return question;
   return {
@@ -165,7 +185,11 @@ function yearAsLimit(question: Extract<Question, { kind: 'top' }>, text: string)
   };
 }
 
-function readTop(context: ReadingContext, asked: Extract<Question, { kind: 'top' }>, text: string): SemanticReading | null {
+function readTop(
+  context: ReadingContext,
+  asked: Extract<Question, { kind: 'top' }>,
+  text: string,
+): SemanticReading | null {
   const question = yearAsLimit(asked, text);
   const target = cover(context, question.target);
   if (!target || target.matches.length === 0) return null;
@@ -180,7 +204,10 @@ function readTop(context: ReadingContext, asked: Extract<Question, { kind: 'top'
     if (whole && whole.used.length === target.matches.length && whole.figure.kind !== 'metric') {
       const conditions = readFilters(context.vocabulary, whole.home, question.filters);
       if (conditions)
-        return reading(whole.figure, conditions, null, null, [...termWords(target.matches), ...leftWords(target)]);
+        return reading(whole.figure, conditions, null, null, [
+          ...termWords(target.matches),
+          ...leftWords(target),
+        ]);
     }
   }
   const ranked = [...rest, ...(ranking?.matches ?? [])];
@@ -195,12 +222,21 @@ function readTop(context: ReadingContext, asked: Extract<Question, { kind: 'top'
     conditions,
     grouping,
     { direction: question.direction, limit: question.limit },
-    [...termWords(target.matches), ...termWords(ranking?.matches ?? []), ...leftWords(target), ...leftWords(ranking)],
+    [
+      ...termWords(target.matches),
+      ...termWords(ranking?.matches ?? []),
+      ...leftWords(target),
+      ...leftWords(ranking),
+    ],
   );
 }
 
 /** The question as a metric query of the model, or null when the model's words do not carry it. */
-export function readSemantic(context: ReadingContext, question: Question, text: string): SemanticReading | null {
+export function readSemantic(
+  context: ReadingContext,
+  question: Question,
+  text: string,
+): SemanticReading | null {
   switch (question.kind) {
     case 'count':
       if (question.listing) return null;

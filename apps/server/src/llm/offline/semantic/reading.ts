@@ -56,7 +56,10 @@ export function figureName(figure: Figure): string {
 }
 
 /** The query's parts every reading shares: the figure, its ad-hoc measure, the filters. */
-export function baseQuery(figure: Figure, filters: ReadFilters): {
+export function baseQuery(
+  figure: Figure,
+  filters: ReadFilters,
+): {
   metrics: string[];
   measures: AdHocMeasure[];
   filters: SemanticFilter[];

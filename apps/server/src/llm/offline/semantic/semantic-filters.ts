@@ -21,7 +21,10 @@ export interface ReadFilters {
 }
 
 function dimensionsNear(vocabulary: Vocabulary, home: VocabularyDataset): VocabularyDimension[] {
-  return [...home.dimensions, ...vocabulary.datasets.filter((dataset) => dataset !== home).flatMap((dataset) => dataset.dimensions)];
+  return [
+    ...home.dimensions,
+    ...vocabulary.datasets.filter((dataset) => dataset !== home).flatMap((dataset) => dataset.dimensions),
+  ];
 }
 
 function storedValue(
@@ -53,12 +56,21 @@ export function readFilters(
   for (const filter of filters) {
     const values = filter.values;
     // "in the database": a word of where, not a condition.
-    if (filter.column === null && values.every((value) => tokenize(value).every((token) => grammarWords.has(token.norm)))) {
+    if (
+      filter.column === null &&
+      values.every((value) => tokenize(value).every((token) => grammarWords.has(token.norm)))
+    ) {
       continue;
     }
     if (filter.op !== '=' && filter.op !== '!=') return null;
     const [only] = values;
-    if (values.length === 1 && only !== undefined && isYear(only) && filter.column === null && filter.op === '=') {
+    if (
+      values.length === 1 &&
+      only !== undefined &&
+      isYear(only) &&
+      filter.column === null &&
+      filter.op === '='
+    ) {
       const time = timeDimensionOf(home);
       if (!time) return null;
       read.filters.push(...yearFilters(time, Number(only)));
@@ -80,7 +92,10 @@ export function readFilters(
     read.described.push(
       `${dimension.label} ${filter.op === '=' ? 'is' : 'is not'} ${list.map((value) => `'${value}'`).join(' or ')}`,
     );
-    read.words.push(...list.flatMap((value) => phraseOf(value)), ...(filter.column ?? []).map((token) => token.norm));
+    read.words.push(
+      ...list.flatMap((value) => phraseOf(value)),
+      ...(filter.column ?? []).map((token) => token.norm),
+    );
   }
   return read;
 }

@@ -22,7 +22,8 @@ type Call = (prefix: string, toolName: string, input: Record<string, unknown>) =
 type Text = (value: string, outcome: 'answer') => LanguageModelV4Content[];
 
 const lastOf = (exchanges: readonly ToolExchange[], prefix: string) =>
-  exchanges.findLast((exchange) => exchange.toolCallId.startsWith(prefix) && exchange.output !== null) ?? null;
+  exchanges.findLast((exchange) => exchange.toolCallId.startsWith(prefix) && exchange.output !== null) ??
+  null;
 
 /** Whether to list the model's vocabulary for this question: the kinds it may carry. */
 export function wantsModel(question: Question, state: OfflineState): boolean {

@@ -69,7 +69,8 @@ export function termEntries(vocabulary: Vocabulary): Entry[] {
   for (const dataset of vocabulary.datasets) {
     for (const phrase of dataset.phrases) entries.push({ phrase, term: { kind: 'dataset', dataset } });
     for (const dimension of dataset.dimensions) {
-      for (const phrase of dimension.phrases) entries.push({ phrase, term: { kind: 'dimension', dimension } });
+      for (const phrase of dimension.phrases)
+        entries.push({ phrase, term: { kind: 'dimension', dimension } });
       for (const value of dimension.values) {
         const phrase = phraseOf(value);
         if (phrase.length > 0) entries.push({ phrase, term: { kind: 'value', dimension, value } });
@@ -105,7 +106,9 @@ function headEntries(vocabulary: Vocabulary, entries: readonly Entry[]): Entry[]
   }
   return [...heads].flatMap(([head, datasets]) => {
     const [dataset] = datasets;
-    return datasets.size === 1 && dataset ? [{ phrase: [head], term: { kind: 'dataset' as const, dataset } }] : [];
+    return datasets.size === 1 && dataset
+      ? [{ phrase: [head], term: { kind: 'dataset' as const, dataset } }]
+      : [];
   });
 }
 

@@ -67,7 +67,9 @@ export function phraseOf(text: string): Phrase {
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const asText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const asRecord = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 const texts = (value: unknown): string[] =>
   asArray(value).filter((entry): entry is string => typeof entry === 'string');
 
@@ -75,9 +77,7 @@ function named(entry: Record<string, unknown>): Named | null {
   const name = asText(entry.name);
   if (name === null) return null;
   const label = asText(entry.label) ?? name.replace(/_/g, ' ');
-  const phrases = [label, name, ...texts(entry.synonyms)]
-    .map(phraseOf)
-    .filter((phrase) => phrase.length > 0);
+  const phrases = [label, name, ...texts(entry.synonyms)].map(phraseOf).filter((phrase) => phrase.length > 0);
   const unique = new Map(phrases.map((phrase) => [phrase.join(' '), phrase]));
   return { name, label, phrases: [...unique.values()] };
 }
