@@ -5,6 +5,7 @@ import type {
   Engine,
   FunctionCall,
   MessageRole,
+  MetricQuery,
   ProjectTable,
   SchemaInfo,
   SemanticModel,
@@ -61,6 +62,19 @@ export interface AgentVerifiedQuery {
 
 export type WriteDecision = 'confirmed' | 'rejected';
 
+/** A measure aggregated another way for one metric query ("the highest unit price"). */
+export interface AgentAdHocMeasure {
+  name: string;
+  /** `dataset.measure`, or `measure` when unique. */
+  measure: string;
+  aggregation: 'sum' | 'count' | 'count_distinct' | 'avg' | 'min' | 'max';
+}
+
+/** A metric query compiled for the database, or why not, with the field at fault and the closest names. */
+export type AgentCompiledQuery =
+  | { ok: true; sql: string }
+  | { ok: false; error: string; field: string; suggestions: readonly string[] };
+
 export interface WriteRequest {
   queryId: string;
   sql: string;
@@ -90,6 +104,11 @@ export interface AgentPort extends AgentSubject {
    * from when a metric fits; null when there is none or ANALYST_SEMANTIC_MODEL is off.
    */
   semanticModel(): Promise<SemanticModel | null>;
+  /** Compiles a metric query against that model for the database's dialect (nothing runs). */
+  compileMetricQuery(input: {
+    query: MetricQuery;
+    measures: readonly AgentAdHocMeasure[];
+  }): Promise<AgentCompiledQuery>;
   /** What people approved the analyst to remember about this database, newest first. */
   readMemories(): Promise<readonly { content: string }[]>;
   /** Each model call's real usage, so the turn is charged what it cost. */

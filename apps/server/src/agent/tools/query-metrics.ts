@@ -1,11 +1,20 @@
 import type { SemanticModel } from '@querent/contracts';
-import { metricQuerySchema } from '@querent/contracts';
+import { aggregations, metricQuerySchema } from '@querent/contracts';
 import { z } from 'zod';
-import { compileMetricQuery } from '../../semantic/compile-metric-query.ts';
-import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
 import { previewForModel } from '../result-preview.ts';
-import { adHocMeasureSchema, withAdHocMeasures } from './ad-hoc-metrics.ts';
 import type { AgentTool } from './agent-tool.ts';
+
+const adHocMeasureSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/)
+      .max(64)
+      .describe('The name to use for it in the query (metrics, orderBy).'),
+    measure: z.string().min(1).describe('The measure, as `dataset.measure` (or `measure` when unique).'),
+    aggregation: z.enum(aggregations),
+  })
+  .strict();
 
 const inputSchema = z.object({
   query: metricQuerySchema.describe(
@@ -43,21 +52,18 @@ export const queryMetricsTool: AgentTool<typeof inputSchema> = {
   async execute(input, context) {
     const model = await context.semanticModel();
     if (!model) return { output: { error: 'This database has no semantic model: answer with run_sql.' } };
-    let sql: string;
-    try {
-      const extended = withAdHocMeasures(model, input.measures ?? []);
-      ({ sql } = compileMetricQuery(extended, input.query, context.dialect));
-    } catch (error) {
-      if (!(error instanceof SemanticQueryError)) throw error;
+    const compiled = await context.compileMetricQuery({ query: input.query, measures: input.measures ?? [] });
+    if (!compiled.ok) {
       return {
         output: {
-          error: error.message,
-          field: error.field.startsWith('measures') ? error.field : `query.${error.field}`,
-          ...(error.suggestions.length > 0 ? { suggestions: error.suggestions } : {}),
+          error: compiled.error,
+          field: compiled.field.startsWith('measures') ? compiled.field : `query.${compiled.field}`,
+          ...(compiled.suggestions.length > 0 ? { suggestions: compiled.suggestions } : {}),
           hint: 'Use names listed by list_metrics, or answer with run_sql when no metric fits.',
         },
       };
     }
+    const { sql } = compiled;
     const outcome = await context.runQuery({ sql, title: input.title ?? null, readOnly: true });
     return {
       queryId: outcome.query.id,

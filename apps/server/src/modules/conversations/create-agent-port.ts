@@ -14,6 +14,7 @@ import { deleteMessage, insertMessage } from './messages.repo.ts';
 import { runChatQuery } from './run-chat-query.ts';
 import { runLookup } from './run-lookup.ts';
 import { semanticModelOf } from './semantic-model-of.ts';
+import { compileAnalystQuery } from './compile-analyst-query.ts';
 import { changeMessage, storeMessage } from './store-message.ts';
 import { TurnHistory } from './turn-history.ts';
 
@@ -42,6 +43,7 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     signal,
     readSchema: () => loadDatabaseSchema(deps, database),
     semanticModel: () => semanticModelOf(deps, database),
+    compileMetricQuery: (query) => compileAnalystQuery(deps, database, query),
     readMemories: () => readApprovedMemories(deps, database.id),
     readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, asker, database }),
     readHistory: () => history.read(),

@@ -1,28 +1,21 @@
-import type { Metric, SemanticModel } from '@querent/contracts';
-import { aggregations } from '@querent/contracts';
-import { z } from 'zod';
-import { modelNames } from '../../semantic/model-names.ts';
-import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
+import type { Metric, SemanticModel, aggregations } from '@querent/contracts';
+import { modelNames } from './model-names.ts';
+import { SemanticQueryError } from './semantic-query-error.ts';
 
 /*
  * A measure asked for with an aggregation of the question's own ("the highest unit price" over a
- * measure the model sums): query_metrics adds it to a copy of the model for this one query, as a
+ * measure the model sums): the analyst's query_metrics adds it to a copy of the model for this one query, as a
  * simple metric over a measure with the same expression and filters. The model itself is never
  * changed, and the answer says the figure comes from a measure, not a metric.
  */
 
-export const adHocMeasureSchema = z
-  .object({
-    name: z
-      .string()
-      .regex(/^[a-z][a-z0-9_]*$/)
-      .max(64)
-      .describe('The name to use for it in the query (metrics, orderBy).'),
-    measure: z.string().min(1).describe('The measure, as `dataset.measure` (or `measure` when unique).'),
-    aggregation: z.enum(aggregations),
-  })
-  .strict();
-export type AdHocMeasure = z.infer<typeof adHocMeasureSchema>;
+export interface AdHocMeasure {
+  /** The name the query uses for it (metrics, orderBy). */
+  name: string;
+  /** `dataset.measure`, or `measure` when unique. */
+  measure: string;
+  aggregation: (typeof aggregations)[number];
+}
 
 export function withAdHocMeasures(model: SemanticModel, measures: readonly AdHocMeasure[]): SemanticModel {
   if (measures.length === 0) return model;
