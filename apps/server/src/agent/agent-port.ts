@@ -108,6 +108,8 @@ export interface AgentPort extends AgentSubject {
   compileMetricQuery(input: {
     query: MetricQuery;
     measures: readonly AgentAdHocMeasure[];
+    /** Datasets whose rows to group on, each as a dimension `<dataset>_key` over its primary key. */
+    keys: readonly string[];
   }): Promise<AgentCompiledQuery>;
   /** What people approved the analyst to remember about this database, newest first. */
   readMemories(): Promise<readonly { content: string }[]>;

@@ -138,6 +138,43 @@ describe('the semantic model tools', () => {
     expect(output.standsOn).toEqual([{ name: 'highest_price', kind: 'measure' }]);
   });
 
+  it("query_metrics groups on a dataset's rows by its key, so two rows of one name stay two", async () => {
+    const { output } = await callTool(chat, contextId, 'query_metrics', {
+      query: {
+        metrics: ['album_count'],
+        dimensions: [{ dimension: 'artist.artist_key' }, { dimension: 'artist.name' }],
+        orderBy: [
+          { field: 'album_count', direction: 'desc' },
+          { field: 'artist.name', direction: 'asc' },
+        ],
+        limit: 3,
+      },
+      keys: ['artist'],
+    });
+    expect((output.columns as { name: string }[]).map((column) => column.name)).toEqual([
+      'artist_key',
+      'name',
+      'album_count',
+    ]);
+    expect(output.rows).toEqual(
+      chinook.query(
+        'SELECT ar.ArtistId, ar.Name, count(*) AS n FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId GROUP BY ar.ArtistId ORDER BY n DESC, ar.Name LIMIT 3',
+      ),
+    );
+  });
+
+  it('query_metrics refuses to group on a dataset whose key has several columns, naming the field', async () => {
+    const { output } = await callTool(chat, contextId, 'query_metrics', {
+      query: {
+        metrics: ['playlist_track_count'],
+        dimensions: [{ dimension: 'playlist_track.playlist_track_key' }],
+      },
+      keys: ['playlist_track'],
+    });
+    expect(output.field).toBe('keys[0]');
+    expect(String(output.error)).toContain('a key of several columns');
+  });
+
   it('query_metrics answers an unknown name with the field and the closest names, and runs nothing', async () => {
     const { output, messages } = await callTool(chat, contextId, 'query_metrics', {
       query: { metrics: ['artist_cont'] },

@@ -27,6 +27,13 @@ const inputSchema = z.object({
     .describe(
       'Measures to aggregate another way for this query (e.g. max of a price), named for use in `query`.',
     ),
+  keys: z
+    .array(z.string().min(1).max(64))
+    .max(5)
+    .optional()
+    .describe(
+      'Datasets whose rows to group on (e.g. each customer, not each customer name): each adds the dimension `<dataset>_key` over its primary key, for `query.dimensions`.',
+    ),
   title: z.string().max(200).optional().describe('A short title for the result table shown to the user.'),
 });
 
@@ -52,12 +59,16 @@ export const queryMetricsTool: AgentTool<typeof inputSchema> = {
   async execute(input, context) {
     const model = await context.semanticModel();
     if (!model) return { output: { error: 'This database has no semantic model: answer with run_sql.' } };
-    const compiled = await context.compileMetricQuery({ query: input.query, measures: input.measures ?? [] });
+    const compiled = await context.compileMetricQuery({
+      query: input.query,
+      measures: input.measures ?? [],
+      keys: input.keys ?? [],
+    });
     if (!compiled.ok) {
       return {
         output: {
           error: compiled.error,
-          field: compiled.field.startsWith('measures') ? compiled.field : `query.${compiled.field}`,
+          field: /^(?:measures|keys)\b/.test(compiled.field) ? compiled.field : `query.${compiled.field}`,
           ...(compiled.suggestions.length > 0 ? { suggestions: compiled.suggestions } : {}),
           hint: 'Use names listed by list_metrics, or answer with run_sql when no metric fits.',
         },

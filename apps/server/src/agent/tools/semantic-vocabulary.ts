@@ -57,6 +57,8 @@ function datasetEntry(dataset: Dataset) {
     label: dataset.label,
     description: dataset.description,
     synonyms: dataset.synonyms,
+    // Whether query_metrics can group on its rows (`keys`): a key of one column.
+    key: dataset.primaryKey,
     dimensions: dataset.dimensions.map(dimensionEntry),
     measures: dataset.measures.map(measureEntry),
   });

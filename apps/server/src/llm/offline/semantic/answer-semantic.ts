@@ -23,14 +23,21 @@ function standsOn(figure: Figure): string {
 const where = (described: readonly string[]) =>
   described.length === 0 ? '' : ` where ${described.join(' and ')}`;
 
-function labelOf(result: QueryResult, row: readonly unknown[] | undefined, value: number): string {
+/** A group's words: its cells but the figure and the columns that only identify it (a key), unless that is all. */
+function labelOf(
+  result: QueryResult,
+  row: readonly unknown[] | undefined,
+  value: number,
+  hidden: readonly string[],
+): string {
   if (!row) return '';
-  return row
-    .filter((_, index) => index !== value)
-    .map((cell, index) =>
-      typeof cell === 'string'
-        ? cell
-        : formatValue(cell, numberKindOf({ name: result.columns[index] ?? '' })),
+  const cells = result.columns
+    .map((column, index) => ({ column, cell: row[index] }))
+    .filter((_, index) => index !== value);
+  const naming = cells.filter(({ column }) => !hidden.includes(column));
+  return (naming.length > 0 ? naming : cells)
+    .map(({ column, cell }) =>
+      typeof cell === 'string' ? cell : formatValue(cell, numberKindOf({ name: column })),
     )
     .join(' ');
 }
@@ -48,15 +55,15 @@ function lead(reading: SemanticReading, result: QueryResult): string {
       if (!first) return `No rows for the ${answer.what.toLowerCase()} by ${answer.by}${filters}.`;
       const groups = result.rowCount ?? result.rows.length;
       // Ordered by the figure, largest first.
-      return `The ${answer.what.toLowerCase()} by ${answer.by}${filters} (${formatValue(groups)} groups): **${labelOf(result, first, value)}** is highest with ${figure(first)}.`;
+      return `The ${answer.what.toLowerCase()} by ${answer.by}${filters} (${formatValue(groups)} groups): **${labelOf(result, first, value, answer.hidden)}** is highest with ${figure(first)}.`;
     }
     case 'ranked': {
       if (!first) return `No rows for the ${answer.what.toLowerCase()} by ${answer.by}${filters}.`;
       const most = answer.direction === 'asc' ? 'lowest' : 'highest';
       if (answer.limit === 1)
-        return `**${labelOf(result, first, value)}** has the ${most} ${answer.what.toLowerCase()}${filters}, with ${figure(first)} (by ${answer.by}).`;
+        return `**${labelOf(result, first, value, answer.hidden)}** has the ${most} ${answer.what.toLowerCase()}${filters}, with ${figure(first)} (by ${answer.by}).`;
       const edge = answer.direction === 'asc' ? 'Bottom' : 'Top';
-      return `${edge} ${Math.min(answer.limit, result.rows.length)} by ${answer.what.toLowerCase()}${filters} (by ${answer.by}): **${labelOf(result, first, value)}** comes first with ${figure(first)}.`;
+      return `${edge} ${Math.min(answer.limit, result.rows.length)} by ${answer.what.toLowerCase()}${filters} (by ${answer.by}): **${labelOf(result, first, value, answer.hidden)}** comes first with ${figure(first)}.`;
     }
   }
 }

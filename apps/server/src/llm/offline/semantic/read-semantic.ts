@@ -21,13 +21,24 @@ import type { VocabularyDataset } from './vocabulary.ts';
  */
 
 // Verbs that say nothing about what to count ("how many employees work here").
-const fillerWords = new Set(['work', 'exist', 'employ']);
+const countFillers = new Set(['work', 'exist', 'employ']);
+// Verbs that say nothing about what to add up ("the total quantity sold"); never in a count, where
+// "how many products were ordered" counts something else than the products.
+const measureFillers = new Set(['sold', 'ordered', 'purchased', 'bought']);
 
-const ignorable = (token: Token) => stopWords.has(token.norm) || fillerWords.has(token.norm);
-
-function cover(context: ReadingContext, tokens: readonly Token[]): Cover | null {
+function cover(context: ReadingContext, tokens: readonly Token[], fillers = countFillers): Cover | null {
   const read = coverWords(tokens, context.entries);
+  const ignorable = (token: Token) => stopWords.has(token.norm) || fillers.has(token.raw.toLowerCase());
   return read.left.every(ignorable) ? read : null;
+}
+
+/**
+ * "by invoice total", "the highest total": the question parser takes "total" for the aggregate,
+ * but it is also the measure's own word. Read again with it when the question says it.
+ */
+function withTotal(tokens: readonly Token[], text: string): Token[] | null {
+  if (!/\btotal\b/i.test(text) || tokens.some((token) => token.norm === 'total')) return null;
+  return [...tokens, { raw: 'total', norm: 'total' }];
 }
 
 /** The one dataset a match names, or null. */
@@ -82,6 +93,25 @@ function figureOf(
   };
 }
 
+/**
+ * Largest first, ties by the groups' names (so "top 5" is the same five every time); periods in
+ * their order.
+ */
+function orderOf(value: string, grouping: Grouping | null, order: { direction: Direction } | null) {
+  if (grouping === null) return [];
+  const byPeriod = grouping.dimensions.some((dimension) => dimension.grain !== undefined);
+  if (byPeriod && order === null) {
+    return grouping.dimensions.map((dimension) => ({
+      field: dimension.dimension,
+      direction: 'asc' as const,
+    }));
+  }
+  const names = grouping.dimensions
+    .filter((dimension) => !grouping.hidden.some((hidden) => dimension.dimension.endsWith(`.${hidden}`)))
+    .map((dimension) => ({ field: dimension.dimension, direction: 'asc' as const }));
+  return [{ field: value, direction: order?.direction ?? ('desc' as const) }, ...names];
+}
+
 function reading(
   figure: Figure,
   filters: NonNullable<ReturnType<typeof readFilters>>,
@@ -97,19 +127,11 @@ function reading(
       metrics: base.metrics,
       dimensions: grouping?.dimensions ?? [],
       filters: base.filters,
-      orderBy: order
-        ? [{ field: value, direction: order.direction }]
-        : grouping && grouping.dimensions.some((dimension) => dimension.grain !== undefined)
-          ? grouping.dimensions.map((dimension) => ({
-              field: dimension.dimension,
-              direction: 'asc' as const,
-            }))
-          : grouping
-            ? [{ field: value, direction: 'desc' as const }]
-            : [],
+      orderBy: orderOf(value, grouping, order),
       ...(order ? { limit: order.limit } : {}),
     },
     measures: base.measures,
+    keys: grouping?.keys ?? [],
     figure,
     value,
     answer:
@@ -120,11 +142,11 @@ function reading(
               kind: 'ranked',
               what,
               by: grouping.label,
-              labels: [],
+              hidden: grouping.hidden,
               limit: order.limit,
               direction: order.direction,
             }
-          : { kind: 'grouped', what, by: grouping.label, labels: [] },
+          : { kind: 'grouped', what, by: grouping.label, hidden: grouping.hidden },
     described: filters.described,
     words: new Set([...words, ...filters.words]),
   };
@@ -134,15 +156,19 @@ function groupFrom(
   context: ReadingContext,
   tokens: readonly Token[] | null,
   home: VocabularyDataset,
+  aggregate: Aggregate | null,
 ): { grouping: Grouping | null; words: string[] } | null {
   if (tokens === null || tokens.length === 0) return { grouping: null, words: [] };
   const read = cover(context, tokens);
   if (!read || read.matches.length !== 1 || !read.matches[0]) return null;
-  const grouping = groupingOf(read.matches[0], home);
+  const grouping = groupingOf(read.matches[0], home, context.vocabulary.datasets);
   // Periods are labelled by their first day ("2023-01-01" for 2023); the schema reading labels
   // them as people do (2023, "2023-01"), so a figure per period is left to it. A ranking of
   // periods ("which month of 2013") stays here: the schema reading takes its year for a limit.
   if (!grouping || grouping.dimensions.some((dimension) => dimension.grain !== undefined)) return null;
+  // "the average quantity per order" averages the orders' totals, not each order's lines: not a
+  // grouping on the orders' rows.
+  if (aggregate === 'avg' && grouping.keys.length > 0) return null;
   return { grouping, words: termWords(read.matches) };
 }
 
@@ -153,13 +179,13 @@ function readTotal(
   by: Token[] | null,
   filters: readonly Filter[],
 ): SemanticReading | null {
-  const read = cover(context, tokens);
+  const read = cover(context, tokens, aggregate === 'count' ? countFillers : measureFillers);
   if (!read) return null;
   const found = figureOf(context, read.matches, aggregate);
   if (!found || found.used.length !== read.matches.length) return null;
   const conditions = readFilters(context.vocabulary, found.home, filters);
   if (!conditions) return null;
-  const group = groupFrom(context, by, found.home);
+  const group = groupFrom(context, by, found.home, aggregate);
   if (!group) return null;
   return reading(found.figure, conditions, group.grouping, null, [
     ...termWords(read.matches),
@@ -193,8 +219,20 @@ function readTop(
   const question = yearAsLimit(asked, text);
   const target = cover(context, question.target);
   if (!target || target.matches.length === 0) return null;
-  const ranking = question.ranking === null ? null : cover(context, question.ranking.words);
-  if (question.ranking !== null && !ranking) return null;
+  const first = readTopWith(context, question, target, question.ranking?.words ?? null);
+  if (first) return first;
+  const total = withTotal(question.ranking?.words ?? [], text);
+  return total ? readTopWith(context, question, target, total) : null;
+}
+
+function readTopWith(
+  context: ReadingContext,
+  question: Extract<Question, { kind: 'top' }>,
+  target: Cover,
+  rankingWords: readonly Token[] | null,
+): SemanticReading | null {
+  const ranking = rankingWords === null ? null : cover(context, rankingWords);
+  if (rankingWords !== null && !ranking) return null;
   const [group, ...rest] = target.matches;
   if (!group) return null;
   // "the highest track unit price": no group, the measure's extreme.
@@ -213,7 +251,7 @@ function readTop(
   const ranked = [...rest, ...(ranking?.matches ?? [])];
   const found = figureOf(context, ranked, question.ranking?.aggregate ?? null);
   if (!found || found.used.length !== ranked.length) return null;
-  const grouping = groupingOf(group, found.home);
+  const grouping = groupingOf(group, found.home, context.vocabulary.datasets);
   if (!grouping) return null;
   const conditions = readFilters(context.vocabulary, found.home, question.filters);
   if (!conditions) return null;

@@ -23,12 +23,14 @@ export type Figure =
 
 export type SemanticAnswer =
   | { kind: 'total'; what: string }
-  | { kind: 'grouped'; what: string; by: string; labels: string[] }
-  | { kind: 'ranked'; what: string; by: string; labels: string[]; limit: number; direction: 'asc' | 'desc' };
+  | { kind: 'grouped'; what: string; by: string; hidden: string[] }
+  | { kind: 'ranked'; what: string; by: string; hidden: string[]; limit: number; direction: 'asc' | 'desc' };
 
 export interface SemanticReading {
   query: MetricQueryInput;
   measures: AdHocMeasure[];
+  /** Datasets whose rows the query groups on (query_metrics' `keys`). */
+  keys: string[];
   figure: Figure;
   /** The result column holding the figure. */
   value: string;

@@ -55,6 +55,7 @@ export function semanticStep(
     tools.call(QUERY_METRICS, 'query_metrics', {
       query: reading.query,
       ...(reading.measures.length > 0 ? { measures: reading.measures } : {}),
+      ...(reading.keys.length > 0 ? { keys: reading.keys } : {}),
       title: reading.answer.what,
     }),
   ];

@@ -39,6 +39,8 @@ export interface VocabularyMetric extends Named {
 }
 
 export interface VocabularyDataset extends Named {
+  /** Its primary key's columns: one lets a query group on its rows. */
+  key: string[];
   dimensions: VocabularyDimension[];
   measures: VocabularyMeasure[];
 }
@@ -125,7 +127,7 @@ export function readVocabulary(output: Record<string, unknown> | null): Vocabula
         },
       ];
     });
-    datasets.push({ ...dataset, dimensions, measures });
+    datasets.push({ ...dataset, key: texts(entry.key), dimensions, measures });
   }
   if (datasets.length === 0) return null;
   const metrics = asArray(output.metrics).flatMap((raw) => {

@@ -1,9 +1,10 @@
 import type { Metric, SemanticModel, aggregations } from '@querent/contracts';
+import { closestNames } from './closest-names.ts';
 import { modelNames } from './model-names.ts';
 import { SemanticQueryError } from './semantic-query-error.ts';
 
 /*
- * A measure asked for with an aggregation of the question's own ("the highest unit price" over a
+ * Fields a query may add to the model for itself alone. A measure asked for with an aggregation of the question's own ("the highest unit price" over a
  * measure the model sums): the analyst's query_metrics adds it to a copy of the model for this one query, as a
  * simple metric over a measure with the same expression and filters. The model itself is never
  * changed, and the answer says the figure comes from a measure, not a metric.
@@ -55,4 +56,63 @@ export function withAdHocMeasures(model: SemanticModel, measures: readonly AdHoc
     });
   });
   return { ...model, datasets, metrics };
+}
+
+/**
+ * A dataset's rows to group on ("which customer has the most orders"): a dimension
+ * `<dataset>_key` over its one-column primary key, so that two rows with the same name stay two.
+ */
+export function withKeyDimensions(model: SemanticModel, keys: readonly string[]): SemanticModel {
+  if (keys.length === 0) return model;
+  const datasets = model.datasets.map((dataset) => {
+    const asked = keys.indexOf(dataset.name);
+    if (asked === -1) return dataset;
+    const field = `keys[${asked}]`;
+    const [column, ...more] = dataset.primaryKey;
+    if (column === undefined || more.length > 0) {
+      throw new SemanticQueryError(
+        'invalid_query',
+        field,
+        `Dataset ${dataset.name} has ${dataset.primaryKey.length === 0 ? 'no primary key' : 'a key of several columns'} to group its rows on`,
+      );
+    }
+    const name = `${dataset.name}_key`;
+    if (dataset.dimensions.some((dimension) => dimension.name === name)) {
+      throw new SemanticQueryError(
+        'invalid_query',
+        field,
+        `Dataset ${dataset.name} already has a dimension ${name}`,
+      );
+    }
+    return {
+      ...dataset,
+      dimensions: [
+        ...dataset.dimensions,
+        {
+          name,
+          label: `${dataset.label ?? dataset.name} key`,
+          description: null,
+          synonyms: [],
+          expression: { column },
+          type: 'categorical' as const,
+          timeGrains: [],
+          sampleValues: [],
+        },
+      ],
+    };
+  });
+  keys.forEach((key, index) => {
+    if (!model.datasets.some((dataset) => dataset.name === key)) {
+      throw new SemanticQueryError(
+        'unknown_name',
+        `keys[${index}]`,
+        `No dataset is named ${key}`,
+        closestNames(
+          key,
+          model.datasets.map((dataset) => dataset.name),
+        ),
+      );
+    }
+  });
+  return { ...model, datasets };
 }
