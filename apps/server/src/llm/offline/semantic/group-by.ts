@@ -88,12 +88,14 @@ export function groupingOf(
   const [only] = named;
   if (named.length !== 1 || !only || dimensions.length > 0) return null;
   const dataset = datasets.find((candidate) => candidate.name === only.dataset.name);
-  if (!dataset || dataset.key.length !== 1) return null;
+  // Rows told apart by a key alone ("office 1") answer no one: a name must say which they are.
+  const naming = dataset ? namingDimensions(dataset) : [];
+  if (!dataset || dataset.key.length !== 1 || naming.length === 0) return null;
   const key = `${dataset.name}_key`;
   return {
     dimensions: [
       { dimension: `${dataset.name}.${key}` },
-      ...namingDimensions(dataset).map((dimension) => ({ dimension: dimension.key })),
+      ...naming.map((dimension) => ({ dimension: dimension.key })),
     ],
     label: dataset.label,
     keys: [dataset.name],

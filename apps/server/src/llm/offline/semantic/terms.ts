@@ -117,6 +117,22 @@ function spells(phrase: Phrase, tokens: readonly Token[], at: number): boolean {
   return phrase.every((word, index) => tokens[at + index]?.norm === word);
 }
 
+/**
+ * Two words of the question a name writes as one ("product line" for `productlines`,
+ * "order details" for `orderdetails`): names all in lower case cannot be split into words.
+ */
+function spellsJoined(phrase: Phrase, tokens: readonly Token[], at: number): boolean {
+  const [word, ...more] = phrase;
+  const first = tokens[at];
+  const second = tokens[at + 1];
+  return (
+    more.length === 0 &&
+    first !== undefined &&
+    second !== undefined &&
+    `${first.raw}${second.norm}`.toLowerCase() === word
+  );
+}
+
 /** The question's words (grammar words out) read as the model's terms, longest first. */
 export function coverWords(tokens: readonly Token[], entries: readonly Entry[]): Cover {
   const words = tokens.filter((token) => !isDropped(token.norm) && !/^\d+$/.test(token.norm));
@@ -134,6 +150,13 @@ export function coverWords(tokens: readonly Token[], entries: readonly Entry[]):
         terms = [];
       }
       terms.push(entry.term);
+    }
+    // Two words spelling one name outweigh the first word alone ("product line" over "product").
+    const joined = best < 2 ? entries.filter((entry) => spellsJoined(entry.phrase, words, at)) : [];
+    if (joined.length > 0) {
+      matches.push({ terms: unique(joined.map((entry) => entry.term)), tokens: words.slice(at, at + 2) });
+      at += 2;
+      continue;
     }
     if (best === 0) {
       const word = words[at];
