@@ -69,6 +69,18 @@ const cases: Case[] = [
     question: 'What is the lowest salary of employees?',
     sql: 'SELECT min({employee.salary}) FROM {employee}',
   },
+  {
+    question: 'How many customers are from Germany?',
+    sql: "SELECT count(*) FROM {customer} WHERE {customer.country} = 'Germany'",
+  },
+  {
+    question: 'How many orders were cancelled?',
+    sql: "SELECT count(*) FROM {order} WHERE {order.status} = 'cancelled'",
+  },
+  {
+    question: 'Number of customers in Paris or Lyon',
+    sql: "SELECT count(*) FROM {customer} WHERE {customer.city} IN ('Paris', 'Lyon')",
+  },
   { question: 'How many unicorns are there?', sql: null },
   { question: 'What is the total revenue by sales region?', sql: null },
   { question: 'How many customers signed up through Facebook?', sql: null },

@@ -205,8 +205,9 @@ export function offlineStep(state: OfflineState): LanguageModelV4Content[] {
     if (wantsModel(question, state)) calls.push(call(LIST_METRICS, 'list_metrics', {}));
     return calls;
   }
-  // The semantic model's reading first; the schema's when the model cannot carry the question.
-  const semantic = semanticStep(state, question, { call, text });
+  // The semantic model's reading first; the schema's when the model cannot carry the question, or
+  // when it refines the question before (a follow-up's filter replaces one of the earlier's).
+  const semantic = notes.length === 0 ? semanticStep(state, question, { call, text }) : null;
   if (semantic) return semantic;
   const knowledge = readKnowledge(state.exchanges);
   if (question.kind === 'tables') return text(answerTables(knowledge));

@@ -3,9 +3,9 @@ import type { Token } from '../words.ts';
 import { stopWords } from '../words.ts';
 import { countFigure, figureWords, measureFigure, metricFigure } from './figures.ts';
 import { type Grouping, groupingOf } from './group-by.ts';
-import type { Figure, ReadingContext, SemanticReading } from './reading.ts';
+import type { Figure, Read, ReadingContext, SemanticReading } from './reading.ts';
 import { baseQuery, datasetNamed, figureName, isKind, termWords } from './reading.ts';
-import { readFilters } from './semantic-filters.ts';
+import { readFilters, valueLookUps } from './semantic-filters.ts';
 import { type Cover, coverWords, type Match } from './terms.ts';
 
 const leftWords = (read: Cover | null) => (read?.left ?? []).map((token) => token.norm);
@@ -112,6 +112,12 @@ function orderOf(value: string, grouping: Grouping | null, order: { direction: D
   return [{ field: value, direction: order?.direction ?? ('desc' as const) }, ...names];
 }
 
+/** Values to look up before the conditions can be read, or null when looking up would not help. */
+function lookUpOrNull(context: ReadingContext, home: VocabularyDataset, filters: readonly Filter[]): Read {
+  const lookUps = valueLookUps(context.vocabulary, home, filters);
+  return lookUps.length > 0 ? { kind: 'look-up', lookUps } : null;
+}
+
 function reading(
   figure: Figure,
   filters: NonNullable<ReturnType<typeof readFilters>>,
@@ -123,6 +129,7 @@ function reading(
   const value = figureName(figure);
   const what = figureWords(figure);
   return {
+    kind: 'reading',
     query: {
       metrics: base.metrics,
       dimensions: grouping?.dimensions ?? [],
@@ -178,15 +185,15 @@ function readTotal(
   aggregate: Aggregate | null,
   by: Token[] | null,
   filters: readonly Filter[],
-): SemanticReading | null {
+): Read {
   const read = cover(context, tokens, aggregate === 'count' ? countFillers : measureFillers);
   if (!read) return null;
   const found = figureOf(context, read.matches, aggregate);
   if (!found || found.used.length !== read.matches.length) return null;
-  const conditions = readFilters(context.vocabulary, found.home, filters);
-  if (!conditions) return null;
   const group = groupFrom(context, by, found.home, aggregate);
   if (!group) return null;
+  const conditions = readFilters(context.vocabulary, found.home, filters);
+  if (!conditions) return lookUpOrNull(context, found.home, filters);
   return reading(found.figure, conditions, group.grouping, null, [
     ...termWords(read.matches),
     ...leftWords(read),
@@ -211,11 +218,7 @@ function yearAsLimit(
   };
 }
 
-function readTop(
-  context: ReadingContext,
-  asked: Extract<Question, { kind: 'top' }>,
-  text: string,
-): SemanticReading | null {
+function readTop(context: ReadingContext, asked: Extract<Question, { kind: 'top' }>, text: string): Read {
   const question = yearAsLimit(asked, text);
   const target = cover(context, question.target);
   if (!target || target.matches.length === 0) return null;
@@ -230,7 +233,7 @@ function readTopWith(
   question: Extract<Question, { kind: 'top' }>,
   target: Cover,
   rankingWords: readonly Token[] | null,
-): SemanticReading | null {
+): Read {
   const ranking = rankingWords === null ? null : cover(context, rankingWords);
   if (rankingWords !== null && !ranking) return null;
   const [group, ...rest] = target.matches;
@@ -254,7 +257,7 @@ function readTopWith(
   const grouping = groupingOf(group, found.home, context.vocabulary.datasets);
   if (!grouping) return null;
   const conditions = readFilters(context.vocabulary, found.home, question.filters);
-  if (!conditions) return null;
+  if (!conditions) return lookUpOrNull(context, found.home, question.filters);
   return reading(
     found.figure,
     conditions,
@@ -270,11 +273,7 @@ function readTopWith(
 }
 
 /** The question as a metric query of the model, or null when the model's words do not carry it. */
-export function readSemantic(
-  context: ReadingContext,
-  question: Question,
-  text: string,
-): SemanticReading | null {
+export function readSemantic(context: ReadingContext, question: Question, text: string): Read {
   switch (question.kind) {
     case 'count':
       if (question.listing) return null;

@@ -1,6 +1,6 @@
 import type { MetricQueryInput, SemanticFilter } from '@querent/contracts';
 import type { Vocabulary, VocabularyDataset, VocabularyMeasure, VocabularyMetric } from './vocabulary.ts';
-import type { ReadFilters } from './semantic-filters.ts';
+import type { ReadFilters, ValueLookUp } from './semantic-filters.ts';
 import type { Term } from './terms.ts';
 import { termEntries } from './terms.ts';
 
@@ -27,6 +27,7 @@ export type SemanticAnswer =
   | { kind: 'ranked'; what: string; by: string; hidden: string[]; limit: number; direction: 'asc' | 'desc' };
 
 export interface SemanticReading {
+  kind: 'reading';
   query: MetricQueryInput;
   measures: AdHocMeasure[];
   /** Datasets whose rows the query groups on (query_metrics' `keys`). */
@@ -39,6 +40,14 @@ export interface SemanticReading {
   described: string[];
   words: Set<string>;
 }
+
+/** The reading waits on values the model does not list: look them up, then read again. */
+export interface LookUpNeeded {
+  kind: 'look-up';
+  lookUps: ValueLookUp[];
+}
+
+export type Read = SemanticReading | LookUpNeeded | null;
 
 export interface ReadingContext {
   vocabulary: Vocabulary;

@@ -99,3 +99,58 @@ export function readFilters(
   }
   return read;
 }
+
+/** A value to look up in one dimension: the question's spellings of it. */
+export interface ValueLookUp {
+  dimension: string;
+  values: string[];
+}
+
+const MAX_LOOK_UPS = 8;
+
+function spellings(value: string): string[] {
+  const trimmed = value.trim();
+  const title = trimmed
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+  return [...new Set([trimmed, trimmed.toLowerCase(), trimmed.toUpperCase(), title])];
+}
+
+/**
+ * The values the model does not list, and where they may be stored: the dimension the question
+ * names ("where status is shipped"), else each categorical dimension of the measured dataset. The
+ * analyst looks them up through query_metrics (their distinct values among its spellings) and
+ * reads the question again knowing what is stored.
+ */
+export function valueLookUps(
+  vocabulary: Vocabulary,
+  home: VocabularyDataset,
+  filters: readonly Filter[],
+): ValueLookUp[] {
+  const lookUps = new Map<string, Set<string>>();
+  for (const filter of filters) {
+    if (filter.op !== '=' && filter.op !== '!=') return [];
+    const values = filter.values;
+    if (values.every((value) => tokenize(value).every((token) => grammarWords.has(token.norm)))) continue;
+    if (values.some((value) => isYear(value))) continue;
+    const known = values.every((value) =>
+      storedValue(dimensionsNear(vocabulary, home), value, filter.column),
+    );
+    if (known) continue;
+    const named = filter.column === null ? null : filter.column.map((token) => token.norm).join(' ');
+    const candidates =
+      named === null
+        ? home.dimensions.filter((dimension) => dimension.type === 'categorical')
+        : dimensionsNear(vocabulary, home).filter((dimension) =>
+            dimension.phrases.some((phrase) => phrase.join(' ') === named),
+          );
+    for (const dimension of candidates) {
+      const set = lookUps.get(dimension.key) ?? new Set<string>();
+      for (const value of values) for (const spelling of spellings(value)) set.add(spelling);
+      lookUps.set(dimension.key, set);
+    }
+  }
+  return [...lookUps]
+    .slice(0, MAX_LOOK_UPS)
+    .map(([dimension, values]) => ({ dimension, values: [...values] }));
+}

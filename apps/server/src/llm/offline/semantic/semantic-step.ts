@@ -4,6 +4,7 @@ import { readQueryResult } from '../answer-text.ts';
 import type { OfflineState, ToolExchange } from '../conversation-state.ts';
 import type { Question } from '../question.ts';
 import { answerSemantic } from './answer-semantic.ts';
+import { hasLookedUp, LOOK_UP, lookedUpValues, lookUpInput, withLookedUpValues } from './looked-up-values.ts';
 import { readingContext } from './reading.ts';
 import { readSemantic } from './read-semantic.ts';
 import { readVocabulary } from './vocabulary.ts';
@@ -41,7 +42,13 @@ export function semanticStep(
   const listed = lastOf(state.exchanges, LIST_METRICS);
   const vocabulary = readVocabulary(listed?.output ?? null);
   if (!vocabulary) return null;
-  const reading = readSemantic(readingContext(vocabulary), question, state.question);
+  const known = withLookedUpValues(vocabulary, lookedUpValues(state.exchanges));
+  const reading = readSemantic(readingContext(known), question, state.question);
+  if (reading?.kind === 'look-up') {
+    // Once only: values still not found after a look-up are for the schema reading to try.
+    if (hasLookedUp(state.exchanges) || !state.tools.has('query_metrics')) return null;
+    return reading.lookUps.map((lookUp) => tools.call(LOOK_UP, 'query_metrics', lookUpInput(lookUp)));
+  }
   if (!reading || unaccountedWords(question, reading.words).length > 0) return null;
   const ran = lastOf(state.exchanges, QUERY_METRICS);
   if (ran) {
