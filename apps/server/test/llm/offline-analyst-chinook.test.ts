@@ -71,7 +71,7 @@ describe('the offline analyst on Chinook', () => {
     expect(asked.steps).toEqual([
       'search_schema',
       'list_metrics',
-      ...Array(6).fill('query_metrics'),
+      ...Array<string>(6).fill('query_metrics'),
       'query_metrics',
     ]);
     expect(final.sql).toContain(`IN ('Brazil')`);

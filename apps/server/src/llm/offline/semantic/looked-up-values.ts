@@ -34,10 +34,10 @@ export function lookedUpValues(exchanges: readonly ToolExchange[]): Map<string, 
   for (const exchange of exchanges) {
     if (!exchange.toolCallId.startsWith(LOOK_UP) || exchange.output === null) continue;
     const dimension = lookedUpDimension(exchange.input);
-    const rows = exchange.output.rows;
+    const rows: unknown = exchange.output.rows;
     if (dimension === null || !Array.isArray(rows)) continue;
-    const values = rows
-      .map((row) => (Array.isArray(row) ? row[0] : undefined))
+    const values = (rows as unknown[])
+      .map((row): unknown => (Array.isArray(row) ? (row as unknown[])[0] : undefined))
       .filter((value): value is string => typeof value === 'string');
     found.set(dimension, [...(found.get(dimension) ?? []), ...values]);
   }
