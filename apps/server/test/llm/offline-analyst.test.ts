@@ -76,9 +76,12 @@ describe('the offline analyst on the demo shop', () => {
   it('"How many orders were cancelled?" finds the value in the status column first', async () => {
     const asked = await ask('How many orders were cancelled?');
     const count = Number(truth.value("SELECT count(*) FROM orders WHERE status = 'cancelled'"));
-    expect(asked.queries).toHaveLength(2);
+    // Looked up among the orders' categories through the semantic model first, then counted.
+    const lookUps = asked.queries.slice(0, -1);
+    expect(lookUps.length).toBeGreaterThan(0);
+    expect(lookUps.some((query) => query.sql.includes('status') && query.result.rowCount === 1)).toBe(true);
     const final = expectQueryShown(asked);
-    expect(final.sql).toContain("WHERE status = 'cancelled'");
+    expect(final.sql).toContain("IN ('cancelled')");
     expect(asked.answer).toContain(`**${shown(count)}**`);
     expectOfflineFooter(asked.answer);
   });

@@ -78,8 +78,8 @@ const cases: Case[] = [
     sql: "SELECT count(*) FROM {order} WHERE {order.status} = 'cancelled'",
   },
   {
-    question: 'Number of customers in Paris or Lyon',
-    sql: "SELECT count(*) FROM {customer} WHERE {customer.city} IN ('Paris', 'Lyon')",
+    question: 'Number of customers in Paris or Osaka',
+    sql: "SELECT count(*) FROM {customer} WHERE {customer.city} IN ('Paris', 'Osaka')",
   },
   { question: 'How many unicorns are there?', sql: null },
   { question: 'What is the total revenue by sales region?', sql: null },

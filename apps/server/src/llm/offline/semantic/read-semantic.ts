@@ -1,4 +1,5 @@
 import type { Aggregate, Direction, Filter, Question } from '../question.ts';
+import { valueFilter } from '../question.ts';
 import type { Token } from '../words.ts';
 import { stopWords } from '../words.ts';
 import { countFigure, figureWords, measureFigure, metricFigure } from './figures.ts';
@@ -30,6 +31,34 @@ function cover(context: ReadingContext, tokens: readonly Token[], fillers = coun
   const read = coverWords(tokens, context.entries);
   const ignorable = (token: Token) => stopWords.has(token.norm) || fillers.has(token.raw.toLowerCase());
   return read.left.every(ignorable) ? read : null;
+}
+
+/**
+ * "How many orders were cancelled": one word left beside the dataset counted is a value to look
+ * for among its categories, as the schema reading takes it.
+ */
+function bareValue(
+  context: ReadingContext,
+  tokens: readonly Token[],
+  fillers: ReadonlySet<string>,
+): { read: Cover; filter: Filter } | null {
+  const read = coverWords(tokens, context.entries);
+  const ignorable = (token: Token) => stopWords.has(token.norm) || fillers.has(token.raw.toLowerCase());
+  const rest = read.left.filter((token) => !ignorable(token));
+  const [word] = rest;
+  if (rest.length !== 1 || !word) return null;
+  return {
+    read: { ...read, left: read.left.filter(ignorable) },
+    filter: {
+      column: null,
+      op: '=',
+      values: [word.raw],
+      form: 'bare',
+      unit: null,
+      hint: null,
+      replaces: false,
+    },
+  };
 }
 
 /**
@@ -184,10 +213,20 @@ function readTotal(
   tokens: readonly Token[],
   aggregate: Aggregate | null,
   by: Token[] | null,
-  filters: readonly Filter[],
+  asked: readonly Filter[],
 ): Read {
-  const read = cover(context, tokens, aggregate === 'count' ? countFillers : measureFillers);
-  if (!read) return null;
+  const fillers = aggregate === 'count' ? countFillers : measureFillers;
+  const bare = aggregate === 'count' ? bareValue(context, tokens, fillers) : null;
+  const covered = bare ? bare.read : cover(context, tokens, fillers);
+  if (!covered) return null;
+  // Words that spell a value the model knows ("cancelled" once looked up) are conditions.
+  const values = covered.matches.filter((match) => match.terms.every((term) => term.kind === 'value'));
+  const read = { ...covered, matches: covered.matches.filter((match) => !values.includes(match)) };
+  const filters = [
+    ...asked,
+    ...(bare ? [bare.filter] : []),
+    ...values.map((match) => valueFilter('bare', [match.tokens.map((token) => token.raw).join(' ')])),
+  ];
   const found = figureOf(context, read.matches, aggregate);
   if (!found || found.used.length !== read.matches.length) return null;
   const group = groupFrom(context, by, found.home, aggregate);
