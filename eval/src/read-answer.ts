@@ -26,7 +26,7 @@ interface RanQuery {
   failed: boolean;
 }
 
-/** A run_sql result says `error` when the statement failed (and is not JSON when it never finished). */
+/** A run_sql or query_metrics result says `error` when the statement failed (and is not JSON when it never finished). */
 function failedRun(content: string | null): boolean {
   try {
     return (JSON.parse(content ?? '{}') as { error?: unknown }).error !== undefined;
@@ -35,14 +35,33 @@ function failedRun(content: string | null): boolean {
   }
 }
 
+/** The SQL query_metrics compiled and ran, from its result (its input is a metric query). */
+function compiledSql(content: string | null): string {
+  try {
+    const sql = (JSON.parse(content ?? '{}') as { sql?: unknown }).sql;
+    return typeof sql === 'string' ? sql : '';
+  } catch {
+    return '';
+  }
+}
+
 function ranQueries(turn: readonly Message[]): RanQuery[] {
   return turn
-    .filter((message) => message.role === 'function' && message.functionCall?.name === 'run_sql')
+    .filter(
+      (message) =>
+        message.role === 'function' &&
+        (message.functionCall?.name === 'run_sql' || message.functionCall?.name === 'query_metrics'),
+    )
     .map((message) => {
       const query = message.functionCall?.arguments.query;
       return {
         queryId: message.queryId ?? null,
-        sql: typeof query === 'string' ? query : '',
+        sql:
+          message.functionCall?.name === 'query_metrics'
+            ? compiledSql(message.content)
+            : typeof query === 'string'
+              ? query
+              : '',
         failed: failedRun(message.content),
       };
     });

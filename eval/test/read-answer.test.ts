@@ -29,6 +29,19 @@ describe('reading the answer of a turn', () => {
     expect(readAnswer(turn, clear, null)).toMatchObject({ kind: 'answer', sql: 'SELECT 1' });
   });
 
+  it('takes the SQL query_metrics compiled and ran, from its result', () => {
+    const metrics = message('function', {
+      functionCall: { name: 'query_metrics', arguments: { query: { metrics: ['artist_count'] } } },
+      queryId: 'm',
+      content: JSON.stringify({ sql: 'SELECT COUNT(*) AS artist_count FROM main.Artist', rowCount: 1 }),
+    });
+    const turn = [ask('q'), metrics, say('From the metric Number of artists:\n\n{{query:m}}')];
+    expect(readAnswer(turn, clear, 'answer')).toMatchObject({
+      kind: 'answer',
+      sql: 'SELECT COUNT(*) AS artist_count FROM main.Artist',
+    });
+  });
+
   it('takes the last query that ran when the answer embeds none', () => {
     const turn = [ask('q'), ran('a', 'SELECT 1'), ran('b', 'SELECT oops', true), say('It is 1.')];
     expect(readAnswer(turn, clear, null)).toMatchObject({ kind: 'answer', sql: 'SELECT 1' });

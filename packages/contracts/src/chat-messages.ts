@@ -12,6 +12,8 @@ export const agentToolNames = [
   'sample_rows',
   'column_values',
   'run_sql',
+  'list_metrics',
+  'query_metrics',
   'create_chart',
   'save_memory',
   'scan_database',

@@ -5,8 +5,10 @@ import type {
   Engine,
   FunctionCall,
   MessageRole,
+  MetricQuery,
   ProjectTable,
   SchemaInfo,
+  SemanticModel,
 } from '@querent/contracts';
 import type { ConnectorErrorKind, ResultRow, SqlDialect } from '../connectors/index.ts';
 import type { AgentQuality } from './quality-port.ts';
@@ -60,6 +62,19 @@ export interface AgentVerifiedQuery {
 
 export type WriteDecision = 'confirmed' | 'rejected';
 
+/** A measure aggregated another way for one metric query ("the highest unit price"). */
+export interface AgentAdHocMeasure {
+  name: string;
+  /** `dataset.measure`, or `measure` when unique. */
+  measure: string;
+  aggregation: 'sum' | 'count' | 'count_distinct' | 'avg' | 'min' | 'max';
+}
+
+/** A metric query compiled for the database, or why not, with the field at fault and the closest names. */
+export type AgentCompiledQuery =
+  | { ok: true; sql: string }
+  | { ok: false; error: string; field: string; suggestions: readonly string[] };
+
 export interface WriteRequest {
   queryId: string;
   sql: string;
@@ -84,6 +99,18 @@ export interface AgentPort extends AgentSubject {
   signal: AbortSignal;
   /** The database's schema, with dbt descriptions. */
   readSchema(): Promise<SchemaInfo>;
+  /**
+   * The database's semantic model (datasets, dimensions, measures, metrics) the analyst answers
+   * from when a metric fits; null when there is none or ANALYST_SEMANTIC_MODEL is off.
+   */
+  semanticModel(): Promise<SemanticModel | null>;
+  /** Compiles a metric query against that model for the database's dialect (nothing runs). */
+  compileMetricQuery(input: {
+    query: MetricQuery;
+    measures: readonly AgentAdHocMeasure[];
+    /** Datasets whose rows to group on, each as a dimension `<dataset>_key` over its primary key. */
+    keys: readonly string[];
+  }): Promise<AgentCompiledQuery>;
   /** What people approved the analyst to remember about this database, newest first. */
   readMemories(): Promise<readonly { content: string }[]>;
   /** Each model call's real usage, so the turn is charged what it cost. */

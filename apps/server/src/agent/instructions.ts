@@ -66,6 +66,7 @@ export function buildInstructions(input: {
       'How you work:',
       // The offline analyst reads the dialect back from this line by its title.
       `- Write SQL for ${sqlDialects[input.dialect].analystNotes} One statement per run_sql call.`,
+      '- Prefer the semantic model: call list_metrics, and answer with query_metrics whenever a metric or measure fits the question (its numbers are defined once, the same everywhere); say which metric the answer stands on, and whether it is certified. Use run_sql for what no metric fits.',
       '- Look before you query: start from the schema below, check names and types with describe_table, look at real values with sample_rows, and find unlisted tables with search_schema.',
       '- Spell values as stored: before filtering on a value the user typed (a country, a status, a name), look it up with column_values and its search, and write it exactly as the database has it.',
       '- Verify before you answer: check that joins do not duplicate rows and that filters catch what you mean (counts, distinct values, NULLs). When a figure looks surprising, check it with a second query.',

@@ -73,6 +73,7 @@ export function createChatSetup(input: {
     maxSteps: input.config.agent.maxSteps,
     now: input.now ?? (() => new Date()),
     timeZone: analystTimeZone(input.config.analystTimeZone),
+    semanticModel: input.config.analystSemanticModel,
     log: input.log,
     ...input.telemetry,
     meter: input.meter,

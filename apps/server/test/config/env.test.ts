@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       },
       agent: { maxSteps: 25 },
       analystTimeZone: null,
+      analystSemanticModel: 'on',
     });
   });
 
@@ -202,6 +203,7 @@ describe('loadConfig', () => {
     ['QUERY_TIMEOUT_MS', 'soon', 'QUERY_TIMEOUT_MS must be an integer'],
     ['DATABASE_BODY_LIMIT_BYTES', '1.5', 'DATABASE_BODY_LIMIT_BYTES must be an integer'],
     ['DEMO_DATABASE', 'maybe', 'DEMO_DATABASE must be true or false'],
+    ['ANALYST_SEMANTIC_MODEL', 'maybe', 'ANALYST_SEMANTIC_MODEL must be one of on, off'],
     ['EXPORT_MAX_ROWS', '0', 'EXPORT_MAX_ROWS must be an integer between 1 and 100000000'],
     ['EXPORT_TIMEOUT_MS', '500', 'EXPORT_TIMEOUT_MS must be an integer between 1000 and 86400000'],
     ['QUALITY_SCHEDULE_MINUTES', 'hourly', 'QUALITY_SCHEDULE_MINUTES must be an integer between 0 and 44640'],
@@ -450,6 +452,7 @@ describe('configDocs', () => {
       'LLM_OPENAI_API',
       'AGENT_MAX_STEPS',
       'ANALYST_TIME_ZONE',
+      'ANALYST_SEMANTIC_MODEL',
     ]);
     for (const doc of configDocs) {
       expect(doc.default.length, doc.name).toBeGreaterThan(0);

@@ -68,14 +68,22 @@ export async function askOnce(
   expect(end, JSON.stringify(end)).toMatchObject({ status: 'clear', error: null });
   const stored = await api.get<{ messages: Message[] }>(`/api/conversations/${conversationId}`);
   const { messages } = stored.body;
+  // query_metrics runs SQL too: the SQL it compiled is in its result, its input is a metric query.
   const queries = messages
-    .filter((message) => message.role === 'function' && message.functionCall?.name === 'run_sql')
-    .map((message) => ({
-      sql:
-        typeof message.functionCall?.arguments.query === 'string' ? message.functionCall.arguments.query : '',
-      queryId: message.queryId ?? null,
-      result: JSON.parse(message.content ?? '{}') as RunSqlStep['result'],
-    }));
+    .filter(
+      (message) =>
+        message.role === 'function' &&
+        (message.functionCall?.name === 'run_sql' || message.functionCall?.name === 'query_metrics'),
+    )
+    .map((message) => {
+      const result = JSON.parse(message.content ?? '{}') as RunSqlStep['result'] & { sql?: string };
+      const query = message.functionCall?.arguments.query;
+      return {
+        sql: typeof query === 'string' ? query : (result.sql ?? ''),
+        queryId: message.queryId ?? null,
+        result,
+      };
+    });
   return {
     messages,
     answer: messages.at(-1)?.content ?? '',

@@ -64,7 +64,7 @@ describe.skipIf(!postgres)('the offline analyst on PostgreSQL', () => {
   it('"how many invoice lines are there?"', async () => {
     const asked = await askOnce(api, client, databaseId, 'how many invoice lines are there?');
     const final = expectQueryShown(asked);
-    expect(final.sql).toContain('FROM invoice_line');
+    expect(final.sql).toMatch(/\binvoice_line\b/);
     expect(asked.answer).toContain(`**${shown(await value('SELECT count(*) FROM invoice_line'))}**`);
     expectOfflineFooter(asked.answer);
   });
@@ -75,7 +75,8 @@ describe.skipIf(!postgres)('the offline analyst on PostgreSQL', () => {
       'SELECT ar.name, count(*) AS albums FROM album al JOIN artist ar USING (artist_id) GROUP BY ar.artist_id, ar.name ORDER BY albums DESC, ar.name LIMIT 5',
     );
     const final = expectQueryShown(asked);
-    expect(keyedRows(shownResult(final)).map((row) => [row.artist, Number(row.album_count)])).toEqual(
+    // From the semantic model: each artist's rows, named by their name.
+    expect(keyedRows(shownResult(final)).map((row) => [row.name, Number(row.album_count)])).toEqual(
       expected.rows.map((row) => [row.name, Number(row.albums)]),
     );
   });
@@ -123,9 +124,10 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
       'SELECT g.Name AS name, count(*) AS tracks FROM Track t JOIN Genre g ON g.GenreId = t.GenreId GROUP BY g.GenreId, g.Name ORDER BY tracks DESC, g.Name',
     );
     const final = expectQueryShown(asked);
-    expect(final.sql).toContain('JOIN `Genre` AS g ON g.`GenreId` = t.`GenreId`');
+    // The semantic model joins Track to Genre by the declared key.
+    expect(final.sql).toMatch(/JOIN[\s\S]*\.Genre\b/);
     expect(final.result.rowCount).toBe(expected.length);
-    expect(keyedRows(shownResult(final)).map((row) => [row.genre, Number(row.track_count)])).toEqual(
+    expect(keyedRows(shownResult(final)).map((row) => [row.name, Number(row.track_count)])).toEqual(
       expected.slice(0, 20).map((row) => [row.name, row.tracks]),
     );
   });
@@ -136,7 +138,7 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
       "SELECT count(*) AS n FROM Customer WHERE Country = 'Brazil'",
     );
     const final = expectQueryShown(asked);
-    expect(final.sql).toContain("`Country` = 'Brazil'");
+    expect(final.sql).toContain("IN ('Brazil')");
     expect(asked.answer).toContain(`**${shown(Number(expected?.n))}**`);
   });
 
@@ -152,7 +154,8 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
     expect(shownRows.length).toBeGreaterThan(0);
     for (const row of shownRows) {
       expect(Number(row.avg_total)).toBeCloseTo(
-        truthByCountry.get(String(row.BillingCountry)) ?? Number.NaN,
+        // The semantic model names the dimension billing_country; the schema reading keeps BillingCountry.
+        truthByCountry.get(String(row.billing_country ?? row.BillingCountry)) ?? Number.NaN,
         4,
       );
     }

@@ -13,6 +13,8 @@ import { profileTableTool } from './profile-table.ts';
 import { proposeChecksTool } from './propose-checks.ts';
 import { proposeEntityTool } from './propose-entity.ts';
 import { runChecksTool } from './run-checks.ts';
+import { listMetricsTool } from './list-metrics.ts';
+import { queryMetricsTool } from './query-metrics.ts';
 import { runSqlTool } from './run-sql.ts';
 import { sampleRowsTool } from './sample-rows.ts';
 import { saveMemoryTool } from './save-memory.ts';
@@ -26,6 +28,8 @@ export const agentTools: readonly AgentTool[] = [
   describeTableTool,
   sampleRowsTool,
   columnValuesTool,
+  listMetricsTool,
+  queryMetricsTool,
   runSqlTool,
   createChartTool,
   saveMemoryTool,

@@ -1,5 +1,5 @@
 import type { Reading } from '../setting.ts';
-import { accept, refuse, setting } from '../setting.ts';
+import { accept, oneOf, refuse, setting } from '../setting.ts';
 import { defineSettings } from '../setting-group.ts';
 
 /* What the analyst is told about the world around the data: the time zone "today" is read in. */
@@ -22,6 +22,13 @@ export const analystSettings = defineSettings({
     read: readTimeZone,
     description:
       'IANA time zone the analyst reads "today", "this month" or "last week" in (e.g. Europe/Paris); its instructions carry the current date and time in it.',
+  }),
+  analystSemanticModel: oneOf({
+    name: 'ANALYST_SEMANTIC_MODEL',
+    values: ['on', 'off'],
+    default: 'on',
+    description:
+      "`on`: the analyst answers from the database's semantic model (`list_metrics`, `query_metrics`) when a metric fits, the model proposed from the schema until one is saved; `off`: from the raw schema only (to compare the two).",
   }),
 });
 

@@ -16,6 +16,7 @@ import type { Knowledge } from './schema-knowledge.ts';
 import { readKnowledge, tableKey } from './schema-knowledge.ts';
 import { dialectFor } from './sql-dialect.ts';
 import { readProbeRows } from './value-probe.ts';
+import { LIST_METRICS, semanticStep, wantsModel } from './semantic/semantic-step.ts';
 
 /*
  * One step of the offline analyst, from the question and the tool results so far: list the
@@ -201,8 +202,13 @@ export function offlineStep(state: OfflineState): LanguageModelV4Content[] {
     const words = computes(question) ? searchWords(question) : '';
     if (words !== '')
       calls.push(call('offline-search', 'search_schema', { query: words, limit: SEARCH_LIMIT }));
+    if (wantsModel(question, state)) calls.push(call(LIST_METRICS, 'list_metrics', {}));
     return calls;
   }
+  // The semantic model's reading first; the schema's when the model cannot carry the question, or
+  // when it refines the question before (a follow-up's filter replaces one of the earlier's).
+  const semantic = notes.length === 0 ? semanticStep(state, question, { call, text }) : null;
+  if (semantic) return semantic;
   const knowledge = readKnowledge(state.exchanges);
   if (question.kind === 'tables') return text(answerTables(knowledge));
   if (question.kind === 'unknown') return fail(null, knowledge);

@@ -33,4 +33,6 @@ export interface ChatDeps extends AgentDeps, RunChatQueryDeps, SchemaDeps {
   onTurnEnd?: (outcome: TurnOutcome) => void;
   /** Credits: hosted mode charges turns; local mode counts nothing. */
   meter: TurnMeter;
+  /** ANALYST_SEMANTIC_MODEL: whether the analyst is handed the database's semantic model. */
+  semanticModel: 'on' | 'off';
 }

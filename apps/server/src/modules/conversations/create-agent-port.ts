@@ -13,6 +13,8 @@ import { confirmWithUser } from './confirm-write.ts';
 import { deleteMessage, insertMessage } from './messages.repo.ts';
 import { runChatQuery } from './run-chat-query.ts';
 import { runLookup } from './run-lookup.ts';
+import { semanticModelOf } from './semantic-model-of.ts';
+import { compileAnalystQuery } from './compile-analyst-query.ts';
 import { changeMessage, storeMessage } from './store-message.ts';
 import { TurnHistory } from './turn-history.ts';
 
@@ -40,6 +42,8 @@ export function createAgentPort(deps: ChatDeps, input: AnswerInput): AgentPort {
     dialect: engineDescriptors[database.engine].dialect.name,
     signal,
     readSchema: () => loadDatabaseSchema(deps, database),
+    semanticModel: () => semanticModelOf(deps, database),
+    compileMetricQuery: (query) => compileAnalystQuery(deps, database, query),
     readMemories: () => readApprovedMemories(deps, database.id),
     readVerifiedQueries: () => listVerifiedExamples(deps.db, { askerId: ownerId, asker, database }),
     readHistory: () => history.read(),
