@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinookMysql, chinookPostgres, chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient } from '../../helpers/api-client.ts';
+import { connectChat } from '../../helpers/chat-client.ts';
+import { askOnce } from '../../helpers/offline-chat.ts';
 import { keyedRows } from '../../helpers/result-rows.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
@@ -11,7 +13,8 @@ import { startTestApp } from '../../helpers/test-app.ts';
  * Chinook on three engines, each named in its own style (PascalCase on SQLite and MariaDB,
  * snake_case on PostgreSQL): the model proposed from the schema and accepted unedited answers a
  * metric query, compiled for the engine and run through the API, with the numbers of SQL written
- * by hand; and a certified metric gives the same number however it is asked for.
+ * by hand; and a certified metric gives the same number however it is asked for: the API, its
+ * SQL in the editor, and the offline analyst in the chat, which says it stands on that metric.
  */
 
 const sqlite = await chinookSqliteCopy();
@@ -120,6 +123,21 @@ describe.each(cases)('a proposed model on Chinook in $label', ({ label, connect,
         money(keyedRows(answered.body)[0]?.invoice_total),
       );
       expect(money(keyedRows(answered.body)[0]?.invoice_total)).toBe(2328.6);
+    },
+  );
+
+  it.skipIf(connect === null)(
+    'gives it in the chat too, saying which certified metric it stands on',
+    async () => {
+      const chat = await connectChat(running.baseUrl);
+      try {
+        const asked = await askOnce(api, chat, databaseId, 'What is the invoice total?');
+        expect(asked.steps).toContain('query_metrics');
+        expect(asked.answer).toMatch(/certified metric/i);
+        expect(asked.answer).toContain('2,328.6');
+      } finally {
+        chat.close();
+      }
     },
   );
 });

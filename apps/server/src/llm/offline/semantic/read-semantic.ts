@@ -317,15 +317,15 @@ export function readSemantic(context: ReadingContext, question: Question, text: 
     case 'count':
       if (question.listing) return null;
       return readTotal(context, question.target, 'count', question.by, question.filters);
-    case 'aggregate':
+    case 'aggregate': {
       if (question.scale !== null) return null;
-      return readTotal(
-        context,
-        [...question.target, ...question.measure.words],
-        question.measure.aggregate,
-        question.by,
-        question.filters,
-      );
+      const tokens = [...question.target, ...question.measure.words];
+      const read = (words: Token[]) =>
+        readTotal(context, words, question.measure.aggregate, question.by, question.filters);
+      // "What is the invoice total?": the parser took "total" for the sum; it is also the metric's word.
+      const total = withTotal(tokens, text);
+      return read(tokens) ?? (total ? read(total) : null);
+    }
     case 'top':
       return readTop(context, question, text);
     default:
