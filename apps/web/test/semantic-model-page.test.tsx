@@ -240,7 +240,8 @@ describe('semantic model page', () => {
       body: {
         error: {
           code: 'BAD_REQUEST',
-          message: 'The OSI file could not be read: line 4, column 1: Not valid YAML: Flow sequence not closed',
+          message:
+            'The OSI file could not be read: line 4, column 1: Not valid YAML: Flow sequence not closed',
           field: 'content: line 4, column 1',
         },
       },

@@ -107,7 +107,10 @@ export type MetricQueryResult = z.infer<typeof metricQueryResultSchema>;
 export const semanticImportFormats = ['dbt', 'osi'] as const;
 export type SemanticImportFormat = (typeof semanticImportFormats)[number];
 
-const importedText = z.string().min(1).max(50 * 1024 * 1024);
+const importedText = z
+  .string()
+  .min(1)
+  .max(50 * 1024 * 1024);
 
 /**
  * POST /api/databases/{id}/semantic-model/import: the text of one file (`content`: a YAML file, or
@@ -119,7 +122,9 @@ export const importSemanticModelSchema = z
     format: z.enum(semanticImportFormats),
     content: importedText.optional(),
     files: z
-      .array(z.object({ name: z.string().min(1).max(1000), content: z.string().max(50 * 1024 * 1024) }).strict())
+      .array(
+        z.object({ name: z.string().min(1).max(1000), content: z.string().max(50 * 1024 * 1024) }).strict(),
+      )
       .min(1)
       .max(2000)
       .optional(),

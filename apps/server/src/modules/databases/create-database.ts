@@ -77,7 +77,11 @@ export async function createDatabase(
     credentialWarning: warning ?? null,
   });
   if (dbt.dbtManifest) {
-    await followDbtManifest(deps.dbtManifestFollowUps, { database, actor: user, manifest: body.dbt_manifest });
+    await followDbtManifest(deps.dbtManifestFollowUps, {
+      database,
+      actor: user,
+      manifest: body.dbt_manifest,
+    });
   }
   return presentDatabase(database, user);
 }

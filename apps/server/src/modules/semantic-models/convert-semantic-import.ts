@@ -55,7 +55,10 @@ function dbtInput(input: SemanticImportInput): DbtSemanticInput {
     } else if (artifact === undefined) {
       artifact = json;
     } else {
-      throw badInput(`files[${index}]`, `${file.name}: send one dbt artifact (semantic_manifest.json) at a time`);
+      throw badInput(
+        `files[${index}]`,
+        `${file.name}: send one dbt artifact (semantic_manifest.json) at a time`,
+      );
     }
   });
   return { ...(artifact === undefined ? {} : { artifact }), yaml };
@@ -92,10 +95,7 @@ export function convertSemanticImport(input: SemanticImportInput): ConvertedImpo
           ? error.field
           : `${input.files === undefined ? 'content' : 'files'}: ${error.field}`;
       const name = fileNameOf(input, field);
-      throw badInput(
-        field,
-        `The dbt ${name === null ? 'file' : name} could not be read: ${error.message}`,
-      );
+      throw badInput(field, `The dbt ${name === null ? 'file' : name} could not be read: ${error.message}`);
     }
     throw error;
   }

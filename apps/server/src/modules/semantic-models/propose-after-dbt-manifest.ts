@@ -38,7 +38,8 @@ export function proposeAfterDbtManifest(deps: {
     async afterDbtManifest({ database, actor, manifest }) {
       try {
         const artifact = manifestObject(manifest);
-        if (artifact === null || !(hasEntries(artifact.semantic_models) || hasEntries(artifact.metrics))) return;
+        if (artifact === null || !(hasEntries(artifact.semantic_models) || hasEntries(artifact.metrics)))
+          return;
         const { model, warnings } = importDbtSemanticLayer({ artifact });
         if (model.datasets.length === 0 && model.metrics.length === 0) return;
         await storeProposal(deps.db, { databaseId: database.id, model, source: 'import', userId: actor.id });

@@ -46,7 +46,8 @@ export function semanticModelHandlers(
       }),
     'POST /api/databases/:id/semantic-model/import': {
       options: deps.bodyLimitBytes === undefined ? {} : { bodyLimit: deps.bodyLimitBytes },
-      handle: ({ user, params, body }) => importSemanticModel(deps, { user, databaseId: params.id, file: body }),
+      handle: ({ user, params, body }) =>
+        importSemanticModel(deps, { user, databaseId: params.id, file: body }),
     },
     'GET /api/databases/:id/semantic-model/export': async ({ user, params, query, reply }) => {
       const file = await exportSemanticModel(deps, {

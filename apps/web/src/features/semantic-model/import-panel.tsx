@@ -60,10 +60,15 @@ export function ImportPanel({ databaseId, onClose }: { databaseId: string; onClo
 
   if (warnings !== null) {
     return (
-      <section aria-label="Import result" className="flex flex-col gap-2 rounded-md border border-zinc-200 p-4 dark:border-zinc-800">
+      <section
+        aria-label="Import result"
+        className="flex flex-col gap-2 rounded-md border border-zinc-200 p-4 dark:border-zinc-800"
+      >
         <p role="status" className="text-sm">
           Imported as a proposal: accept or reject it above.
-          {warnings.length === 0 ? ' Everything converted.' : ` ${warnings.length} item(s) could not be carried over:`}
+          {warnings.length === 0
+            ? ' Everything converted.'
+            : ` ${warnings.length} item(s) could not be carried over:`}
         </p>
         {warnings.length > 0 ? (
           <ul aria-label="Import warnings" className="list-disc pl-5 text-sm">
