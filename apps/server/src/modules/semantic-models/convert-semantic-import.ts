@@ -46,10 +46,9 @@ function dbtInput(input: SemanticImportInput): DbtSemanticInput {
   let artifact: unknown;
   const yaml: { path: string; text: string }[] = [];
   input.files.forEach((file, index) => {
-    const json = file.name.toLowerCase().endsWith('.json') ? parsedJson(file.content) : undefined;
-    if (file.name.toLowerCase().endsWith('.json') && json === undefined) {
-      throw badInput(`files[${index}]`, `${file.name} is not valid JSON`);
-    }
+    const isJson = file.name.toLowerCase().endsWith('.json');
+    const json = isJson ? parsedJson(file.content) : undefined;
+    if (isJson && json === undefined) throw badInput(`files[${index}]`, `${file.name} is not valid JSON`);
     if (json === undefined) {
       yaml.push({ path: `files[${index}]`, text: file.content });
     } else if (artifact === undefined) {
