@@ -1,8 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { StoreDb } from '../../store/connect.ts';
 import type { DbtManifestFollowUp } from '../databases/dbt-manifest-follow-up.ts';
 import { importDbtSemanticLayer } from '../../semantic/interchange/import-dbt-semantic-layer.ts';
 import { storeProposal } from './semantic-models.repo.ts';
+
+/** The part of the app's logger this uses (Fastify's logger is one). */
+export interface ManifestProposalLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 function hasEntries(value: unknown): boolean {
   if (Array.isArray(value)) return value.length > 0;
@@ -32,7 +37,7 @@ function manifestObject(manifest: unknown): Record<string, unknown> | null {
  */
 export function proposeAfterDbtManifest(deps: {
   db: StoreDb;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: ManifestProposalLog;
 }): DbtManifestFollowUp {
   return {
     async afterDbtManifest({ database, actor, manifest }) {
