@@ -57,8 +57,8 @@ test('a database’s semantic model exported as OSI YAML and imported back: the 
 
   await page.getByRole('button', { name: 'Import…' }).click();
   const form = page.getByRole('form', { name: 'Import a semantic model' });
-  // Keyboard: the format is a radio group, chosen with the arrow keys.
-  await form.getByRole('radio', { name: 'dbt semantic models and metrics' }).focus();
+  // Keyboard: the panel opens on the format, a radio group chosen with the arrow keys.
+  await expect(form.getByRole('radio', { name: 'dbt semantic models and metrics' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(form.getByRole('radio', { name: 'Open Semantic Interchange (OSI) YAML' })).toBeChecked();
   await form.getByLabel('File').setInputFiles(yamlPath);

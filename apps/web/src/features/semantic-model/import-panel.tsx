@@ -1,6 +1,6 @@
 import type { SemanticImportFormat, SemanticImportWarning } from '@querent/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { type SyntheticEvent, useId, useState } from 'react';
+import { type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useServices } from '../../app/services-context.tsx';
 import { secondaryButtonClass } from '../../components/form-field.tsx';
@@ -52,6 +52,11 @@ export function ImportPanel({ databaseId, onClose }: { databaseId: string; onClo
     },
   });
   const chosen = formats.find((entry) => entry.value === format) ?? formats[0];
+  // Opened from the toolbar's button: keyboard users land on the format choice.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, []);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,6 +96,7 @@ export function ImportPanel({ databaseId, onClose }: { databaseId: string; onClo
   const failure = run.error;
   return (
     <form
+      ref={form}
       aria-label="Import a semantic model"
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-md border border-zinc-200 p-4 dark:border-zinc-800"
