@@ -39,3 +39,40 @@ test('a database’s semantic model page: propose from the schema, accept, certi
     'Certified by Local Administrator',
   );
 });
+
+test('a database’s semantic model exported as OSI YAML and imported back: the banner, then accepted', async ({
+  page,
+}) => {
+  const databaseId = await demoShopId(page.request);
+  await page.goto(`/databases/${databaseId}/semantic-model`);
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  // The model the first test saved (and certified a metric of).
+  await expect(metrics.getByRole('listitem', { name: 'Metric order_count' })).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export as OSI YAML' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Demo-shop-semantic-model.osi.yaml');
+  const yamlPath = await download.path();
+
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const form = page.getByRole('form', { name: 'Import a semantic model' });
+  // Keyboard: the panel opens on the format, a radio group chosen with the arrow keys.
+  await expect(form.getByRole('radio', { name: 'dbt semantic models and metrics' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(form.getByRole('radio', { name: 'Open Semantic Interchange (OSI) YAML' })).toBeChecked();
+  await form.getByLabel('File').setInputFiles(yamlPath);
+  await form.getByRole('button', { name: 'Import' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Imported as a proposal' })).toContainText(
+    'Everything converted',
+  );
+  const banner = page.getByRole('region', { name: 'Proposal' });
+  await expect(banner).toContainText('imported 5 datasets');
+  await banner.getByRole('button', { name: 'Accept, replacing same-named items' }).click();
+  await expect(banner).toHaveCount(0);
+  // The same definitions came back: the certification stands.
+  await expect(metrics.getByRole('listitem', { name: 'Metric order_count' })).toContainText(
+    'Certified by Local Administrator',
+  );
+});

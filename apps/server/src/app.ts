@@ -42,6 +42,7 @@ import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
+import { proposeAfterDbtManifest } from './modules/semantic-models/propose-after-dbt-manifest.ts';
 import { proposeAfterScan } from './modules/semantic-models/propose-after-scan.ts';
 import { semanticModelHandlers } from './modules/semantic-models/semantic-models.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
@@ -167,6 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     connections,
     schemaCache: new SchemaCache(),
     hosted: hostedAuth !== null,
+    // A manifest defining semantic models or metrics leaves them as the model's pending proposal.
+    dbtManifestFollowUps: [proposeAfterDbtManifest({ db: store.db, log: app.log })],
   };
 
   // prom-client loads only when metrics are on, so an instance without them starts no slower.
@@ -290,7 +293,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...qualityHandlers(quality),
       ...sharingHandlers({ db: store.db }),
       ...memoryHandlers({ db: store.db }),
-      ...semanticModelHandlers({ ...databases, ...sqlRuns, limitAsks: sandbox.limitAsks }),
+      ...semanticModelHandlers({
+        ...databases,
+        ...sqlRuns,
+        limitAsks: sandbox.limitAsks,
+        bodyLimitBytes: config.databaseBodyLimitBytes,
+      }),
       ...exportHandlers({
         ...databases,
         ...sqlRuns,

@@ -177,4 +177,87 @@ describe('semantic model page', () => {
     const [put] = server.requestsTo('PUT', '/api/databases/d1/semantic-model');
     expect(put?.body).toEqual({ model, version: 3 });
   });
+  it('imports dbt files as a proposal, lists what did not convert, and accepts it replacing same-named items', async () => {
+    stubSession(server);
+    server.on('GET /api/databases/d1/semantic-model', { body: state() });
+    server.on('GET /api/databases/d1/semantic-model/history', { body: { changes: [] } });
+    const proposal = {
+      model,
+      proposedAt: '2026-11-05T10:00:00.000Z',
+      proposedBy: 'Ann Lee',
+      source: 'import' as const,
+    };
+    server.on('POST /api/databases/d1/semantic-model/import', {
+      body: {
+        ...state({ proposal }),
+        warnings: [{ item: 'metrics.median_revenue', message: 'Median measures have no equivalent' }],
+      },
+    });
+    server.on('POST /api/databases/d1/semantic-model/proposal/accept', { body: state({ version: 4 }) });
+    renderApp('/databases/d1/semantic-model', server.url);
+
+    expect(await screen.findByRole('link', { name: 'Export as OSI YAML' })).toHaveAttribute(
+      'href',
+      '/api/databases/d1/semantic-model/export?format=osi',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Import…' }));
+    const form = screen.getByRole('form', { name: 'Import a semantic model' });
+    expect(within(form).getByRole('radio', { name: 'dbt semantic models and metrics' })).toBeChecked();
+    const files = [
+      new File(['semantic_models: []\n'], 'orders.yml', { type: 'application/yaml' }),
+      new File(['metrics: []\n'], 'metrics.yml', { type: 'application/yaml' }),
+    ];
+    await userEvent.upload(within(form).getByLabelText('Files'), files);
+    await userEvent.click(within(form).getByRole('button', { name: 'Import' }));
+
+    expect(await screen.findByRole('list', { name: 'Import warnings' })).toHaveTextContent(
+      'metrics.median_revenue: Median measures have no equivalent',
+    );
+    const [sent] = server.requestsTo('POST', '/api/databases/d1/semantic-model/import');
+    expect(sent?.body).toEqual({
+      format: 'dbt',
+      files: [
+        { name: 'orders.yml', content: 'semantic_models: []\n' },
+        { name: 'metrics.yml', content: 'metrics: []\n' },
+      ],
+    });
+    const banner = screen.getByRole('region', { name: 'Proposal' });
+    expect(banner).toHaveTextContent('Ann Lee imported 1 dataset');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Accept, replacing same-named items' }));
+    await vi.waitFor(() =>
+      expect(server.requestsTo('POST', '/api/databases/d1/semantic-model/proposal/accept')).toHaveLength(1),
+    );
+    const [accepted] = server.requestsTo('POST', '/api/databases/d1/semantic-model/proposal/accept');
+    expect(accepted?.body).toEqual({ version: 3, replace: true });
+  });
+
+  it('shows where an imported OSI file is wrong', async () => {
+    stubSession(server);
+    server.on('GET /api/databases/d1/semantic-model', { body: state() });
+    server.on('GET /api/databases/d1/semantic-model/history', { body: { changes: [] } });
+    server.on('POST /api/databases/d1/semantic-model/import', {
+      status: 400,
+      body: {
+        error: {
+          code: 'BAD_REQUEST',
+          message:
+            'The OSI file could not be read: line 4, column 1: Not valid YAML: Flow sequence not closed',
+          field: 'content: line 4, column 1',
+        },
+      },
+    });
+    renderApp('/databases/d1/semantic-model', server.url);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import…' }));
+    const form = screen.getByRole('form', { name: 'Import a semantic model' });
+    await userEvent.click(within(form).getByRole('radio', { name: 'Open Semantic Interchange (OSI) YAML' }));
+    await userEvent.upload(
+      within(form).getByLabelText('File'),
+      new File(['semantic_model: [\n'], 'model.yaml', { type: 'application/yaml' }),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Import' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('line 4, column 1');
+    // The test server keeps every suite's requests: this one's is the last.
+    const sent = server.requestsTo('POST', '/api/databases/d1/semantic-model/import').at(-1);
+    expect(sent?.body).toEqual({ format: 'osi', content: 'semantic_model: [\n' });
+  });
 });

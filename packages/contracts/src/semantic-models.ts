@@ -13,8 +13,8 @@ import { metricQuerySchema, semanticModelSchema, semanticNameSchema } from './se
 export const semanticModelAbilitiesSchema = z.object({ edit: z.boolean(), certify: z.boolean() });
 export type SemanticModelAbilities = z.infer<typeof semanticModelAbilitiesSchema>;
 
-/** Where a proposal came from: a person asked for one, or Scan auto made it. */
-export const semanticProposalSources = ['person', 'scan'] as const;
+/** Where a proposal came from: a person asked for one, Scan auto made it, or a file was imported (dbt, OSI). */
+export const semanticProposalSources = ['person', 'scan', 'import'] as const;
 
 /** A proposal waiting for a person to accept (all or some of it) or reject it. */
 export const semanticProposalSchema = z.object({
@@ -50,6 +50,8 @@ export type SaveSemanticModel = z.input<typeof saveSemanticModelSchema>;
 /**
  * POST /api/databases/{id}/semantic-model/proposal/accept: merges the pending proposal into the
  * model of `version`. `items` picks what to take by name; without it everything new is taken.
+ * `replace` lets the proposal's items replace the model's items of the same names (an import
+ * meant as the new definition); without it the model's own versions stay.
  */
 export const acceptSemanticProposalSchema = z
   .object({
@@ -62,6 +64,7 @@ export const acceptSemanticProposalSchema = z
       })
       .strict()
       .optional(),
+    replace: z.boolean().optional(),
   })
   .strict();
 export type AcceptSemanticProposal = z.input<typeof acceptSemanticProposalSchema>;
@@ -99,3 +102,59 @@ export const metricQueryResultSchema = runQueryResultSchema.extend({
   fields: z.array(z.object({ name: z.string(), kind: z.enum(['metric', 'dimension']), label: z.string() })),
 });
 export type MetricQueryResult = z.infer<typeof metricQueryResultSchema>;
+
+/** The formats a semantic model is imported from: dbt's MetricFlow definitions, or OSI YAML. */
+export const semanticImportFormats = ['dbt', 'osi'] as const;
+export type SemanticImportFormat = (typeof semanticImportFormats)[number];
+
+const importedText = z
+  .string()
+  .min(1)
+  .max(50 * 1024 * 1024);
+
+/**
+ * POST /api/databases/{id}/semantic-model/import: the text of one file (`content`: a YAML file, or
+ * dbt's semantic_manifest.json / manifest.json), or for dbt several .yml files (`files`, a
+ * project's models folder). Exactly one of the two.
+ */
+export const importSemanticModelSchema = z
+  .object({
+    format: z.enum(semanticImportFormats),
+    content: importedText.optional(),
+    files: z
+      .array(
+        z.object({ name: z.string().min(1).max(1000), content: z.string().max(50 * 1024 * 1024) }).strict(),
+      )
+      .min(1)
+      .max(2000)
+      .optional(),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if ((body.content === undefined) === (body.files === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: 'Send either content (one file) or files (several), not both and not neither',
+      });
+    } else if (body.files !== undefined && body.format !== 'dbt') {
+      context.addIssue({ code: 'custom', path: ['files'], message: 'Several files are for dbt only' });
+    }
+  });
+export type ImportSemanticModel = z.input<typeof importSemanticModelSchema>;
+
+/** What an import could not carry over: the item's path in the file, and why. */
+export const semanticImportWarningSchema = z.object({ item: z.string(), message: z.string() });
+export type SemanticImportWarning = z.infer<typeof semanticImportWarningSchema>;
+
+/** The model's state with the import as its pending proposal, and what the import left out. */
+export const semanticImportResultSchema = semanticModelStateSchema.extend({
+  warnings: z.array(semanticImportWarningSchema),
+});
+export type SemanticImportResult = z.infer<typeof semanticImportResultSchema>;
+
+/** GET /api/databases/{id}/semantic-model/export: the saved model, or with `proposal=true` the pending one. */
+export const exportSemanticModelQuerySchema = z.object({
+  format: z.literal('osi'),
+  proposal: z.stringbool().optional(),
+});

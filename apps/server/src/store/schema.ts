@@ -441,7 +441,7 @@ export interface SemanticModelsTable {
   updated_by: string | null;
   /** JSON of the pending proposal; null when there is none. */
   proposal: NullableJsonText;
-  /** Who asked for it: 'person' or 'scan'. */
+  /** Who asked for it: 'person', 'scan' or 'import' (not constrained: a later source needs no migration). */
   proposal_source: string | null;
   proposed_at: NullableTimestamp;
   proposed_by: string | null;

@@ -1,4 +1,5 @@
 import type { Scenario, ScenarioObjects, SignedInActor } from './matrix-world.ts';
+import { exportOsiYaml } from '../../src/semantic/interchange/export-osi-yaml.ts';
 import { genreModel } from './matrix-world.ts';
 
 /*
@@ -244,6 +245,14 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     path: (o) => `/api/databases/${o.database}/semantic-model/proposal/accept`,
     body: () => ({ version: 1 }),
     destroys: 'database',
+  }),
+  // Importing replaces the pending proposal (with the same genre model, from its OSI YAML), never the saved model.
+  'POST /api/databases/:id/semantic-model/import': data(ownerAndAdmin, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/import`,
+    body: () => ({ format: 'osi', content: exportOsiYaml(genreModel) }),
+  }),
+  'GET /api/databases/:id/semantic-model/export': data(everyone, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/export?format=osi`,
   }),
   'DELETE /api/databases/:id/semantic-model/proposal': data(ownerAndAdmin, {
     path: (o) => `/api/databases/${o.database}/semantic-model/proposal`,

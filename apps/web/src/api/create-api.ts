@@ -102,6 +102,9 @@ export function createApi(http: HttpClient) {
         }),
       history: (databaseId: string) =>
         call('GET /api/databases/:id/semantic-model/history', { params: { id: databaseId } }),
+      /** dbt or OSI files converted into the pending proposal; answers it with what did not convert. */
+      import: (databaseId: string, body: RouteBody<'POST /api/databases/:id/semantic-model/import'>) =>
+        call('POST /api/databases/:id/semantic-model/import', { params: { id: databaseId }, body }),
     },
     projects: {
       list: () => call('GET /api/projects'),

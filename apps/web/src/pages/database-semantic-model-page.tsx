@@ -1,12 +1,13 @@
 import type { SemanticModelState } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Sparkles } from 'lucide-react';
+import { ArrowLeft, Download, Pencil, Sparkles, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
 import { secondaryButtonClass } from '../components/form-field.tsx';
 import { EmptyState, linkClass, Page } from '../components/page.tsx';
+import { ImportPanel } from '../features/semantic-model/import-panel.tsx';
 import { ModelHistory } from '../features/semantic-model/model-history.tsx';
 import { ModelJsonEditor } from '../features/semantic-model/model-json-editor.tsx';
 import { ModelOverview } from '../features/semantic-model/model-overview.tsx';
@@ -14,10 +15,24 @@ import { ProposalBanner } from '../features/semantic-model/proposal-banner.tsx';
 import { useSemanticModelActions } from '../features/semantic-model/use-semantic-model-actions.ts';
 import { errorMessage } from '../lib/api-error.ts';
 
+/** The saved model as an OSI YAML file, downloaded by the browser itself (the server names it). */
+function ExportLink({ databaseId }: { databaseId: string }) {
+  return (
+    <a
+      href={`/api/databases/${encodeURIComponent(databaseId)}/semantic-model/export?format=osi`}
+      download
+      className={secondaryButtonClass}
+    >
+      <Download size={14} aria-hidden="true" /> Export as OSI YAML
+    </a>
+  );
+}
+
 function SemanticModelScreen({ databaseId, state }: { databaseId: string; state: SemanticModelState }) {
   const { api } = useServices();
   const actions = useSemanticModelActions(databaseId, state.version);
   const [editing, setEditing] = useState(false);
+  const [importing, setImporting] = useState(false);
   const history = useQuery({
     queryKey: queryKeys.semanticModelHistory(databaseId),
     queryFn: () => api.semanticModels.history(databaseId),
@@ -35,6 +50,7 @@ function SemanticModelScreen({ databaseId, state }: { databaseId: string; state:
         <ProposalBanner
           proposal={proposal}
           canDecide={abilities.edit}
+          hasModel={model !== null}
           busy={actions.busy}
           onAccept={actions.accept}
           onReject={actions.reject}
@@ -53,7 +69,23 @@ function SemanticModelScreen({ databaseId, state }: { databaseId: string; state:
           <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
             <Pencil size={14} aria-hidden="true" /> Edit as JSON
           </button>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            aria-expanded={importing}
+            onClick={() => setImporting(true)}
+          >
+            <Upload size={14} aria-hidden="true" /> Import…
+          </button>
+          {model ? <ExportLink databaseId={databaseId} /> : null}
         </div>
+      ) : model && !editing ? (
+        <div className="flex flex-wrap gap-2">
+          <ExportLink databaseId={databaseId} />
+        </div>
+      ) : null}
+      {importing && abilities.edit ? (
+        <ImportPanel databaseId={databaseId} onClose={() => setImporting(false)} />
       ) : null}
       {editing ? (
         <ModelJsonEditor model={model} onSave={actions.save} onClose={() => setEditing(false)} />
@@ -68,7 +100,7 @@ function SemanticModelScreen({ databaseId, state }: { databaseId: string; state:
       ) : (
         <EmptyState>
           No semantic model is saved for this database yet.
-          {abilities.edit ? ' Propose one from its schema, or write one.' : ''}
+          {abilities.edit ? ' Propose one from its schema, import one from dbt or OSI, or write one.' : ''}
         </EmptyState>
       )}
       {history.data ? <ModelHistory history={history.data} /> : null}
@@ -78,7 +110,8 @@ function SemanticModelScreen({ databaseId, state }: { databaseId: string; state:
 
 /**
  * /databases/:id/semantic-model: the database's semantic model to read, edit (as JSON), certify
- * metrics of, and take proposals for; its history below.
+ * metrics of, take proposals for (from the schema or imported from dbt or OSI files), and export
+ * as OSI YAML; its history below.
  */
 export function DatabaseSemanticModelPage() {
   const { id = '' } = useParams();

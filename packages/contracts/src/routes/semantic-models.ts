@@ -1,9 +1,12 @@
 import {
   acceptSemanticProposalSchema,
+  exportSemanticModelQuerySchema,
+  importSemanticModelSchema,
   metricQueryBodySchema,
   metricQueryResultSchema,
   saveSemanticModelSchema,
   semanticMetricParamsSchema,
+  semanticImportResultSchema,
   semanticModelHistorySchema,
   semanticModelStateSchema,
   semanticModelVersionSchema,
@@ -42,12 +45,32 @@ export const semanticModelRoutes = {
   }),
   'POST /api/databases/:id/semantic-model/proposal/accept': route({
     summary: 'Merge the pending proposal (or the items picked from it) into the model',
-    description: 'Items whose names are new are added; what the model already has stays as it is.',
+    description:
+      'Items whose names are new are added; what the model already has stays as it is, unless `replace` is true: then the proposal’s items replace those of the same names (a certification stays only where the definition is unchanged).',
     tags,
     auth: 'required',
     params: idParamsSchema,
     body: acceptSemanticProposalSchema,
     response: semanticModelStateSchema,
+  }),
+  'POST /api/databases/:id/semantic-model/import': route({
+    summary: 'Import dbt semantic models and metrics, or an OSI YAML file, as the pending proposal',
+    description:
+      'The saved model is untouched: the import is accepted (all or some of it) through the proposal routes. What does not convert comes back as warnings; content that cannot be read is a 400 naming where (`content: line 12, column 3`).',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: importSemanticModelSchema,
+    response: semanticImportResultSchema,
+  }),
+  'GET /api/databases/:id/semantic-model/export': route({
+    kind: 'download',
+    summary: 'The saved semantic model (or with proposal=true the pending one) as OSI YAML',
+    description: '404 when there is nothing to export.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    query: exportSemanticModelQuerySchema,
   }),
   'DELETE /api/databases/:id/semantic-model/proposal': route({
     summary: 'Reject the pending proposal',

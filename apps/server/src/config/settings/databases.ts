@@ -29,7 +29,7 @@ export const databaseSettings = defineSettings({
     max: 1024 * 1024 * 1024,
     default: 52428800,
     description:
-      'Largest body accepted when creating or updating a database, which may carry dbt manifest.json and catalog.json.',
+      'Largest body accepted when creating or updating a database, which may carry dbt manifest.json and catalog.json, and when importing its semantic model (a dbt manifest or a project’s YAML files).',
   }),
   /** Create the generated demo database on first start. */
   demoDatabase: flag({

@@ -11,6 +11,7 @@ import type { DatabaseRecord } from './database-record.ts';
 import { databaseSubject } from './database-subject.ts';
 import { insertDatabase } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
+import { followDbtManifest } from './dbt-manifest-follow-up.ts';
 import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
@@ -75,5 +76,12 @@ export async function createDatabase(
     sharedWithOrganization: true,
     credentialWarning: warning ?? null,
   });
+  if (dbt.dbtManifest) {
+    await followDbtManifest(deps.dbtManifestFollowUps, {
+      database,
+      actor: user,
+      manifest: body.dbt_manifest,
+    });
+  }
   return presentDatabase(database, user);
 }

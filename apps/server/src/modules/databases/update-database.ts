@@ -17,6 +17,7 @@ import type { DatabaseDeps } from './database-deps.ts';
 import type { DatabaseRecord } from './database-record.ts';
 import { updateDatabase as updateDatabaseRow } from './databases.repo.ts';
 import { dbtChanges } from './dbt-input.ts';
+import { followDbtManifest } from './dbt-manifest-follow-up.ts';
 import { refuseHostFilesUnlessAllowed } from './host-files-guard.ts';
 import { refuseOwnStore } from './own-store-guard.ts';
 import { presentDatabase } from './present-database.ts';
@@ -97,5 +98,13 @@ export async function updateDatabase(
   // Connections made with the old details must not serve another query; the schema may differ too.
   if (details !== undefined) await deps.connections.evict(database.id);
   deps.schemaCache.invalidate(database.id);
+  // A new manifest (not one kept or removed) may define a semantic layer to propose.
+  if (dbt.dbtManifest) {
+    await followDbtManifest(deps.dbtManifestFollowUps, {
+      database: updated,
+      actor: user,
+      manifest: body.dbt_manifest,
+    });
+  }
   return presentDatabase(updated, user);
 }

@@ -14,13 +14,16 @@ const singular = { datasets: 'dataset', relationships: 'relationship', metrics: 
 /**
  * A proposal merged into what a person already has: items whose names are new are added (the
  * picked ones only, when `items` is given); what the model already has stays as the person made
- * it, whatever the proposal says. Proposed metrics come uncertified. A picked name the proposal
- * does not have is refused (400 naming it).
+ * it, whatever the proposal says, unless `replace`: then a (picked) proposed item takes the place
+ * of the model's item of the same name, as an imported definition is meant to. Proposed metrics
+ * come uncertified (the caller keeps a certification whose definition is unchanged). A picked
+ * name the proposal does not have is refused (400 naming it).
  */
 export function mergeProposal(
   current: SemanticModel | null,
   proposal: SemanticModel,
   items?: ProposalItems,
+  replace = false,
 ): SemanticModel {
   const base: SemanticModel = current ?? { datasets: [], relationships: [], metrics: [] };
   if (items !== undefined) {
@@ -43,7 +46,14 @@ export function mergeProposal(
     offered: readonly T[],
   ) => {
     const taken = new Set(have.map((item) => item.name));
-    return [...have, ...offered.filter((item) => !taken.has(item.name) && wanted(part, item.name))];
+    const picked = offered.filter((item) => wanted(part, item.name));
+    if (!replace) return [...have, ...picked.filter((item) => !taken.has(item.name))];
+    // Replaced items keep their place in the model, so the page's order does not jump.
+    const replacing = new Map(picked.map((item) => [item.name, item]));
+    return [
+      ...have.map((item) => replacing.get(item.name) ?? item),
+      ...picked.filter((item) => !taken.has(item.name)),
+    ];
   };
   return {
     datasets: take('datasets', base.datasets, proposal.datasets),

@@ -1,5 +1,5 @@
-import type { SemanticModel } from '@querent/contracts';
-import { semanticModelSchema } from '@querent/contracts';
+import type { SemanticModel, SemanticProposal } from '@querent/contracts';
+import { semanticModelSchema, semanticProposalSources } from '@querent/contracts';
 import type { Transaction } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
 import type { StoreSchema } from '../../store/schema.ts';
@@ -11,7 +11,7 @@ export interface Person {
   name: string | null;
 }
 
-export type ProposalSource = 'person' | 'scan';
+export type ProposalSource = SemanticProposal['source'];
 
 export interface StoredProposal {
   model: SemanticModel;
@@ -35,6 +35,13 @@ export interface HistoryRecord {
   summary: string;
   changedAt: string;
   changedBy: Person | null;
+}
+
+const proposalSources: readonly string[] = semanticProposalSources;
+
+/** A source the store does not know (none is constrained there) reads as a person's request. */
+function proposalSourceOf(value: string | null): ProposalSource {
+  return value !== null && proposalSources.includes(value) ? (value as ProposalSource) : 'person';
 }
 
 /** What was stored is read back through the schema, so defaults of later fields fill in. */
@@ -90,7 +97,7 @@ export async function findSemanticModel(
         ? null
         : {
             model: readModel(row.proposal),
-            source: row.proposal_source === 'scan' ? 'scan' : 'person',
+            source: proposalSourceOf(row.proposal_source),
             proposedAt: row.proposed_at ?? '',
             proposedBy: person(row.proposed_by, nameOf(row.p_first, row.p_last, row.p_email)),
           },

@@ -5,16 +5,23 @@ import { uncheckedResponse } from '../../http/unchecked-response.ts';
 import { abortOnClose } from '../queries/abort-on-close.ts';
 import { setMetricCertification } from './certify-metric.ts';
 import { acceptProposal, rejectProposal } from './decide-proposal.ts';
+import { contentDisposition } from '../exports/export-filename.ts';
+import { exportSemanticModel } from './export-semantic-model.ts';
 import { getProjectSemanticModel, getSemanticModel } from './get-semantic-model.ts';
+import { importSemanticModel } from './import-semantic-model.ts';
 import { proposeSemanticModel } from './propose-semantic-model.ts';
 import { runMetricQuery } from './run-metric-query.ts';
 import { saveSemanticModel } from './save-semantic-model.ts';
 import type { SemanticModelDeps } from './semantic-model-deps.ts';
 import { getSemanticModelVersion, listSemanticModelHistory } from './semantic-model-history.ts';
 
-/** `limitAsks` counts each metric query against the caller's allowance (the anonymous sandbox's), as SQL runs are. */
+/**
+ * `limitAsks` counts each metric query against the caller's allowance (the anonymous sandbox's),
+ * as SQL runs are. `bodyLimitBytes`: an import may carry a dbt manifest.json, far larger than other
+ * requests (the same limit as a database's dbt files).
+ */
 export function semanticModelHandlers(
-  deps: SemanticModelDeps & { limitAsks?: LimitAsks },
+  deps: SemanticModelDeps & { limitAsks?: LimitAsks; bodyLimitBytes?: number },
 ): RouteHandlers<typeof semanticModelRoutes> {
   return {
     'GET /api/databases/:id/semantic-model': ({ user, params }) =>
@@ -30,7 +37,29 @@ export function semanticModelHandlers(
       }
     },
     'POST /api/databases/:id/semantic-model/proposal/accept': ({ user, params, body }) =>
-      acceptProposal(deps, { user, databaseId: params.id, version: body.version, items: body.items }),
+      acceptProposal(deps, {
+        user,
+        databaseId: params.id,
+        version: body.version,
+        items: body.items,
+        replace: body.replace,
+      }),
+    'POST /api/databases/:id/semantic-model/import': {
+      options: deps.bodyLimitBytes === undefined ? {} : { bodyLimit: deps.bodyLimitBytes },
+      handle: ({ user, params, body }) =>
+        importSemanticModel(deps, { user, databaseId: params.id, file: body }),
+    },
+    'GET /api/databases/:id/semantic-model/export': async ({ user, params, query, reply }) => {
+      const file = await exportSemanticModel(deps, {
+        user,
+        databaseId: params.id,
+        proposal: query.proposal ?? false,
+      });
+      await reply
+        .header('content-type', 'application/yaml; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.filename))
+        .send(file.content);
+    },
     'DELETE /api/databases/:id/semantic-model/proposal': ({ user, params }) =>
       rejectProposal(deps, { user, databaseId: params.id }),
     'POST /api/databases/:id/semantic-model/metrics/:name/certification': ({ user, params }) =>

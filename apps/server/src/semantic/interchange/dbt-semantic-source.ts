@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { readEmbeddedSemanticModel } from './dbt-embedded-spec.ts';
 import { readMetric } from './dbt-metric-source.ts';
 import { entries, isNode, refName, text } from './dbt-source-values.ts';
@@ -199,9 +199,11 @@ export function readDbtSemanticLayer(input: DbtSemanticInput): DbtSemanticLayer 
     try {
       document = parseYaml(file.text);
     } catch (error) {
+      // Where in the file, so a person finds the bad line: "models/orders.yml: line 12, column 3".
+      const at = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
       throw new DbtSemanticInputError(
-        file.path,
-        `Not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
+        at ? `${file.path}: line ${at.line}, column ${at.col}` : file.path,
+        `Not valid YAML: ${error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)}`,
       );
     }
     readDocument(document, layer);

@@ -8,6 +8,7 @@ import {
   jafflePostgres,
   jaffleSqlite,
 } from './jaffle-marts.ts';
+import { jaffleMetricTotals, rounded } from './jaffle-metric-totals.ts';
 import { importJaffleYaml } from './jaffle-model.ts';
 
 /*
@@ -28,51 +29,9 @@ const engines: { label: string; open: () => Promise<MartDatabase | null>; timeSq
   { label: 'DuckDB', open: jaffleDuckdb, timeSql: true },
 ];
 
-/** Each metric asked for alone, against the hand-written SQL of the same total. */
-const totals: { metric: string; sql: string }[] = [
-  { metric: 'order_total', sql: 'SELECT SUM(order_total) AS v FROM orders' },
-  { metric: 'large_order', sql: 'SELECT COUNT(*) AS v FROM orders WHERE order_total >= 20' },
-  { metric: 'orders', sql: 'SELECT COUNT(*) AS v FROM orders' },
-  { metric: 'orders_fill_nulls_with_zero', sql: 'SELECT COUNT(*) AS v FROM orders' },
-  { metric: 'twice_orders_fill_nulls_with_0', sql: 'SELECT 2 * COUNT(*) AS v FROM orders' },
-  { metric: 'food_orders', sql: 'SELECT COUNT(*) AS v FROM orders WHERE is_food_order = TRUE' },
-  { metric: 'revenue', sql: 'SELECT SUM(product_price) AS v FROM order_items' },
-  { metric: 'order_cost', sql: 'SELECT SUM(order_cost) AS v FROM orders' },
-  {
-    metric: 'food_revenue',
-    sql: 'SELECT SUM(CASE WHEN is_food_item = 1 THEN product_price ELSE 0 END) AS v FROM order_items',
-  },
-  {
-    metric: 'food_revenue_pct',
-    sql: 'SELECT SUM(CASE WHEN is_food_item = 1 THEN product_price ELSE 0 END) * 1.0 / SUM(product_price) AS v FROM order_items',
-  },
-  {
-    metric: 'order_gross_profit',
-    sql: 'SELECT (SELECT SUM(product_price) FROM order_items) - (SELECT SUM(order_cost) FROM orders) AS v',
-  },
-  { metric: 'customers_with_orders', sql: 'SELECT COUNT(DISTINCT customer_id) AS v FROM orders' },
-  {
-    metric: 'new_customer',
-    sql: `SELECT COUNT(DISTINCT o.customer_id) AS v FROM orders o
-            JOIN customers c ON c.customer_id = o.customer_id WHERE c.customer_type = 'new'`,
-  },
-  { metric: 'average_revenue', sql: 'SELECT AVG(product_price) AS v FROM order_items' },
-];
-
-/** Numbers rounded to 4 places (engines return decimals as text or floats), dates as their day. */
-function rounded(value: unknown): number | string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'bigint') return Math.round(Number(value) * 1e4) / 1e4;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value !== 'string') return JSON.stringify(value);
-  if (/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(value)) return Math.round(Number(value) * 1e4) / 1e4;
-  // '2024-01-01 00:00:00' from one engine, '2024-01-01' from another.
-  return value.slice(0, 10);
-}
-
 it('imports every metric the totals below check', () => {
   const imported = importJaffleYaml().model.metrics.map((metric) => metric.name);
-  for (const { metric } of totals) expect(imported).toContain(metric);
+  for (const { metric } of jaffleMetricTotals) expect(imported).toContain(metric);
 });
 
 describe.each(engines)('imported jaffle-sl-template metrics on $label', ({ open, timeSql }) => {
@@ -103,7 +62,7 @@ describe.each(engines)('imported jaffle-sl-template metrics on $label', ({ open,
     return (await database.rows(sql)).map((row) => Object.values(row).map(rounded));
   }
 
-  it.each(totals)('answers $metric as the hand-written SQL does', async ({ metric, sql }) => {
+  it.each(jaffleMetricTotals)('answers $metric as the hand-written SQL does', async ({ metric, sql }) => {
     const expected = await handWritten(sql);
     expect(expected[0]?.[0]).not.toBeNull();
     expect(await answer({ metrics: [metric] })).toEqual(expected);

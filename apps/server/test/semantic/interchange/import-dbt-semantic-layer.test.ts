@@ -142,7 +142,7 @@ describe('importDbtSemanticLayer from artifacts', () => {
     expect(() => importDbtSemanticLayer({ artifact: [] })).toThrow(DbtSemanticInputError);
     expect(() =>
       importDbtSemanticLayer({ yaml: [{ path: 'models/bad.yml', text: 'metrics: [\n  - name: x' }] }),
-    ).toThrow(/^models\/bad\.yml: Not valid YAML/);
+    ).toThrow(/^models\/bad\.yml: line 2, column \d+: Not valid YAML/);
   });
 });
 

@@ -95,13 +95,18 @@ export async function jaffleSqlite(): Promise<MartDatabase> {
   return reading('SQLite', 'sqlite', createConnector('sqlite', { filename }), remove);
 }
 
+/** A DuckDB file holding the marts (and `moreSql` after them), closed, for a test to connect as a user would. */
+export async function writeJaffleDuckdbFile(path: string, moreSql: readonly string[] = []): Promise<void> {
+  const instance = await DuckDBInstance.create(path);
+  const setup = await instance.connect();
+  await setup.run([...jaffleMartsSql, ...moreSql].join(';\n'));
+  setup.closeSync();
+  instance.closeSync();
+}
+
 export async function jaffleDuckdb(): Promise<MartDatabase> {
   const { dir, remove } = await temporaryDirectory('querent-jaffle-');
   const path = `${dir}/jaffle.duckdb`;
-  const instance = await DuckDBInstance.create(path);
-  const setup = await instance.connect();
-  await setup.run(jaffleMartsSql.join(';\n'));
-  setup.closeSync();
-  instance.closeSync();
+  await writeJaffleDuckdbFile(path);
   return reading('DuckDB', 'duckdb', createConnector('motherduck', { path }), remove);
 }

@@ -9,22 +9,30 @@ function counted(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** A pending proposal, waiting for a person to accept (new items are added) or reject it. */
+/**
+ * A pending proposal, waiting for a person to accept (new items are added) or reject it. An
+ * import over a model that already has items can also be accepted replacing those of the same
+ * names, since an imported file is usually meant as the definition.
+ */
 export function ProposalBanner({
   proposal,
   canDecide,
+  hasModel,
   busy,
   onAccept,
   onReject,
 }: {
   proposal: SemanticProposal;
   canDecide: boolean;
+  /** A model is saved, so same-named items may clash with the proposal's. */
+  hasModel: boolean;
   busy: boolean;
-  onAccept: () => void;
+  onAccept: (replace: boolean) => void;
   onReject: () => void;
 }) {
   const { datasets, relationships, metrics } = proposal.model;
   const from = proposal.source === 'scan' ? 'Scan auto' : (proposal.proposedBy ?? 'Someone');
+  const verb = proposal.source === 'import' ? 'imported' : 'proposed';
   return (
     <section
       role="region"
@@ -33,15 +41,25 @@ export function ProposalBanner({
     >
       <Sparkles size={16} aria-hidden="true" />
       <span className="flex-1">
-        {from} proposed {counted(datasets.length, 'dataset')}, {counted(relationships.length, 'relationship')}{' '}
+        {from} {verb} {counted(datasets.length, 'dataset')}, {counted(relationships.length, 'relationship')}{' '}
         and {counted(metrics.length, 'metric')} on {formatCreatedDate(proposal.proposedAt)}. Accepting adds
         what the model does not have yet; what it has stays as it is.
       </span>
       {canDecide ? (
         <>
-          <button type="button" className={buttonClass} disabled={busy} onClick={onAccept}>
+          <button type="button" className={buttonClass} disabled={busy} onClick={() => onAccept(false)}>
             Accept proposal
           </button>
+          {proposal.source === 'import' && hasModel ? (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={busy}
+              onClick={() => onAccept(true)}
+            >
+              Accept, replacing same-named items
+            </button>
+          ) : null}
           <button type="button" className={secondaryButtonClass} disabled={busy} onClick={onReject}>
             Reject
           </button>

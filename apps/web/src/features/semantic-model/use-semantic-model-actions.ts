@@ -8,7 +8,8 @@ import { notify } from '../../stores/notifications-store.ts';
 export interface SemanticModelActions {
   save: (model: SemanticModel) => Promise<SemanticModelState>;
   propose: () => void;
-  accept: () => void;
+  /** `replace`: the proposal's items replace the model's of the same names (an import). */
+  accept: (replace?: boolean) => void;
   reject: () => void;
   certify: (metric: string) => void;
   withdraw: (metric: string) => void;
@@ -37,7 +38,8 @@ export function useSemanticModelActions(databaseId: string, version: number): Se
     onError: failed('Could not propose a model'),
   });
   const accept = useMutation({
-    mutationFn: () => api.semanticModels.accept(databaseId, { version }),
+    mutationFn: (replace: boolean) =>
+      api.semanticModels.accept(databaseId, replace ? { version, replace } : { version }),
     onSuccess: settle,
     onError: failed('Could not accept the proposal'),
   });
@@ -60,7 +62,7 @@ export function useSemanticModelActions(databaseId: string, version: number): Se
     // The editor shows a failed save beside the text, by field, rather than as a notification.
     save: (model) => save.mutateAsync(model),
     propose: () => propose.mutate(),
-    accept: () => accept.mutate(),
+    accept: (replace = false) => accept.mutate(replace),
     reject: () => reject.mutate(),
     certify: (metric) => certify.mutate(metric),
     withdraw: (metric) => withdraw.mutate(metric),
