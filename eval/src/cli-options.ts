@@ -28,6 +28,8 @@ export const usage = `npm run eval -- [options]
   --paired              ask every case twice, with the server's semantic model off and on
                         (ANALYST_SEMANTIC_MODEL), and report both side by side in
                         <set>-<mode>-paired.md; offline, live, oracle and broken-oracle only
+  --scan-auto           run Scan auto once before the cases (offline mode), so the analyst answers
+                        from the semantic model it proposes, unattended, as issue #19 measures
   --case <id>           only this case (repeatable)
   --tag <tag>           only cases with this tag (repeatable)
   --out <dir>           where reports go (default eval/reports)
@@ -46,6 +48,7 @@ export interface CliOptions {
   recording: string | undefined;
   localOracle: boolean;
   paired: boolean;
+  scanAuto: boolean;
   cases: string[];
   tags: string[];
   out: string;
@@ -77,6 +80,7 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
       recording: { type: 'string' },
       'local-oracle': { type: 'boolean', default: false },
       paired: { type: 'boolean', default: false },
+      'scan-auto': { type: 'boolean', default: false },
       case: { type: 'string', multiple: true },
       tag: { type: 'string', multiple: true },
       out: { type: 'string' },
@@ -95,6 +99,7 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
     throw new Error(`--paired cannot be used with --mode ${mode}`);
   if (values.paired && values['update-baseline'])
     throw new Error('--paired keeps no baseline: leave out --update-baseline');
+  if (values['scan-auto'] && mode !== 'offline') throw new Error('--scan-auto needs --mode offline');
   const priceInput = number('price-input', values['price-input']);
   const priceOutput = number('price-output', values['price-output']);
   const setsDir = join(evalDir, 'sets');
@@ -113,6 +118,7 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
     recording: values.recording === undefined ? undefined : fromUser(values.recording),
     localOracle: values['local-oracle'],
     paired: values.paired,
+    scanAuto: values['scan-auto'],
     cases: values.case ?? [],
     tags: values.tag ?? [],
     out: values.out === undefined ? join(evalDir, 'reports') : fromUser(values.out),

@@ -41,6 +41,7 @@ async function evaluatePaired(file: string, options: CliOptions): Promise<boolea
     only,
     prices: options.prices,
     caseTimeoutMs: options.timeoutMs,
+    scanAuto: options.scanAuto,
     onCase: (arm, result, index, total) => {
       console.log(
         `${mark(result.verdict)}${arm.padEnd(4)}${String(index + 1).padStart(3)}/${total} ${result.id}: ${result.verdict}${result.detail ? ` (${result.detail})` : ''}`,
@@ -74,6 +75,7 @@ async function evaluate(file: string, options: CliOptions): Promise<boolean> {
     only,
     prices: options.prices,
     caseTimeoutMs: options.timeoutMs,
+    scanAuto: options.scanAuto,
     onCase: (result, index, total) => {
       console.log(
         `${mark(result.verdict)}${String(index + 1).padStart(3)}/${total} ${result.id}: ${result.verdict}${result.detail ? ` (${result.detail})` : ''}`,
@@ -83,7 +85,10 @@ async function evaluate(file: string, options: CliOptions): Promise<boolean> {
   // A set asked of another database than its own is compared with that database's baseline.
   const other =
     options.database === undefined ? '' : `-${run.database.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  const baselineFile = options.baseline ?? join(evalDir, 'baselines', `${run.set}-${run.mode}${other}.json`);
+  // A run after Scan auto answers from another model than one without: its own baseline.
+  const scanned = options.scanAuto ? '-scan-auto' : '';
+  const baselineFile =
+    options.baseline ?? join(evalDir, 'baselines', `${run.set}-${run.mode}${scanned}${other}.json`);
   const baseline = readBaseline(baselineFile);
   const comparison = baseline === null ? null : compareWithBaseline(run, baseline, show(baselineFile));
   const written = writeReport(options.out, run, comparison);

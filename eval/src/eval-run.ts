@@ -37,6 +37,8 @@ export interface EvalRun {
   database: { name: string; engine: string; dialect: string };
   startedAt: string;
   durationMs: number;
+  /** The semantic model Scan auto left before the cases, when the run asked for one. */
+  scanned?: { source: string; datasets: number; metrics: number };
   cases: CaseResult[];
 }
 

@@ -11,6 +11,8 @@ import { meterModel } from './metered-model.ts';
 import type { ModeSetup } from './modes/mode-setup.ts';
 import { runCase } from './run-case.ts';
 import { runSql } from './run-sql.ts';
+import type { ScannedModel } from './scan-auto.ts';
+import { runScanAuto } from './scan-auto.ts';
 
 export interface RunInput {
   set: GoldenSet;
@@ -23,6 +25,8 @@ export interface RunInput {
   /** Longest wait for one case, all its turns together. */
   caseTimeoutMs?: number;
   onCase?: (result: CaseResult, index: number, total: number) => void;
+  /** Run Scan auto once before the cases (offline mode: the offline analyst runs the scan). */
+  scanAuto?: boolean;
 }
 
 /** Runs a golden set through a fresh server with the mode's model and returns what it measured. */
@@ -54,6 +58,11 @@ export async function runEvaluation(input: RunInput): Promise<EvalRun> {
     const { baseUrl, config } = server;
     const database = await registerDatabase(server, spec);
     chat = await openChatSession(baseUrl);
+    let scanned: ScannedModel | null = null;
+    if (input.scanAuto) {
+      if (setup.mode !== 'offline') throw new Error('--scan-auto needs --mode offline');
+      scanned = await runScanAuto(baseUrl, chat, database, input.caseTimeoutMs ?? 180_000);
+    }
     const { meter } = loaded;
     if (meter === null) throw new Error('The model was not loaded');
     const cases = set.cases.filter(input.only ?? (() => true));
@@ -86,6 +95,7 @@ export async function runEvaluation(input: RunInput): Promise<EvalRun> {
       database: { name: database.name, engine: database.engine, dialect: database.dialect },
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
+      ...(scanned === null ? {} : { scanned }),
       cases: results,
     };
   } finally {
