@@ -26,6 +26,8 @@ interface Typed {
 
 interface Match {
   level: Level;
+  /** The typed words are the phrase's as written ("orders" for the plural, not the singular). */
+  asWritten: boolean;
   /** Typed words replaced: more is a more specific match. */
   words: number;
   /** Where in the phrase the typed words start: the beginning reads better. */
@@ -88,6 +90,7 @@ function matchPhrase(typed: Typed, phrase: TermPhrase): Match | null {
   if (length > phrase.words.length) return null;
   const match = (level: Level, start: number): Match => ({
     level,
+    asWritten: typed.words.every((word, index) => word === phrase.words[start + index]),
     words: typed.count,
     start,
     rest: phrase.words.length - length,
@@ -109,6 +112,7 @@ function compareMatches(a: Match, b: Match): number {
     a.level - b.level ||
     b.words - a.words ||
     a.start - b.start ||
+    Number(b.asWritten) - Number(a.asWritten) ||
     a.rest - b.rest ||
     Number(b.phrase.primary) - Number(a.phrase.primary)
   );
