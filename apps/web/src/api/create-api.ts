@@ -102,6 +102,13 @@ export function createApi(http: HttpClient) {
         }),
       history: (databaseId: string) =>
         call('GET /api/databases/:id/semantic-model/history', { params: { id: databaseId } }),
+      /** The model's terms matching the words typed, of a database or a project's database. */
+      terms: (source: { kind: 'database' | 'project'; id: string }, q: string, signal?: AbortSignal) => {
+        const input = { params: { id: source.id }, query: { q }, ...(signal ? { signal } : {}) };
+        return source.kind === 'database'
+          ? call('GET /api/databases/:id/semantic-model/terms', input)
+          : call('GET /api/projects/:id/semantic-model/terms', input);
+      },
     },
     projects: {
       list: () => call('GET /api/projects'),

@@ -15,7 +15,11 @@ interface TermsInput {
   limit: number;
 }
 
-async function termsOf(deps: SchemaDeps, database: DatabaseRecord, input: TermsInput): Promise<SemanticTerms> {
+async function termsOf(
+  deps: SchemaDeps,
+  database: DatabaseRecord,
+  input: TermsInput,
+): Promise<SemanticTerms> {
   // Nothing typed asks for nothing: no model is read, no schema introspected.
   if (input.q.trim() === '') return { terms: [], source: 'none' };
   const reading = await modelForReading(deps, database);

@@ -78,7 +78,9 @@ function matchAt(typed: Typed, phrase: TermPhrase, start: number, level: Level):
     } else if (level === levels.prefix) {
       // One letter alone would match half the model: a prefix needs two, or words before it.
       if (!(same || (word.startsWith(typedWord) && (typedWord.length >= 2 || last > 0)))) return false;
-    } else if (!(same || closeWord(typedWord, typedSingular, word, wordSingular) || closeStart(typedWord, word))) {
+    } else if (
+      !(same || closeWord(typedWord, typedSingular, word, wordSingular) || closeStart(typedWord, word))
+    ) {
       return false;
     }
   }
@@ -96,7 +98,10 @@ function matchPhrase(typed: Typed, phrase: TermPhrase): Match | null {
     rest: phrase.words.length - length,
     phrase,
   });
-  if (length === phrase.words.length && typed.singulars.every((word, index) => word === phrase.singulars[index]))
+  if (
+    length === phrase.words.length &&
+    typed.singulars.every((word, index) => word === phrase.singulars[index])
+  )
     return match(levels.exact, 0);
   for (const level of [levels.prefix, levels.fuzzy]) {
     for (let start = 0; start + length <= phrase.words.length; start += 1) {
@@ -156,14 +161,11 @@ export function matchTerms(terms: readonly ModelTerm[], q: string, limit: number
       shownText(a.term).length - shownText(b.term).length ||
       shownText(a.term).localeCompare(shownText(b.term), 'en'),
   );
-  return found.slice(0, limit).map(
-    ({ term, match }) =>
-      ({
-        ...term,
-        insert: match.phrase.insert,
-        words: match.words,
-        match: levelNames[match.level],
-        matched: match.phrase.text,
-      }) as SemanticTerm,
-  );
+  return found.slice(0, limit).map(({ term, match }) => ({
+    ...term,
+    insert: match.phrase.insert,
+    words: match.words,
+    match: levelNames[match.level],
+    matched: match.phrase.text,
+  }));
 }

@@ -1,4 +1,10 @@
-import type { Project, SemanticModel, SemanticModelState, SemanticTerm, SemanticTerms } from '@querent/contracts';
+import type {
+  Project,
+  SemanticModel,
+  SemanticModelState,
+  SemanticTerm,
+  SemanticTerms,
+} from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import type { StoreDb } from '../../../src/store/connect.ts';
@@ -137,9 +143,19 @@ for (const dialect of await storeDialects('Semantic terms')) {
 
       // Two words typed: the dimension with its dataset's label, replacing both.
       const status = (await terms(demoId, 'by order st')).terms[0];
-      expect(status).toMatchObject({ kind: 'dimension', name: 'order.status', words: 2, insert: 'order status' });
+      expect(status).toMatchObject({
+        kind: 'dimension',
+        name: 'order.status',
+        words: 2,
+        insert: 'order status',
+      });
       const amount = (await terms(demoId, 'total amo')).terms[0];
-      expect(amount).toMatchObject({ kind: 'metric', name: 'order_total_amount', words: 2, certified: false });
+      expect(amount).toMatchObject({
+        kind: 'metric',
+        name: 'order_total_amount',
+        words: 2,
+        certified: false,
+      });
 
       // A synonym finds its metric, which is inserted by its label.
       const revenue = (await terms(demoId, 'show me the reve')).terms;
@@ -182,7 +198,9 @@ for (const dialect of await storeDialects('Semantic terms')) {
       expect(certified.status, certified.text).toBe(200);
       const after = (await terms(demoId, 'customer')).terms;
       expect(after[0]).toMatchObject({ kind: 'metric', name: 'customer_count', certified: true });
-      expect(after.slice(1).map(shown)).toEqual(before.filter((term) => shown(term) !== 'metric:customer_count').map(shown));
+      expect(after.slice(1).map(shown)).toEqual(
+        before.filter((term) => shown(term) !== 'metric:customer_count').map(shown),
+      );
     });
 
     it('answers at most the limit asked (8 unless said, 20 at most), and names a bad q or limit', async () => {
@@ -194,7 +212,10 @@ for (const dialect of await storeDialects('Semantic terms')) {
       expect(await terms(demoId, '   ')).toEqual({ terms: [], source: 'none' });
       expect((await terms(demoId, `${'x '.repeat(98)}cust`)).terms.length).toBeGreaterThan(0);
       for (const limit of ['0', '21', 'many', '2.5']) {
-        expectError(await lookup(demoId, `q=cust&limit=${limit}`), 400, { code: 'BAD_REQUEST', field: 'limit' });
+        expectError(await lookup(demoId, `q=cust&limit=${limit}`), 400, {
+          code: 'BAD_REQUEST',
+          field: 'limit',
+        });
       }
       expectError(await lookup(demoId, `q=${'a'.repeat(201)}`), 400, { code: 'BAD_REQUEST', field: 'q' });
     });
@@ -231,18 +252,28 @@ for (const dialect of await storeDialects('Semantic terms')) {
       });
       // Both words matched rank above "cou" alone (Customer's country, every count).
       const billing = (await terms(chinookId, 'billing cou')).terms;
-      expect(billing.map((term) => [shown(term), term.words])).toContainEqual(['dimension:customer.country', 1]);
-      expect(billing[0]).toMatchObject({ name: 'invoice.billing_country', words: 2, insert: 'billing country' });
+      expect(billing.map((term) => [shown(term), term.words])).toContainEqual([
+        'dimension:customer.country',
+        1,
+      ]);
+      expect(billing[0]).toMatchObject({
+        name: 'invoice.billing_country',
+        words: 2,
+        insert: 'billing country',
+      });
       expect((await terms(chinookId, 'roc')).terms.filter((term) => term.kind === 'value')).toEqual([]);
 
-      const proposed = await api.post(`/api/databases/${chinookId}/semantic-model/proposal`, undefined, as(people.ann));
+      const proposed = await api.post(
+        `/api/databases/${chinookId}/semantic-model/proposal`,
+        undefined,
+        as(people.ann),
+      );
       expect(proposed.status, proposed.text).toBe(200);
       const rock = await terms(chinookId, 'rock');
       expect(rock.source).toBe('proposal');
-      expect(rock.terms.filter((term) => term.kind === 'value').map((term) => [shown(term), term.match])).toContainEqual([
-        'value:Rock',
-        'exact',
-      ]);
+      expect(
+        rock.terms.filter((term) => term.kind === 'value').map((term) => [shown(term), term.match]),
+      ).toContainEqual(['value:Rock', 'exact']);
       const value = rock.terms.find((term) => term.kind === 'value' && term.value === 'Rock');
       expect(value).toMatchObject({ dimension: { name: 'genre.name' }, insert: 'Rock' });
     });
