@@ -1,6 +1,6 @@
-import type { SemanticTerms } from '@querent/contracts';
+import type { SemanticModel, SemanticTerms } from '@querent/contracts';
 import { matchTerms } from '../../semantic/terms/match-terms.ts';
-import { modelTerms } from '../../semantic/terms/model-terms.ts';
+import { type ModelTerm, modelTerms } from '../../semantic/terms/model-terms.ts';
 import type { Actor } from '../access/can.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
@@ -15,6 +15,22 @@ interface TermsInput {
   limit: number;
 }
 
+/*
+ * A model proposed from the schema is one object for as long as its schema is cached, and each
+ * pause in typing looks it up again: its terms are read once per object. A stored model is read
+ * from the store afresh each time (a new object), so it is not kept.
+ */
+const termsOfProposals = new WeakMap<SemanticModel, ModelTerm[]>();
+
+function termsOfProposal(model: SemanticModel): ModelTerm[] {
+  let terms = termsOfProposals.get(model);
+  if (!terms) {
+    terms = modelTerms(model);
+    termsOfProposals.set(model, terms);
+  }
+  return terms;
+}
+
 async function termsOf(
   deps: SchemaDeps,
   database: DatabaseRecord,
@@ -24,7 +40,8 @@ async function termsOf(
   if (input.q.trim() === '') return { terms: [], source: 'none' };
   const reading = await modelForReading(deps, database);
   if (!reading) return { terms: [], source: 'none' };
-  return { terms: matchTerms(modelTerms(reading.model), input.q, input.limit), source: reading.source };
+  const terms = reading.source === 'schema' ? termsOfProposal(reading.model) : modelTerms(reading.model);
+  return { terms: matchTerms(terms, input.q, input.limit), source: reading.source };
 }
 
 /** GET /api/databases/{id}/semantic-model/terms: whoever may read the database's model. */
