@@ -102,7 +102,7 @@ export function ChatInput({
   return (
     <form
       aria-label="Ask"
-      className="flex flex-col gap-2 rounded-xl border border-zinc-300 bg-white p-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
+      className="relative flex flex-col gap-2 rounded-xl border border-zinc-300 bg-white p-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -137,13 +137,17 @@ export function ChatInput({
             className="max-h-64 w-full resize-none bg-transparent px-1 py-1 text-sm outline-none"
           />
           {listOpen ? (
-            <TermSuggestions
-              id={listId}
-              terms={suggestions.terms}
-              active={suggestions.active}
-              onHover={suggestions.setActive}
-              onPick={suggestions.pick}
-            />
+            // Over the messages, just above the box: the box sits at the foot of the screen, where
+            // a list below it would be out of sight, and a list in its flow would move the box
+            // up and down as words are typed.
+            <div className="absolute inset-x-0 bottom-full z-20 mb-1">
+              <TermSuggestions
+                id={listId}
+                terms={suggestions.terms}
+                active={suggestions.active}
+                onPick={suggestions.pick}
+              />
+            </div>
           ) : null}
           <p aria-live="polite" className="sr-only">
             {listOpen

@@ -26,16 +26,16 @@ export interface TermSuggestionsProps {
   id: string;
   terms: readonly SemanticTerm[];
   active: number;
-  onHover: (index: number) => void;
   onPick: (index: number) => void;
 }
 
 /**
- * The terms of the semantic model that match the words being typed, under the question: a listbox
- * the question's textbox points into (aria-controls, aria-activedescendant), so focus stays in the
- * textbox while arrows move through it. Pressing an option must not take focus from the textbox.
+ * The terms of the semantic model that match the words being typed: a listbox the question's
+ * textbox points into (aria-controls, aria-activedescendant), so focus stays in the textbox while
+ * arrows move through it. Pressing an option must not take focus from the textbox. Only the
+ * arrows highlight: a list opening under a resting pointer must not choose what Enter puts in.
  */
-export function TermSuggestions({ id, terms, active, onHover, onPick }: TermSuggestionsProps) {
+export function TermSuggestions({ id, terms, active, onPick }: TermSuggestionsProps) {
   return (
     <ul
       id={id}
@@ -52,9 +52,8 @@ export function TermSuggestions({ id, terms, active, onHover, onPick }: TermSugg
           role="option"
           aria-selected={index === active}
           onMouseDown={(event) => event.preventDefault()}
-          onMouseEnter={() => onHover(index)}
           onClick={() => onPick(index)}
-          className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1.5 ${
+          className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800 ${
             index === active ? 'bg-indigo-50 dark:bg-indigo-950' : ''
           }`}
         >
