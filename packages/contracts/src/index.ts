@@ -26,6 +26,7 @@ export * from './queries.ts';
 export * from './schema-info.ts';
 export * from './semantic-model.ts';
 export * from './semantic-models.ts';
+export * from './semantic-terms.ts';
 export * from './socket.ts';
 export * from './socket-events.ts';
 export * from './user.ts';

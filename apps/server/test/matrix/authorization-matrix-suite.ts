@@ -261,6 +261,15 @@ export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
           const mayChangeModel = actor === 'owner' || actor === 'admin';
           if (!isDeepStrictEqual(semantic.abilities, { edit: mayChangeModel, certify: mayChangeModel }))
             wrong.push(`${scenario} ${actor} semantic model: ${JSON.stringify(semantic.abilities)}`);
+          // Whoever reads the model is suggested its words, through the database or its project.
+          for (const owner of [`databases/${o.database}`, `projects/${o.project}`]) {
+            const suggested = (await ask(actor, `/api/${owner}/semantic-model/terms?q=genr`)) as {
+              terms?: { kind: string; name?: string }[];
+            };
+            const names = (suggested.terms ?? []).map((term) => `${term.kind}:${term.name ?? ''}`);
+            if (!names.includes('dataset:genre') || !names.includes('metric:genre_count'))
+              wrong.push(`${scenario} ${actor} ${owner} terms: ${JSON.stringify(names)}`);
+          }
           // Issues and entities follow the database: its organisation triages issues, runs an
           // entity's checks and changes them; nothing deletes an entity or an issue.
           const mayTriage = ['owner', 'colleague', 'admin'].includes(actor);

@@ -269,12 +269,18 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
   'GET /api/databases/:id/semantic-model/history/:version': data(everyone, {
     path: (o) => `/api/databases/${o.database}/semantic-model/history/1`,
   }),
+  'GET /api/databases/:id/semantic-model/terms': data(everyone, {
+    path: (o) => `/api/databases/${o.database}/semantic-model/terms?q=genre`,
+  }),
   'POST /api/databases/:id/metrics/query': data(everyone, {
     path: (o) => `/api/databases/${o.database}/metrics/query`,
     body: () => ({ metrics: ['genre_count'], dimensions: [{ dimension: 'name' }], limit: 3 }),
   }),
   'GET /api/projects/:id/semantic-model': data(everyone, {
     path: (o) => `/api/projects/${o.project}/semantic-model`,
+  }),
+  'GET /api/projects/:id/semantic-model/terms': data(everyone, {
+    path: (o) => `/api/projects/${o.project}/semantic-model/terms?q=genre`,
   }),
 
   'GET /api/projects/:id': data(everyone, { path: (o) => `/api/projects/${o.project}` }),

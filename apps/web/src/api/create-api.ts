@@ -105,6 +105,13 @@ export function createApi(http: HttpClient) {
       /** dbt or OSI files converted into the pending proposal; answers it with what did not convert. */
       import: (databaseId: string, body: RouteBody<'POST /api/databases/:id/semantic-model/import'>) =>
         call('POST /api/databases/:id/semantic-model/import', { params: { id: databaseId }, body }),
+      /** The model's terms matching the words typed, of a database or a project's database. */
+      terms: (source: { kind: 'database' | 'project'; id: string }, q: string, signal?: AbortSignal) => {
+        const input = { params: { id: source.id }, query: { q }, ...(signal ? { signal } : {}) };
+        return source.kind === 'database'
+          ? call('GET /api/databases/:id/semantic-model/terms', input)
+          : call('GET /api/projects/:id/semantic-model/terms', input);
+      },
     },
     projects: {
       list: () => call('GET /api/projects'),

@@ -12,6 +12,7 @@ import {
   semanticModelVersionSchema,
   semanticVersionParamsSchema,
 } from '../semantic-models.ts';
+import { semanticTermsQuerySchema, semanticTermsSchema } from '../semantic-terms.ts';
 import { idParamsSchema } from './id-params.ts';
 import { route } from './route.ts';
 import type { RouteTable } from './route.ts';
@@ -107,6 +108,16 @@ export const semanticModelRoutes = {
     params: semanticVersionParamsSchema,
     response: semanticModelVersionSchema,
   }),
+  'GET /api/databases/:id/semantic-model/terms': route({
+    summary: 'The model’s metrics, dimensions, datasets and values that match what was typed, best first',
+    description:
+      'Matched on words, prefixes, synonyms and near spellings, whatever the case and accents. Without a model, the terms of one proposed from the cached schema (no values).',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    query: semanticTermsQuerySchema,
+    response: semanticTermsSchema,
+  }),
   'POST /api/databases/:id/metrics/query': route({
     summary: 'Answer a metric query: compiled for the database’s engine and run as the editor runs SQL',
     tags,
@@ -121,5 +132,13 @@ export const semanticModelRoutes = {
     auth: 'required',
     params: idParamsSchema,
     response: semanticModelStateSchema,
+  }),
+  'GET /api/projects/:id/semantic-model/terms': route({
+    summary: 'The terms of the project’s database’s semantic model that match what was typed',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    query: semanticTermsQuerySchema,
+    response: semanticTermsSchema,
   }),
 } satisfies RouteTable;

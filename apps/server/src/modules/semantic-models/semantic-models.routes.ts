@@ -14,6 +14,7 @@ import { runMetricQuery } from './run-metric-query.ts';
 import { saveSemanticModel } from './save-semantic-model.ts';
 import type { SemanticModelDeps } from './semantic-model-deps.ts';
 import { getSemanticModelVersion, listSemanticModelHistory } from './semantic-model-history.ts';
+import { suggestProjectTerms, suggestTerms } from './suggest-terms.ts';
 
 /**
  * `limitAsks` counts each metric query against the caller's allowance (the anonymous sandbox's),
@@ -70,6 +71,8 @@ export function semanticModelHandlers(
       listSemanticModelHistory(deps, { user, databaseId: params.id }),
     'GET /api/databases/:id/semantic-model/history/:version': ({ user, params }) =>
       getSemanticModelVersion(deps, { user, databaseId: params.id, version: params.version }),
+    'GET /api/databases/:id/semantic-model/terms': ({ user, params, query }) =>
+      suggestTerms(deps, { user, databaseId: params.id, q: query.q, limit: query.limit }),
     'POST /api/databases/:id/metrics/query': {
       options: uncheckedResponse,
       handle: async ({ user, params, body, reply }) => {
@@ -84,5 +87,7 @@ export function semanticModelHandlers(
     },
     'GET /api/projects/:id/semantic-model': ({ user, params }) =>
       getProjectSemanticModel(deps, { user, projectId: params.id }),
+    'GET /api/projects/:id/semantic-model/terms': ({ user, params, query }) =>
+      suggestProjectTerms(deps, { user, projectId: params.id, q: query.q, limit: query.limit }),
   };
 }

@@ -1,8 +1,11 @@
 import type { SchemaInfo } from '@querent/contracts';
 import { ArrowUp, Square } from 'lucide-react';
-import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatInput as ChatInputValue } from './chat-actions.ts';
 import { useInputModeStore } from './input-mode-store.ts';
+import { suggestionId, TermSuggestions } from './term-suggestions.tsx';
+import { useTermCombobox } from './use-term-combobox.ts';
+import type { TermSource } from './use-term-suggestions.ts';
 
 // CodeMirror is heavy: the SQL mode is its own chunk, loaded when the user switches to it.
 const ChatSqlInput = lazy(() =>
@@ -19,6 +22,8 @@ export interface ChatInputProps {
   notice: string | null;
   engine: string | null;
   schema: SchemaInfo | null;
+  /** Whose semantic model suggests terms as one types; null (no context) suggests nothing. */
+  termSource?: TermSource | null;
 }
 
 const modeClass = (active: boolean) =>
@@ -26,8 +31,20 @@ const modeClass = (active: boolean) =>
     active ? 'bg-white shadow-sm dark:bg-zinc-700' : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400'
   }`;
 
-/** Text or SQL; Enter (text) or Ctrl/Cmd+Enter (both) sends; Stop while the analyst runs. */
-export function ChatInput({ onSend, onStop, running, stopping, notice, engine, schema }: ChatInputProps) {
+/**
+ * Text or SQL; Enter (text) or Ctrl/Cmd+Enter (both) sends; Stop while the analyst runs. In text,
+ * the semantic model's terms matching the words before the caret are suggested under the box.
+ */
+export function ChatInput({
+  onSend,
+  onStop,
+  running,
+  stopping,
+  notice,
+  engine,
+  schema,
+  termSource = null,
+}: ChatInputProps) {
   const mode = useInputModeStore((state) => state.mode);
   const setMode = useInputModeStore((state) => state.setMode);
   const [texts, setTexts] = useState({ text: '', sql: '' });
@@ -36,6 +53,29 @@ export function ChatInput({ onSend, onStop, running, stopping, notice, engine, s
   const [sentCount, setSentCount] = useState(0);
   const value = texts[mode];
   const setValue = (next: string) => setTexts((current) => ({ ...current, [mode]: next }));
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(0);
+  const [focused, setFocused] = useState(false);
+  // After a suggestion is put in, the caret goes after it once the new text is on the page.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null) return;
+    textarea.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
+  const listId = useId();
+  const suggestions = useTermCombobox({
+    source: mode === 'text' ? termSource : null,
+    text: texts.text,
+    caret,
+    focused,
+    onInsert: (next) => {
+      setTexts((current) => ({ ...current, text: next.text }));
+      setCaret(next.caret);
+      pendingCaret.current = next.caret;
+    },
+  });
+  const listOpen = mode === 'text' && suggestions.terms.length > 0;
 
   const submit = async () => {
     const text = value.trim();
@@ -52,6 +92,7 @@ export function ChatInput({ onSend, onStop, running, stopping, notice, engine, s
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggestions.handleKey(event)) return;
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (event.shiftKey && !(event.ctrlKey || event.metaKey)) return; // Shift+Enter: a new line
     event.preventDefault();
@@ -61,7 +102,7 @@ export function ChatInput({ onSend, onStop, running, stopping, notice, engine, s
   return (
     <form
       aria-label="Ask"
-      className="flex flex-col gap-2 rounded-xl border border-zinc-300 bg-white p-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
+      className="relative flex flex-col gap-2 rounded-xl border border-zinc-300 bg-white p-2 shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -73,15 +114,47 @@ export function ChatInput({ onSend, onStop, running, stopping, notice, engine, s
         </p>
       ) : null}
       {mode === 'text' ? (
-        <textarea
-          aria-label="Question"
-          value={value}
-          rows={2}
-          placeholder="Ask a question about your data…"
-          onChange={(event) => setValue(event.target.value)}
-          onKeyDown={onKeyDown}
-          className="max-h-64 w-full resize-none bg-transparent px-1 py-1 text-sm outline-none"
-        />
+        <>
+          <textarea
+            ref={textarea}
+            aria-label="Question"
+            aria-autocomplete="list"
+            aria-controls={listOpen ? listId : undefined}
+            aria-activedescendant={
+              listOpen && suggestions.active >= 0 ? suggestionId(listId, suggestions.active) : undefined
+            }
+            value={value}
+            rows={2}
+            placeholder="Ask a question about your data…"
+            onChange={(event) => {
+              setValue(event.target.value);
+              setCaret(event.target.selectionStart);
+            }}
+            onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            onKeyDown={onKeyDown}
+            className="max-h-64 w-full resize-none bg-transparent px-1 py-1 text-sm outline-none"
+          />
+          {listOpen ? (
+            // Over the messages, just above the box: the box sits at the foot of the screen, where
+            // a list below it would be out of sight, and a list in its flow would move the box
+            // up and down as words are typed.
+            <div className="absolute inset-x-0 bottom-full z-20 mb-1">
+              <TermSuggestions
+                id={listId}
+                terms={suggestions.terms}
+                active={suggestions.active}
+                onPick={suggestions.pick}
+              />
+            </div>
+          ) : null}
+          <p aria-live="polite" className="sr-only">
+            {listOpen
+              ? `${suggestions.terms.length} suggested term${suggestions.terms.length === 1 ? '' : 's'}: arrows to choose, Tab to insert`
+              : ''}
+          </p>
+        </>
       ) : (
         <Suspense
           fallback={

@@ -192,6 +192,7 @@ export function ChatView({ conversationId }: { conversationId: string | null }) 
               notice={refusal ?? entry?.notice ?? null}
               engine={context.engine}
               schema={context.schema}
+              termSource={context.termSource}
             />
           </div>
           {/* Below the input, so scrolling to it shows the last message above the input, not under it. */}

@@ -1,6 +1,7 @@
 import { parseContextId, type SchemaInfo } from '@querent/contracts';
 import { useDatabases, useProjects } from '../../api/use-lists.ts';
 import { useSchema } from '../schema/use-schema.ts';
+import type { TermSource } from './use-term-suggestions.ts';
 
 export interface ChatContextInfo {
   /** The engine of the database behind the context, for SQL dialects. */
@@ -9,6 +10,8 @@ export interface ChatContextInfo {
   databaseId: string | null;
   schema: SchemaInfo | null;
   label: string | null;
+  /** Whose semantic model suggests terms in the question box: the context itself. */
+  termSource: TermSource | null;
 }
 
 /** The database or project a conversation is about: its engine and schema. */
@@ -26,5 +29,6 @@ export function useChatContext(contextId: string | null): ChatContextInfo {
     databaseId: database?.id ?? null,
     schema: schema.data ?? null,
     label: project ? project.name : (database?.name ?? null),
+    termSource: parsed,
   };
 }
