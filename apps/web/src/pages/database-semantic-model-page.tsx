@@ -1,8 +1,8 @@
 import type { SemanticModelState } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, Pencil, Sparkles, Upload } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
 import { secondaryButtonClass } from '../components/form-field.tsx';
@@ -38,6 +38,12 @@ function SemanticModelScreen({ databaseId, state }: { databaseId: string; state:
     queryFn: () => api.semanticModels.history(databaseId),
   });
   const { abilities, model, proposal } = state;
+  // An answer's "stands on" link names a metric (#metric-name): shown once the model is drawn.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.length > 1)
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'center' });
+  }, [hash, model]);
   return (
     <>
       <p className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400">

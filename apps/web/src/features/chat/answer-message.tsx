@@ -1,5 +1,6 @@
 import { splitMessageReferences } from '@querent/contracts';
 import { RotateCcw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useServices } from '../../app/services-context.tsx';
 import { ChartEmbed } from './chart-embed.tsx';
 import { regenerateFromMessage } from './chat-actions.ts';
@@ -11,6 +12,11 @@ import { answerQuery } from './answer-query.ts';
 import { QueryEmbed } from './query-embed.tsx';
 import { SaveVerifiedButton } from './save-verified-button.tsx';
 import { StepsDisclosure } from './steps-disclosure.tsx';
+
+// Drawn under answers only, never on a new chat's first paint: its chunk loads with the first answer.
+const StandsOnNote = lazy(() =>
+  import('./stands-on-note.tsx').then((module) => ({ default: module.StandsOnNote })),
+);
 
 /** The answer's text without its embed markers, for the clipboard. */
 function plainText(content: string): string {
@@ -68,6 +74,11 @@ export function AnswerMessage({
       className="group flex flex-col gap-2"
     >
       <AnswerBody content={content} streaming={message.streaming === true} />
+      {message.streaming ? null : (
+        <Suspense fallback={null}>
+          <StandsOnNote steps={steps} databaseId={databaseId} />
+        </Suspense>
+      )}
       <StepsDisclosure steps={steps} />
       {message.streaming ? null : (
         <div className="flex gap-1 opacity-70 group-hover:opacity-100">

@@ -3,11 +3,14 @@ import { ArrowUp, Square } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatInput as ChatInputValue } from './chat-actions.ts';
 import { useInputModeStore } from './input-mode-store.ts';
-import { suggestionId, TermSuggestions } from './term-suggestions.tsx';
-import { useTermCombobox } from './use-term-combobox.ts';
+import { suggestionId, useTermCombobox } from './use-term-combobox.ts';
 import type { TermSource } from './use-term-suggestions.ts';
 
 // CodeMirror is heavy: the SQL mode is its own chunk, loaded when the user switches to it.
+// The list is drawn only once something is typed: its chunk stays out of the page's first load.
+const TermSuggestions = lazy(() =>
+  import('./term-suggestions.tsx').then((module) => ({ default: module.TermSuggestions })),
+);
 const ChatSqlInput = lazy(() =>
   import('./chat-sql-input.tsx').then((module) => ({ default: module.ChatSqlInput })),
 );
@@ -141,12 +144,14 @@ export function ChatInput({
             // a list below it would be out of sight, and a list in its flow would move the box
             // up and down as words are typed.
             <div className="absolute inset-x-0 bottom-full z-20 mb-1">
-              <TermSuggestions
-                id={listId}
-                terms={suggestions.terms}
-                active={suggestions.active}
-                onPick={suggestions.pick}
-              />
+              <Suspense fallback={null}>
+                <TermSuggestions
+                  id={listId}
+                  terms={suggestions.terms}
+                  active={suggestions.active}
+                  onPick={suggestions.pick}
+                />
+              </Suspense>
             </div>
           ) : null}
           <p aria-live="polite" className="sr-only">

@@ -1,4 +1,5 @@
 import type { SemanticTerm } from '@querent/contracts';
+import { suggestionId } from './use-term-combobox.ts';
 
 /** What the list shows of a term: its words, and what it is in the model. */
 function termText(term: SemanticTerm): string {
@@ -19,8 +20,6 @@ function termKind(term: SemanticTerm): string {
       return `Value of ${term.dimension.label} (${term.dataset.label})`;
   }
 }
-
-export const suggestionId = (listId: string, index: number) => `${listId}-option-${index}`;
 
 export interface TermSuggestionsProps {
   id: string;

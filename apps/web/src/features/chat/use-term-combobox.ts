@@ -3,6 +3,9 @@ import { type KeyboardEvent, useState } from 'react';
 import { insertTerm, wordsBeforeCaret } from './typed-words.ts';
 import { type TermSource, useTermSuggestions } from './use-term-suggestions.ts';
 
+/** The id of the list's option at `index`, for the input's aria-activedescendant. */
+export const suggestionId = (listId: string, index: number) => `${listId}-option-${index}`;
+
 /** Suggestions the list shows at most. */
 const SHOWN_TERMS = 8;
 

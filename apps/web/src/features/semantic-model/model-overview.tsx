@@ -94,6 +94,7 @@ export function ModelOverview({
           {model.metrics.map((metric) => (
             <li
               key={metric.name}
+              id={`metric-${metric.name}`}
               aria-label={`Metric ${metric.name}`}
               className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
             >
