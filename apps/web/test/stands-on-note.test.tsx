@@ -72,6 +72,19 @@ describe('what an answer stands on', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('names a verified query the analyst reused, linked to it', () => {
+    note([
+      result('run_sql', {
+        rowCount: 1,
+        standsOn: [{ kind: 'verified_query', id: 'q42', title: 'Revenue by month' }],
+      }),
+    ]);
+    expect(screen.getByTestId('stands-on')).toHaveTextContent(
+      'Stands on the verified query Revenue by month.',
+    );
+    expect(screen.getByRole('link', { name: 'Revenue by month' })).toHaveAttribute('href', '/query/q42');
+  });
+
   it('says a measure of the model when no metric was asked for', () => {
     note([result('query_metrics', { standsOn: [{ name: 'track.unit_price', kind: 'measure' }] })]);
     expect(screen.getByRole('link', { name: 'semantic model' })).toHaveAttribute(

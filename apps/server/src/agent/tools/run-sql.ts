@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { classifyStatement } from '../../connectors/index.ts';
 import { previewForModel } from '../result-preview.ts';
 import type { AgentTool, ToolContext, ToolResult } from './agent-tool.ts';
+import { verifiedQueryOf } from './verified-match.ts';
 import { operationOf } from './write-operation.ts';
 
 const inputSchema = z.object({
@@ -71,9 +72,17 @@ export const runSqlTool: AgentTool<typeof inputSchema> = {
     if (verdict.kind === 'write' && outcome.errorKind === 'read_only') {
       return runWrite(input, context, verdict.reason);
     }
+    const verified =
+      outcome.query.error === null ? verifiedQueryOf(input.query, await context.readVerifiedQueries()) : null;
     return {
       queryId: outcome.query.id,
-      output: previewForModel(outcome, context.budget, { sql: input.query, tables: context.tables }),
+      output: {
+        ...previewForModel(outcome, context.budget, { sql: input.query, tables: context.tables }),
+        // What the answer stands on, as query_metrics says it: a query a person verified.
+        ...(verified
+          ? { standsOn: [{ kind: 'verified_query', id: verified.id, title: verified.title }] }
+          : {}),
+      },
     };
   },
 };

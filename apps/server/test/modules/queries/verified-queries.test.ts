@@ -9,7 +9,7 @@ import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import { actAsHeaderUser, expectError } from '../../helpers/api-client.ts';
 import { addDatabase } from '../../helpers/factories.ts';
 import type { ScriptedChat } from '../../helpers/scripted-chat.ts';
-import { instructionsOf, startScriptedChat } from '../../helpers/scripted-chat.ts';
+import { instructionsOf, startScriptedChat, toolOutputOf } from '../../helpers/scripted-chat.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
 
@@ -121,6 +121,31 @@ for (const dialect of await storeDialects('Verified queries')) {
         },
       ]);
       expect(unrelated).not.toContain('Verified queries:');
+    });
+
+    it('says an answer stands on a verified query when the analyst runs its SQL as written', async () => {
+      const outputs: Record<string, unknown>[] = [];
+      const runAndRead = (sql: string) => [
+        () => ({ calls: [{ name: 'run_sql', input: { query: sql } }] }),
+        (options: Parameters<typeof toolOutputOf>[0]) => {
+          outputs.push(toolOutputOf(options));
+          return { text: 'done' };
+        },
+      ];
+      // The genre revenue query verified above, laid out on other lines and ended by a semicolon.
+      await chat.ask(
+        `database-${databaseId}`,
+        'Revenue by genre?',
+        runAndRead(`${genreRevenue.replace(' FROM ', '\n  FROM ')};`),
+      );
+      await chat.ask(
+        `database-${databaseId}`,
+        'Revenue by genre, top 3?',
+        runAndRead(`${genreRevenue} LIMIT 3`),
+      );
+      const [reused, written] = outputs;
+      expect(reused?.standsOn).toMatchObject([{ kind: 'verified_query', title: 'Revenue by genre' }]);
+      expect(written).not.toHaveProperty('standsOn');
     });
 
     it('gives the verified queries of the asker and those shared with their organisation only', async () => {

@@ -23,6 +23,17 @@ export function StandsOnNote({
   if (basis === null) return null;
   if (basis.kind === 'sql')
     return <p className={noteClass}>Stands on SQL the analyst wrote (see its steps).</p>;
+  if (basis.kind === 'verified') {
+    return (
+      <p className={noteClass} data-testid="stands-on">
+        Stands on the verified query{' '}
+        <Link to={`/query/${basis.id}`} className={linkClass}>
+          {basis.title ?? 'without a title'}
+        </Link>
+        .
+      </p>
+    );
+  }
   const modelPage = databaseId === null ? null : `/databases/${databaseId}/semantic-model`;
   if (basis.kind === 'measures') {
     return (

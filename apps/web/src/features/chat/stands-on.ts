@@ -9,11 +9,13 @@ export interface StandsOnMetric {
 
 /**
  * What an answer's figures stand on: metrics of the semantic model (certified or not), a measure
- * of it with no metric, or SQL the analyst wrote itself. Null when no query ran.
+ * of it with no metric, a query a person verified (its SQL reused as written), or SQL the analyst
+ * wrote itself. Null when no query ran.
  */
 export type StandsOn =
   | { kind: 'metrics'; metrics: StandsOnMetric[] }
   | { kind: 'measures' }
+  | { kind: 'verified'; id: string; title: string | null }
   | { kind: 'sql' };
 
 function parsed(content: string | null): Record<string, unknown> | null {
@@ -40,6 +42,13 @@ function metricOf(entry: unknown): StandsOnMetric | null {
   };
 }
 
+function verifiedOf(entry: unknown): StandsOn | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { kind, id, title } = entry as Record<string, unknown>;
+  if (kind !== 'verified_query' || typeof id !== 'string') return null;
+  return { kind: 'verified', id, title: typeof title === 'string' ? title : null };
+}
+
 /** Read from the last query the steps ran without an error: query_metrics' report, or run_sql. */
 export function standsOn(steps: readonly ChatMessage[]): StandsOn | null {
   for (const step of [...steps].reverse()) {
@@ -48,8 +57,8 @@ export function standsOn(steps: readonly ChatMessage[]): StandsOn | null {
     if (name !== 'query_metrics' && name !== 'run_sql') continue;
     const output = parsed(step.content);
     if (output === null || 'error' in output) continue;
-    if (name === 'run_sql') return { kind: 'sql' };
-    const reported = Array.isArray(output.standsOn) ? output.standsOn : [];
+    const reported: unknown[] = Array.isArray(output.standsOn) ? output.standsOn : [];
+    if (name === 'run_sql') return verifiedOf(reported[0]) ?? { kind: 'sql' };
     const metrics = reported.map(metricOf).filter((metric) => metric !== null);
     return metrics.length > 0 ? { kind: 'metrics', metrics } : { kind: 'measures' };
   }
