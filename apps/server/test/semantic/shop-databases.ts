@@ -1,11 +1,10 @@
-import { DuckDBInstance } from '@duckdb/node-api';
-import type { Engine, SqlDialect } from '@querent/contracts';
-import Database from 'better-sqlite3';
-import { type Connector, createConnector } from '../../src/connectors/index.ts';
-import { temporaryDirectory } from '../fixtures/chinook.ts';
-import { keyedRows } from '../helpers/result-rows.ts';
-import { openScratchMariadb } from '../helpers/scratch-mariadb.ts';
-import { openScratchPostgres } from '../helpers/scratch-postgres.ts';
+import {
+  duckdbWith,
+  type EngineDatabase,
+  mariadbWith,
+  postgresWith,
+  sqliteWith,
+} from '../helpers/sql-on-engines.ts';
 
 /*
  * The shop of shop-model.ts in each local engine: a scratch PostgreSQL and MariaDB database, a
@@ -35,63 +34,9 @@ export const shopSql = [
      (5, 3, 2, 1, 100), (6, 4, 3, 2, 20), (7, 5, 1, 4, 1.50), (8, 5, 3, 1, 20)`,
 ];
 
-export interface ShopDatabase {
-  label: string;
-  dialect: SqlDialect;
-  /** The rows of a statement, keyed by column name. */
-  rows(sql: string): Promise<Record<string, unknown>[]>;
-  dispose(): Promise<void>;
-}
+export type ShopDatabase = EngineDatabase;
 
-function reading(
-  label: string,
-  dialect: SqlDialect,
-  connector: Connector,
-  cleanup: () => Promise<void>,
-): ShopDatabase {
-  return {
-    label,
-    dialect,
-    rows: async (sql) =>
-      keyedRows(await connector.run(sql, { rowCap: 1000, timeoutMs: 30_000, readOnly: true })),
-    dispose: async () => {
-      await connector.close();
-      await cleanup();
-    },
-  };
-}
-
-export async function shopPostgres(): Promise<ShopDatabase> {
-  const scratch = await openScratchPostgres(shopSql.join(';\n'));
-  const connector = createConnector('postgres' satisfies Engine, scratch.details);
-  return reading('PostgreSQL', 'postgres', connector, () => scratch.dispose());
-}
-
-export async function shopMariadb(): Promise<ShopDatabase | null> {
-  const scratch = await openScratchMariadb();
-  if (scratch === null) return null;
-  await scratch.admin.query(`USE ${scratch.database}`);
-  for (const statement of shopSql) await scratch.admin.query(statement);
-  return reading('MariaDB', 'mysql', createConnector('mysql', scratch.details), () => scratch.dispose());
-}
-
-export async function shopSqlite(): Promise<ShopDatabase> {
-  const { dir, remove } = await temporaryDirectory('querent-shop-');
-  const filename = `${dir}/shop.sqlite`;
-  const setup = new Database(filename);
-  // SQLite would store DATE as it comes: 'YYYY-MM-DD' text, the form its date functions read.
-  setup.exec(shopSql.join(';\n'));
-  setup.close();
-  return reading('SQLite', 'sqlite', createConnector('sqlite', { filename }), remove);
-}
-
-export async function shopDuckdb(): Promise<ShopDatabase> {
-  const { dir, remove } = await temporaryDirectory('querent-shop-');
-  const path = `${dir}/shop.duckdb`;
-  const instance = await DuckDBInstance.create(path);
-  const setup = await instance.connect();
-  await setup.run(shopSql.join(';\n'));
-  setup.closeSync();
-  instance.closeSync();
-  return reading('DuckDB', 'duckdb', createConnector('motherduck', { path }), remove);
-}
+export const shopPostgres = (): Promise<ShopDatabase> => postgresWith(shopSql);
+export const shopMariadb = (): Promise<ShopDatabase | null> => mariadbWith(shopSql);
+export const shopSqlite = (): Promise<ShopDatabase> => sqliteWith(shopSql);
+export const shopDuckdb = (): Promise<ShopDatabase> => duckdbWith(shopSql);

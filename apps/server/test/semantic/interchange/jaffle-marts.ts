@@ -1,11 +1,11 @@
-import { DuckDBInstance } from '@duckdb/node-api';
-import type { SqlDialect } from '@querent/contracts';
-import Database from 'better-sqlite3';
-import { type Connector, createConnector } from '../../../src/connectors/index.ts';
-import { temporaryDirectory } from '../../fixtures/chinook.ts';
-import { keyedRows } from '../../helpers/result-rows.ts';
-import { openScratchMariadb } from '../../helpers/scratch-mariadb.ts';
-import { openScratchPostgres } from '../../helpers/scratch-postgres.ts';
+import {
+  duckdbWith,
+  type EngineDatabase,
+  mariadbWith,
+  postgresWith,
+  sqliteWith,
+  writeDuckdbFile,
+} from '../../helpers/sql-on-engines.ts';
 
 /*
  * The three marts the jaffle-sl-template semantic models read (orders, order_items, customers),
@@ -45,68 +45,13 @@ export const jaffleMartsSql = [
      (9, 6, 1, '2024-03-02', 1, 0, 12.00), (10, 6, 3, '2024-03-02', 1, 0, 19.19), (11, 6, 6, '2024-03-02', 0, 1, 12.01)`,
 ];
 
-export interface MartDatabase {
-  label: string;
-  dialect: SqlDialect;
-  rows(sql: string): Promise<Record<string, unknown>[]>;
-  dispose(): Promise<void>;
-}
+export type MartDatabase = EngineDatabase;
 
-function reading(
-  label: string,
-  dialect: SqlDialect,
-  connector: Connector,
-  cleanup: () => Promise<void>,
-): MartDatabase {
-  return {
-    label,
-    dialect,
-    rows: async (sql) =>
-      keyedRows(await connector.run(sql, { rowCap: 1000, timeoutMs: 30_000, readOnly: true })),
-    dispose: async () => {
-      await connector.close();
-      await cleanup();
-    },
-  };
-}
-
-export async function jafflePostgres(): Promise<MartDatabase> {
-  const scratch = await openScratchPostgres(jaffleMartsSql.join(';\n'));
-  return reading('PostgreSQL', 'postgres', createConnector('postgres', scratch.details), () =>
-    scratch.dispose(),
-  );
-}
-
-/** Null when no MariaDB server is reachable (a laptop without one skips its suite). */
-export async function jaffleMariadb(): Promise<MartDatabase | null> {
-  const scratch = await openScratchMariadb();
-  if (scratch === null) return null;
-  await scratch.admin.query(`USE ${scratch.database}`);
-  for (const statement of jaffleMartsSql) await scratch.admin.query(statement);
-  return reading('MariaDB', 'mysql', createConnector('mysql', scratch.details), () => scratch.dispose());
-}
-
-export async function jaffleSqlite(): Promise<MartDatabase> {
-  const { dir, remove } = await temporaryDirectory('querent-jaffle-');
-  const filename = `${dir}/jaffle.sqlite`;
-  const setup = new Database(filename);
-  setup.exec(jaffleMartsSql.join(';\n'));
-  setup.close();
-  return reading('SQLite', 'sqlite', createConnector('sqlite', { filename }), remove);
-}
+export const jafflePostgres = (): Promise<MartDatabase> => postgresWith(jaffleMartsSql);
+export const jaffleMariadb = (): Promise<MartDatabase | null> => mariadbWith(jaffleMartsSql);
+export const jaffleSqlite = (): Promise<MartDatabase> => sqliteWith(jaffleMartsSql);
+export const jaffleDuckdb = (): Promise<MartDatabase> => duckdbWith(jaffleMartsSql);
 
 /** A DuckDB file holding the marts (and `moreSql` after them), closed, for a test to connect as a user would. */
-export async function writeJaffleDuckdbFile(path: string, moreSql: readonly string[] = []): Promise<void> {
-  const instance = await DuckDBInstance.create(path);
-  const setup = await instance.connect();
-  await setup.run([...jaffleMartsSql, ...moreSql].join(';\n'));
-  setup.closeSync();
-  instance.closeSync();
-}
-
-export async function jaffleDuckdb(): Promise<MartDatabase> {
-  const { dir, remove } = await temporaryDirectory('querent-jaffle-');
-  const path = `${dir}/jaffle.duckdb`;
-  await writeJaffleDuckdbFile(path);
-  return reading('DuckDB', 'duckdb', createConnector('motherduck', { path }), remove);
-}
+export const writeJaffleDuckdbFile = (path: string, moreSql: readonly string[] = []): Promise<void> =>
+  writeDuckdbFile(path, [...jaffleMartsSql, ...moreSql]);
