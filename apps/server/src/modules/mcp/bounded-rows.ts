@@ -41,11 +41,12 @@ export function boundRows(result: {
   let cellsCut = false;
   for (const row of result.rows) {
     if (rows.length >= MCP_ROWS_SHOWN) break;
-    const shown = row.map((cell) => {
+    const shown: unknown[] = [];
+    for (const cell of row) {
       const { cell: kept, cut } = cutCell(cell);
-      cellsCut ||= cut;
-      return kept;
-    });
+      if (cut) cellsCut = true;
+      shown.push(kept);
+    }
     chars += JSON.stringify(shown).length + 1;
     if (chars > MCP_ROW_CHARS && rows.length > 0) break;
     rows.push(shown);
@@ -55,7 +56,7 @@ export function boundRows(result: {
   const notes: string[] = [];
   if (rowsLeft) {
     notes.push(
-      `Showing the first ${rows.length} of ${total ?? 'more than ' + result.rows.length} rows; aggregate in SQL (GROUP BY, COUNT, SUM) or add a LIMIT and filters to see what matters.`,
+      `Showing the first ${rows.length} of ${total ?? `more than ${result.rows.length}`} rows; aggregate in SQL (GROUP BY, COUNT, SUM) or add a LIMIT and filters to see what matters.`,
     );
   }
   if (cellsCut) notes.push(`Text cells longer than ${CELL_CHARS} characters are cut, ending in "…".`);

@@ -82,7 +82,7 @@ describe('the /mcp endpoint in local mode', () => {
   });
 
   afterAll(async () => {
-    await running?.stop();
+    await running.stop();
   });
 
   it('initialises through the official client and lists every tool, read-only, with its schemas', async () => {
@@ -200,7 +200,7 @@ describe('the /mcp endpoint in hosted mode', () => {
   });
 
   afterAll(async () => {
-    await running?.stop();
+    await running.stop();
   });
 
   it('refuses every request with a 401 Bearer challenge until OAuth and API keys come', async () => {
