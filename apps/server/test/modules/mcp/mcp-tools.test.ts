@@ -110,6 +110,7 @@ describe('the MCP tools, through the official client', () => {
     expect(described.primaryKey).toEqual(['InvoiceId']);
     expect(described.columns.map((column) => column.name)).toContain('Total');
     expect(described.columns).toHaveLength(described.columnCount);
+    expect(described).toMatchObject({ businessEntity: null });
 
     const unknown = await callFailingTool(client, 'describe_table', {
       databaseId: chinookDb.id,

@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { listBusinessEntities } from '../../business-entities/list-business-entities.ts';
 import { defineTool } from '../mcp-tool.ts';
+import { entityCard, entityCardSchema } from './entity-card.ts';
 import { databaseIdInput } from './database-id.ts';
 
 const LISTED = 200;
 
 const outputSchema = z.object({
-  entities: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      definition: z.string().nullable(),
-      table: z.string().nullable(),
-      completeness: z.number().int().nullable().describe('Percent; null when not assessed.'),
-      qualityScore: z.number().int().nullable().describe('Percent; null when not assessed.'),
-      openIssues: z.array(z.string()).describe('Titles of its unresolved issues, most severe first.'),
-    }),
-  ),
+  entities: z.array(entityCardSchema),
   total: z.number().int(),
   note: z.string().optional(),
 });
@@ -36,15 +27,7 @@ export const listEntitiesTool = defineTool({
     );
     const shown = entities.slice(0, LISTED);
     return {
-      entities: shown.map((entity) => ({
-        id: entity.id,
-        name: entity.name,
-        definition: entity.definition,
-        table: entity.table_ref,
-        completeness: entity.completeness,
-        qualityScore: entity.quality_score,
-        openIssues: (entity.issues ?? []).map((issue) => issue.title),
-      })),
+      entities: shown.map(entityCard),
       total: entities.length,
       ...(entities.length > shown.length
         ? { note: `Showing the first ${shown.length} of ${entities.length} entities.` }
