@@ -3,10 +3,18 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 
-/** The official SDK's client, connected (initialised) to a running server's /mcp. */
-export async function connectMcpClient(baseUrl: string): Promise<Client> {
+/**
+ * The official SDK's client, connected (initialised) to a running server's /mcp; `headers` go
+ * with every request (a suite's test-user header, to act as another person).
+ */
+export async function connectMcpClient(
+  baseUrl: string,
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const client = new Client({ name: 'querent-tests', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers } }),
+  );
   return client;
 }
 
