@@ -76,9 +76,13 @@ const expectedTools = [
 
 describe('the /mcp endpoint in local mode', () => {
   let running: RunningApp;
+  const logs: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    running = await startTestApp({ BODY_LIMIT_BYTES: '65536' });
+    running = await startTestApp(
+      { BODY_LIMIT_BYTES: '65536', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      { logStream: { write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>) } },
+    );
   });
 
   afterAll(async () => {
@@ -164,6 +168,31 @@ describe('the /mcp endpoint in local mode', () => {
     });
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+
+  it('logs each exchange under its request id, as every route', async () => {
+    const answer = await send(running.port, {
+      method: 'POST',
+      headers: mcpHeaders,
+      body: initialize('2025-06-18'),
+    });
+    expect(answer.status).toBe(200);
+    const id = answer.headers['x-request-id'];
+    const lines = logs.filter((line) => line.requestId === id);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(lines)).toContain('/mcp');
+  });
+
+  it('answers malformed JSON 400 in the one error shape', async () => {
+    const answer = await send(running.port, {
+      method: 'POST',
+      headers: mcpHeaders,
+      body: '{"jsonrpc": "2.0",',
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: 'BAD_REQUEST', requestId: expect.any(String) },
+    });
   });
 
   it('applies the body limit and the JSON content type of every route', async () => {
