@@ -191,7 +191,7 @@ describe('the /mcp endpoint in local mode', () => {
     });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({
-      error: { code: 'BAD_REQUEST', requestId: expect.any(String) },
+      error: { code: 'BAD_REQUEST', requestId: answer.headers['x-request-id'] },
     });
   });
 
