@@ -96,7 +96,10 @@ async function answerMcp(
 export function registerMcpEndpoint(app: ZodApp, deps: McpDeps, options: McpEndpointOptions): void {
   const hosted = options.publicUrl !== null;
   const checkAddress = async (request: FastifyRequest, reply: FastifyReply) => {
-    checkMcpAddress({ host: request.host, origin: request.headers.origin }, options.publicUrl);
+    // Local mode reads the Host header itself: a page that rebound a name to this machine could
+    // otherwise name a loopback host in X-Forwarded-Host when TRUST_PROXY is set.
+    const host = hosted ? request.host : request.headers.host;
+    checkMcpAddress({ host, origin: request.headers.origin }, options.publicUrl);
     if (hosted) refuseUnauthenticated(reply, true);
   };
   app.route({
