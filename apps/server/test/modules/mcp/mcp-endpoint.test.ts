@@ -80,7 +80,8 @@ describe('the /mcp endpoint in local mode', () => {
 
   beforeAll(async () => {
     running = await startTestApp(
-      { BODY_LIMIT_BYTES: '65536', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      // Behind a trusted proxy, so a forwarded host would count if the guard read it.
+      { BODY_LIMIT_BYTES: '65536', LOG_LEVEL: 'info', LOG_FORMAT: 'json', TRUST_PROXY: '1' },
       { logStream: { write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>) } },
     );
   });
@@ -149,6 +150,13 @@ describe('the /mcp endpoint in local mode', () => {
     const body = JSON.parse(answer.body) as { error: { code: string; message: string; field: string } };
     expect(body.error).toMatchObject({ code: 'FORBIDDEN', field: 'host' });
     expect(body.error.message).toContain('attacker.example');
+    // A page that rebound its name cannot pass by naming a loopback host in X-Forwarded-Host.
+    const forwarded = await send(running.port, {
+      method: 'POST',
+      headers: { ...mcpHeaders, host: `attacker.example:${running.port}`, 'x-forwarded-host': 'localhost' },
+      body: initialize('2025-06-18'),
+    });
+    expect(forwarded.status).toBe(403);
     // Every loopback name is this machine.
     for (const host of [`localhost:${running.port}`, `127.0.0.1:${running.port}`, `[::1]:${running.port}`]) {
       const allowed = await send(running.port, {
