@@ -22,6 +22,7 @@ export function createMcpServer(
   for (const tool of mcpTools) {
     const handle: ToolCallback<AnySchema> = async (input: unknown) => {
       try {
+        // The SDK has parsed `input` with this tool's own inputSchema before calling.
         return toolAnswer(await tool.run(input as never, context));
       } catch (error) {
         return toolFailure(error, context);
