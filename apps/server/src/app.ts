@@ -41,6 +41,7 @@ import { SchemaCache } from './modules/databases/schema-cache.ts';
 import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
+import { registerMcpEndpoint } from './modules/mcp/mcp-endpoint.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { proposeAfterDbtManifest } from './modules/semantic-models/propose-after-dbt-manifest.ts';
 import { proposeAfterScan } from './modules/semantic-models/propose-after-scan.ts';
@@ -308,6 +309,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...uploadHandlers({ ...databases, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes }),
     });
 
+    // Claude, Cursor and other MCP clients reach the same use cases and policy on /mcp.
+    registerMcpEndpoint(
+      app,
+      { ...queries, schemaCache: databases.schemaCache, entityIssues: createEntityIssues(store.db) },
+      { publicUrl: hostedAuth?.publicUrl ?? null, version: readProductVersion() },
+    );
     await registerWebApp(app, config.webDistDir);
     realtime = await createRealtime(app.server, {
       resolveCaller: auth.resolveCaller,

@@ -168,6 +168,8 @@ const lazyPackages = [
   // Hosted sign-in only: local mode never signs anyone in.
   'openid-client',
   '@fastify/rate-limit',
+  // The MCP server's SDK comes with the first request to /mcp.
+  '@modelcontextprotocol/sdk',
 ];
 
 function packagesOf(urls: string[]): Set<string | undefined> {

@@ -19,6 +19,8 @@ export interface RunQueryInput {
   signal?: AbortSignal;
   /** The conversation whose agent runs it; kept on the history record. */
   conversationId?: string | null;
+  /** Read-only even where the user may write (the MCP server's run_sql); safe mode forces it anyway. */
+  readOnly?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function runQuery(deps: RunQueryDeps, input: RunQueryInput): Promis
       database,
       sql: input.sql,
       signal: input.signal,
+      ...(input.readOnly === true ? { readOnly: true } : {}),
     },
     recordInHistory(deps.db, {
       sql: input.sql,

@@ -17,7 +17,14 @@ import { answerRun } from './run-query.ts';
  */
 export async function rerunQuery(
   deps: RunQueryDeps,
-  input: { user: User; query: QueryRecord; database: DatabaseRecord; signal?: AbortSignal | undefined },
+  input: {
+    user: User;
+    query: QueryRecord;
+    database: DatabaseRecord;
+    signal?: AbortSignal | undefined;
+    /** Read-only even where the user may write (the MCP server's run_saved_query). */
+    readOnly?: boolean;
+  },
 ): Promise<QueryResults> {
   const { query, database, user } = input;
   authorize(user, 'run', querySubject(query, database), {
@@ -26,7 +33,14 @@ export async function rerunQuery(
   });
   const run = await runSql(
     deps,
-    { purpose: 'saved-query', actor: user, database, sql: query.sql, signal: input.signal },
+    {
+      purpose: 'saved-query',
+      actor: user,
+      database,
+      sql: query.sql,
+      signal: input.signal,
+      ...(input.readOnly === true ? { readOnly: true } : {}),
+    },
     recordAsLastResult(deps.db, { query, userId: user.id }),
   );
   return answerRun(run);
@@ -40,8 +54,14 @@ export async function rerunQuery(
  */
 export async function runSavedQuery(
   deps: RunQueryDeps,
-  input: { user: User; queryId: string; signal?: AbortSignal | undefined },
+  input: { user: User; queryId: string; signal?: AbortSignal | undefined; readOnly?: boolean },
 ): Promise<QueryResults> {
   const { query, database } = await requireQuery(deps.db, input.user, input.queryId, 'run');
-  return rerunQuery(deps, { user: input.user, query, database, signal: input.signal });
+  return rerunQuery(deps, {
+    user: input.user,
+    query,
+    database,
+    signal: input.signal,
+    ...(input.readOnly === true ? { readOnly: true } : {}),
+  });
 }

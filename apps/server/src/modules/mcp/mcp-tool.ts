@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { User } from '../users/user.ts';
+import type { McpDeps } from './mcp-deps.ts';
+
+/** What one call of a tool may use: the shared dependencies, who is asking, and when to stop. */
+export interface McpToolContext {
+  deps: McpDeps;
+  user: User;
+  /** Aborted when the client goes away: a running statement stops in the database. */
+  signal: AbortSignal;
+}
+
+/**
+ * One tool of the MCP server. Every tool only reads (the server marks each `readOnlyHint`), calls
+ * the use case its REST route calls, and answers an object matching `outputSchema`, which the
+ * client also receives as JSON text for models that read text only.
+ */
+export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Input;
+  outputSchema: Output;
+  run(input: z.output<Input>, context: McpToolContext): Promise<z.output<Output>>;
+}
+
+/** Types each tool's `run` from its own schemas; the list then holds every tool alike. */
+export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(
+  tool: McpTool<Input, Output>,
+): McpTool {
+  return tool;
+}
