@@ -63,7 +63,10 @@ async function ask(entry: DevDatabase, databaseId: string) {
       const reference =
         item.sql === null
           ? null
-          : (truth.prepare(domainSql(entry.domain, entry.style, item.sql)).raw().all() as unknown[][]);
+          : (truth
+              .prepare(domainSql(entry.domain, entry.style, item.sql))
+              .raw()
+              .all() as unknown[][]);
       const asked = await askOnce(api, client, databaseId, item.question);
       verdicts.push({ question: item.question, verdict: verdictOf(asked, reference), answer: asked.answer });
     }
@@ -85,7 +88,9 @@ describe.each(styleNames)('the offline analyst on %s', (styleName) => {
     console.log(
       `${styleName}: ${count('right')} right, ${count('refused')} refused, ${count('wrong')} wrong of ${verdicts.length} (${answerable} answerable)\n${verdicts
         .filter((item) => item.verdict !== 'right')
-        .map((item) => `  ${item.verdict}: ${item.question}${process.env.DEV_VERBOSE ? `\n${item.answer}` : ''}`)
+        .map(
+          (item) => `  ${item.verdict}: ${item.question}${process.env.DEV_VERBOSE ? `\n${item.answer}` : ''}`,
+        )
         .join('\n')}`,
     );
     const wrong = verdicts.filter((item) => item.verdict === 'wrong');

@@ -1,4 +1,6 @@
 import type { ToolExchange } from './conversation-state.ts';
+import { readColumn } from '../../semantic/proposal/column-prefix.ts';
+import { singular } from '../../text/words.ts';
 import { identifierWords } from './words.ts';
 
 /*
@@ -107,6 +109,15 @@ function readForeignKey(line: string): ForeignKey | null {
   return { columns: split(match[1]), table: match[2] ?? '', refColumns: split(match[3]) };
 }
 
+/**
+ * A column's words as people say them: its table's shared prefix aside ("o_orderdate" → order,
+ * date) and abbreviations spelled out ("QTY" → quantity, "HIRE_DT" → hire, date), as the semantic
+ * model's proposal reads them, so both readings of a question name the same columns.
+ */
+function spelledOutWords(table: { columns: readonly { name: string }[] }, name: string): string[] {
+  return readColumn(table, name).words.map(singular);
+}
+
 function readTable(output: Record<string, unknown>): KnownTable | null {
   const name = text(output.table);
   if (name === null || !Array.isArray(output.columns)) return null;
@@ -116,6 +127,13 @@ function readTable(output: Record<string, unknown>): KnownTable | null {
     .filter((key): key is ForeignKey => key !== null);
   const keyColumns = new Set([...primaryKey, ...foreignKeys.flatMap((key) => key.columns)]);
   const columns: KnownColumn[] = [];
+  const named = {
+    columns: (output.columns as unknown[]).flatMap((item) => {
+      const columnName =
+        item !== null && typeof item === 'object' ? text((item as { name?: unknown }).name) : null;
+      return columnName === null ? [] : [{ name: columnName }];
+    }),
+  };
   for (const item of output.columns as unknown[]) {
     if (item === null || typeof item !== 'object') continue;
     const column = item as Record<string, unknown>;
@@ -127,7 +145,7 @@ function readTable(output: Record<string, unknown>): KnownTable | null {
       name: columnName,
       type,
       kind,
-      words: identifierWords(columnName),
+      words: spelledOutWords(named, columnName),
       key: keyColumns.has(columnName),
       dateLike: kind === 'date' || (kind === 'text' && datedName.test(columnName)),
     });

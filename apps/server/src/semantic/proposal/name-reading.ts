@@ -30,6 +30,8 @@ const abbreviations = new Map<string, readonly string[]>([
   ['pct', ['percent']],
   ['avg', ['average']],
   ['ts', ['timestamp']],
+  ['tms', ['timestamp']],
+  ['tstamp', ['timestamp']],
   ['yr', ['year']],
   ['qtr', ['quarter']],
   ['cnt', ['count']],
