@@ -56,9 +56,9 @@ describe('column prefixes', () => {
     expect(semanticModelSchema.safeParse(model).success).toBe(true);
     const datasets = new Map(model.datasets.map((dataset) => [dataset.name, dataset]));
     expect(datasets.get('shipment')?.primaryKey).toEqual(['s_shipmentkey']);
-    expect(model.relationships.map((r) => `${r.from.dataset}(${r.from.columns}) -> ${r.to.dataset}`)).toEqual(
-      ['shipment(s_warehousekey) -> warehouse'],
-    );
+    expect(
+      model.relationships.map((r) => `${r.from.dataset}(${r.from.columns.join(',')}) -> ${r.to.dataset}`),
+    ).toEqual(['shipment(s_warehousekey) -> warehouse']);
     const shipment = datasets.get('shipment');
     expect(shipment?.dimensions.map((dimension) => dimension.label)).toContain('Ship date');
     expect(shipment?.measures.map((measure) => measure.label)).toEqual(
