@@ -12,6 +12,19 @@ const phrases: [RegExp, string][] = [
   [/\bhow many percent\b/gi, 'what percentage'],
   [/%/g, ' percent'],
   [/\bper ?cent(age)?s?\b/gi, 'percentage'],
+  // The value of an order is what its lines add up to: averaged, at the order's grain ("average
+  // order value" is the average of each order's total, never of its lines), else summed.
+  [/\baverage (order|basket|cart|purchase|transaction|invoice|sale)s? value\b/gi, 'average revenue by $1'],
+  [/\b(order|basket|cart|purchase|transaction|sale)s? value\b/gi, 'revenue'],
+  // "how many items are in an order on average": the units an order holds, averaged over orders.
+  [
+    /\bon average,? how many (?:items|units|pieces) (?:are |is |do |does )?(?:there )?(?:in|by|on) (?:an?|each|one) (\w+)\b/gi,
+    'average quantity by $1',
+  ],
+  [
+    /\bhow many (?:items|units|pieces) (?:are |is )?(?:there )?(?:in|by|on) (?:an?|each|one) (\w+?)(?: on average| typically)\b/gi,
+    'average quantity by $1',
+  ],
 ];
 
 export function normalizeQuestion(text: string): string {

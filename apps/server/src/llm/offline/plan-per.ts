@@ -183,6 +183,41 @@ function named(table: KnownTable): boolean {
 }
 
 /**
+ * "average order value" when the order holds its own total (`orders.total_amount`): each order's
+ * figure is already on its row, so the average per order is the average of that column.
+ */
+function ownTotal(
+  context: PlanContext,
+  input: { measure: Measure; filters: Filter[]; scale: Scale | null },
+  parent: KnownTable,
+): QueryPlan | null {
+  const choice = measureCandidates(input.measure, [parent]).find(
+    (candidate) => candidate.table === parent && !candidate.times && additive(candidate.column),
+  );
+  if (!choice) return null;
+  noFilters(input.filters, parent.name);
+  const { dialect } = context;
+  const hinted = choice.hinted && input.measure.hint ? [...hintVocabulary[input.measure.hint]] : [];
+  return {
+    sql: [
+      `SELECT AVG(${dialect.id(choice.column.name)}) AS ${dialect.id(`average_${identifierWords(choice.column.name).join('_')}`)}`,
+      `FROM ${dialect.table(parent.name)}`,
+    ].join('\n'),
+    title: `Average ${choice.column.name} per ${parent.name}`,
+    answer: {
+      kind: 'scalar',
+      aggregate: 'avg',
+      measure: choice.column.name,
+      subject: parent.name,
+      scale: null,
+    },
+    filters: [],
+    notes: [...context.notes, `Each ${parent.name} row holds its own ${choice.column.name}: I averaged it.`],
+    vocabulary: vocabulary([parent], [choice.column], hinted),
+  };
+}
+
+/**
  * "average quantity per order": the average of each parent's total; null for a plain grouping
  * ("average track length per genre": a genre is a group to compare, not an event to add up).
  */
@@ -194,6 +229,8 @@ export function averagePerParent(
   if (!perTable || perTable.used.size !== input.by.length || input.scale !== null) return null;
   const parent = requireTable(context, perTable.name);
   if (named(parent)) return null;
+  const own = input.from === null || input.from === parent ? ownTotal(context, input, parent) : null;
+  if (own) return own;
   const choice = measureCandidates(input.measure, input.from ? [input.from] : describedTables(context)).find(
     (candidate) => candidate.table !== parent && keyTo(candidate.table, parent) !== null,
   );
