@@ -7,7 +7,7 @@ import type { AskedQuestion } from './offline-chat.ts';
 
 export type Verdict = 'right' | 'refused' | 'wrong';
 
-/** Text and numbers alike: numbers to 2 decimals, so 12.5 and "12.50" agree. */
+/** Text and numbers alike: numbers to 2 decimals, so 12.5 and "12.50" agree; months either way. */
 function cell(value: unknown): string {
   const number =
     typeof value === 'number'
@@ -15,7 +15,10 @@ function cell(value: unknown): string {
       : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
         ? Number(value)
         : null;
-  return number === null ? String(value) : number.toFixed(2);
+  if (number !== null) return number.toFixed(2);
+  // A month is labelled by its first day ("2023-04-01") or as a month ("2023-04"): the same month.
+  const text = String(value);
+  return /^\d{4}-\d{2}-01$/.test(text) ? text.slice(0, 7) : text;
 }
 
 /** Every reference column is found in some column of the answer, row for row (in any order). */

@@ -16,6 +16,14 @@ const phrases: [RegExp, string][] = [
   // order value" is the average of each order's total, never of its lines), else summed.
   [/\baverage (order|basket|cart|purchase|transaction|invoice|sale)s? value\b/gi, 'average revenue by $1'],
   [/\b(order|basket|cart|purchase|transaction|sale)s? value\b/gi, 'revenue'],
+  // "which month of 2021": the year is the period looked in, never a row limit.
+  // Said last, as "… in 2021", so no other word is read into the period.
+  [/\b(day|week|month|quarter)(s?) (?:of|in|during) ((?:19|20)\d\d)\b(.*)$/gi, '$1$2$4 in $3'],
+  // What people earn is their salary (or pay, or wage: the model's synonyms say which column).
+  [/\b(what|how much) (?:do|does|did) (.+?) earn on average\b/gi, '$1 is the average salary of $2'],
+  [/\b(what|how much) (?:do|does|did) (.+?) earn in total\b/gi, '$1 is the total salary of $2'],
+  [/\b(who|which \w+) earns? the most\b/gi, '$1 has the highest salary'],
+  [/\b(who|which \w+) earns? the least\b/gi, '$1 has the lowest salary'],
   // "how many items are in an order on average": the units an order holds, averaged over orders.
   [
     /\bon average,? how many (?:items|units|pieces) (?:are |is |do |does )?(?:there )?(?:in|by|on) (?:an?|each|one) (\w+)\b/gi,

@@ -73,6 +73,8 @@ export function columnKind(type: string): ColumnKind {
   return 'other';
 }
 
+// A text column whose spelled-out words say it holds a date (`HIRE_DT`, `paid_tms`).
+const dateWords = new Set(['date', 'timestamp', 'datetime']);
 const datedName = /(^|_)(at|on|date|time|day)$|Date$|Time$|At$/;
 
 export const tableKey = (name: string): string => name.toLowerCase();
@@ -141,13 +143,19 @@ function readTable(output: Record<string, unknown>): KnownTable | null {
     if (columnName === null) continue;
     const type = text(column.type) ?? '';
     const kind = columnKind(type);
+    const words = spelledOutWords(named, columnName);
     columns.push({
       name: columnName,
       type,
       kind,
-      words: spelledOutWords(named, columnName),
+      words,
       key: keyColumns.has(columnName),
-      dateLike: kind === 'date' || (kind === 'text' && datedName.test(columnName)),
+      dateLike:
+        kind === 'date' ||
+        (kind === 'text' &&
+          (datedName.test(columnName) ||
+            words.some((word) => dateWords.has(word)) ||
+            (words.length > 1 && ['on', 'at'].includes(words.at(-1) ?? '')))),
     });
   }
   return {

@@ -180,6 +180,25 @@ export function synonymsOf(reading: NameReading, label: string): string[] {
     reading.words,
     singularPhrase(reading.words),
     pluralPhrase(singularPhrase(reading.words)),
+    ...kindredPhrases(reading.words),
   ].map((words) => words.join(' '));
   return fitSynonyms(phrases, label);
+}
+
+// Words people use for one another in a question: what an employee earns is their salary, pay or
+// wage, whichever word the column uses.
+const kindredWords: readonly (readonly string[])[] = [['salary', 'pay', 'wage', 'compensation', 'earnings']];
+
+/** The name said with a kindred word ("annual pay" → "annual salary", "salary"): alone and in place. */
+function kindredPhrases(words: readonly string[]): string[][] {
+  const phrases: string[][] = [];
+  for (const family of kindredWords) {
+    const at = words.findIndex((word) => family.includes(word));
+    if (at < 0) continue;
+    for (const other of family) {
+      if (other === words[at]) continue;
+      phrases.push([other], [...words.slice(0, at), other, ...words.slice(at + 1)]);
+    }
+  }
+  return phrases;
 }
