@@ -19,6 +19,12 @@ const phrases: [RegExp, string][] = [
   // "which month of 2021": the year is the period looked in, never a row limit.
   // Said last, as "… in 2021", so no other word is read into the period.
   [/\b(day|week|month|quarter)(s?) (?:of|in|during) ((?:19|20)\d\d)\b(.*)$/gi, '$1$2$4 in $3'],
+  // "Who was hired most recently?": the latest row by the date the verb names, not a period
+  // counted from today ("recently" alone still is one).
+  [
+    /\b(?:who|which (\w+)) (?:was|were|has been|have been|got|is|are )?\s*(\w+) (?:(?:the )?most recently|last)\s*$/gi,
+    'show the last $1 $2',
+  ],
   // What people earn is their salary (or pay, or wage: the model's synonyms say which column).
   [/\b(what|how much) (?:do|does|did) (.+?) earn on average\b/gi, '$1 is the average salary of $2'],
   [/\b(what|how much) (?:do|does|did) (.+?) earn in total\b/gi, '$1 is the total salary of $2'],

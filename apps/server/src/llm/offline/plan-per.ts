@@ -21,7 +21,8 @@ import { identifierWords } from './words.ts';
 
 const said = (tokens: readonly Token[]) => tokens.map((token) => token.raw).join(' ');
 const periods = new Set(['day', 'week', 'month', 'year']);
-const additiveWords = new Set([
+/** Words of what adds up per parent (an order's quantity, an invoice's amount), not of a rate or a pay. */
+export const additiveWords: ReadonlySet<string> = new Set([
   'quantity',
   'qty',
   'amount',

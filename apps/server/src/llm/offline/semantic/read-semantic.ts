@@ -1,3 +1,4 @@
+import { additiveWords } from '../plan-per.ts';
 import type { Aggregate, Direction, Filter, Question } from '../question.ts';
 import { valueFilter } from '../question.ts';
 import type { Token } from '../words.ts';
@@ -188,11 +189,18 @@ function reading(
   };
 }
 
+/** Whether the figure's words say it adds up per parent (a quantity, an amount, a total). */
+function addsUp(figure: Figure): boolean {
+  const phrases = figure.kind === 'metric' ? figure.metric.phrases : figure.measure.phrases;
+  return phrases.some((phrase) => phrase.some((word) => additiveWords.has(word)));
+}
+
 function groupFrom(
   context: ReadingContext,
   tokens: readonly Token[] | null,
   home: VocabularyDataset,
   aggregate: Aggregate | null,
+  figure: Figure,
 ): { grouping: Grouping | null; words: string[] } | null {
   if (tokens === null || tokens.length === 0) return { grouping: null, words: [] };
   const read = cover(context, tokens);
@@ -203,8 +211,9 @@ function groupFrom(
   // periods ("which month of 2013") stays here: the schema reading takes its year for a limit.
   if (!grouping || grouping.dimensions.some((dimension) => dimension.grain !== undefined)) return null;
   // "the average quantity per order" averages the orders' totals, not each order's lines: not a
-  // grouping on the orders' rows.
-  if (aggregate === 'avg' && grouping.keys.length > 0) return null;
+  // grouping on the orders' rows. What does not add up ("the average salary by department") is
+  // averaged within each group, as the schema reading does.
+  if (aggregate === 'avg' && grouping.keys.length > 0 && addsUp(figure)) return null;
   return { grouping, words: termWords(read.matches) };
 }
 
@@ -229,7 +238,7 @@ function readTotal(
   ];
   const found = figureOf(context, read.matches, aggregate);
   if (!found || found.used.length !== read.matches.length) return null;
-  const group = groupFrom(context, by, found.home, aggregate);
+  const group = groupFrom(context, by, found.home, aggregate, found.figure);
   if (!group) return null;
   const conditions = readFilters(context.vocabulary, found.home, filters);
   if (!conditions) return lookUpOrNull(context, found.home, filters);
