@@ -38,11 +38,25 @@ export const additiveWords: ReadonlySet<string> = new Set([
   'number',
 ]);
 
+/** Words of a figure per row that is compared, never added up per parent: a price, a rate, a pay. */
+export const perRowWords: ReadonlySet<string> = new Set([
+  'price',
+  'rate',
+  'percent',
+  'ratio',
+  'salary',
+  'pay',
+  'wage',
+  'compensation',
+]);
+
+/** Whether words name what adds up per parent: an additive word and no per-row word. */
+export function addsUpWords(words: readonly string[]): boolean {
+  return words.some((word) => additiveWords.has(word)) && !words.some((word) => perRowWords.has(word));
+}
+
 function additive(column: KnownColumn): boolean {
-  return (
-    column.words.some((word) => additiveWords.has(word)) &&
-    !column.words.some((word) => ['price', 'rate', 'percent', 'ratio'].includes(word))
-  );
+  return addsUpWords(column.words);
 }
 
 /** The key by which `child` points to `parent`. */

@@ -181,22 +181,51 @@ export function synonymsOf(reading: NameReading, label: string): string[] {
     singularPhrase(reading.words),
     pluralPhrase(singularPhrase(reading.words)),
     ...kindredPhrases(reading.words),
+    ...withoutUnit(reading.words),
   ].map((words) => words.join(' '));
   return fitSynonyms(phrases, label);
+}
+
+// Units a name ends with that people leave out when they ask ("weight" for `WEIGHT_KG`).
+const unitWords = new Set([
+  'kg',
+  'kgs',
+  'lb',
+  'lbs',
+  'km',
+  'mi',
+  'cm',
+  'mm',
+  'usd',
+  'eur',
+  'gbp',
+  'pct',
+  'secs',
+  'mins',
+  'hrs',
+  'ms',
+]);
+
+/** The name without the unit it ends with, when words are left: "weight kg" → "weight". */
+function withoutUnit(words: readonly string[]): string[][] {
+  const last = words.at(-1);
+  return words.length > 1 && last !== undefined && unitWords.has(last) ? [words.slice(0, -1)] : [];
 }
 
 // Words people use for one another in a question: what an employee earns is their salary, pay or
 // wage, whichever word the column uses.
 const kindredWords: readonly (readonly string[])[] = [['salary', 'pay', 'wage', 'compensation', 'earnings']];
 
-/** The name said with a kindred word ("annual pay" → "annual salary", "salary"): alone and in place. */
+/** The name said with a kindred word ("annual pay" → "annual salary", "salary", "pay"): alone and in place. */
 function kindredPhrases(words: readonly string[]): string[][] {
   const phrases: string[][] = [];
   for (const family of kindredWords) {
     const at = words.findIndex((word) => family.includes(word));
-    if (at < 0) continue;
+    const word = words[at];
+    if (word === undefined) continue;
+    if (words.length > 1) phrases.push([word]);
     for (const other of family) {
-      if (other === words[at]) continue;
+      if (other === word) continue;
       phrases.push([other], [...words.slice(0, at), other, ...words.slice(at + 1)]);
     }
   }

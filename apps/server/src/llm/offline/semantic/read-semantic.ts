@@ -1,4 +1,4 @@
-import { additiveWords } from '../plan-per.ts';
+import { addsUpWords, perRowWords } from '../plan-per.ts';
 import type { Aggregate, Direction, Filter, Question } from '../question.ts';
 import { valueFilter } from '../question.ts';
 import type { Token } from '../words.ts';
@@ -192,7 +192,10 @@ function reading(
 /** Whether the figure's words say it adds up per parent (a quantity, an amount, a total). */
 function addsUp(figure: Figure): boolean {
   const phrases = figure.kind === 'metric' ? figure.metric.phrases : figure.measure.phrases;
-  return phrases.some((phrase) => phrase.some((word) => additiveWords.has(word)));
+  return (
+    phrases.some((phrase) => addsUpWords(phrase)) &&
+    !phrases.some((phrase) => phrase.some((word) => perRowWords.has(word)))
+  );
 }
 
 function groupFrom(
