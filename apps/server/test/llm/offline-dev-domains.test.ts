@@ -30,14 +30,14 @@ import { startTestApp } from '../helpers/test-app.ts';
  * same with and without Scan auto. Raise them when the analyst gets better, never lower them.
  */
 const floors: Record<string, number> = {
-  'people: UPPER_SNAKE with abbreviations, no declared keys': 10,
-  'people: PascalCase with spaces, declared keys': 10,
-  'logistics: single-letter prefixes and key suffixes, no declared keys': 10,
-  'logistics: UPPER_SNAKE with _TMS, _KG, _AMT, _CD, declared keys': 10,
+  'people: UPPER_SNAKE with abbreviations, no declared keys': 13,
+  'people: PascalCase with spaces, declared keys': 13,
+  'logistics: single-letter prefixes and key suffixes, no declared keys': 14,
+  'logistics: UPPER_SNAKE with _TMS, _KG, _AMT, _CD, declared keys': 14,
   'subscriptions: _nm, _dt, _tms, _amt, _cd suffixes, no declared keys': 13,
-  'school: camelCase, declared keys': 8,
-  'library: Title Case names with spaces, no declared keys': 9,
-  'storefront: UPPER_SNAKE with QTY and _AMT, declared keys': 9,
+  'school: camelCase, declared keys': 11,
+  'library: Title Case names with spaces, no declared keys': 12,
+  'storefront: UPPER_SNAKE with QTY and _AMT, declared keys': 12,
   'travel: snake_case, one table referred to twice, declared keys': 4,
   'travel: UPPER_SNAKE, one table referred to twice, no declared keys': 4,
 };

@@ -62,6 +62,13 @@ export function normalizeQuestion(text: string): string {
     /\b(in each|for each|for every|in every|per|grouped by|broken down by|split by|for all)\b/gi,
     'by',
   );
+  // "how many shipments did each carrier handle": a verb that only says the rows belong to the
+  // group is dropped; one that says something of the rows ("cancel", "return") is kept, and the
+  // analyst declines what it cannot account for.
+  s = s.replace(
+    /\b((?:does|do|did) (?:each|every) \w+(?: \w+)?) (?:get|gets|receive|receives|handle|handles|process|processes|serve|serves|carry|carries|hold|holds|own|owns|place|places|make|makes|take|takes)\s*$/gi,
+    '$1 have',
+  );
   // "how many albums does each artist have": what follows "each" is what to group on.
   // ("list every customer" keeps its rows: only "each" after a verb or "of" groups.)
   s = s.replace(/\b(?:does|do|did|has|have|of)\s+(?:each|every)\b/gi, 'by');
