@@ -1,6 +1,7 @@
 import type { ToolExchange } from './conversation-state.ts';
-import { readColumn } from '../../semantic/proposal/column-prefix.ts';
-import { singular } from '../../text/words.ts';
+import { spellOut } from '../../text/abbreviations.ts';
+import { columnNameRead } from '../../text/column-prefix.ts';
+import { foldWord, singular, splitWords } from '../../text/words.ts';
 import { identifierWords } from './words.ts';
 
 /*
@@ -114,10 +115,10 @@ function readForeignKey(line: string): ForeignKey | null {
 /**
  * A column's words as people say them: its table's shared prefix aside ("o_orderdate" → order,
  * date) and abbreviations spelled out ("QTY" → quantity, "HIRE_DT" → hire, date), as the semantic
- * model's proposal reads them, so both readings of a question name the same columns.
+ * model's proposal reads them (both through `text/`), so both readings name the same columns.
  */
 function spelledOutWords(table: { columns: readonly { name: string }[] }, name: string): string[] {
-  return readColumn(table, name).words.map(singular);
+  return spellOut(splitWords(columnNameRead(table, name)).map(foldWord)).map(singular);
 }
 
 function readTable(output: Record<string, unknown>): KnownTable | null {

@@ -1,3 +1,4 @@
+import { spellOut } from '../../text/abbreviations.ts';
 import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
 
 /*
@@ -6,71 +7,12 @@ import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
  * synonyms and matching), with the abbreviations of database names expanded.
  */
 
-// Abbreviations common in column and table names, with the words they stand for. Only those that
-// read one way in a schema: "inv" (invoice or inventory) and "hr" (hour or human resources) do not.
-const abbreviations = new Map<string, readonly string[]>([
-  ['qty', ['quantity']],
-  ['amt', ['amount']],
-  ['amnt', ['amount']],
-  ['desc', ['description']],
-  ['descr', ['description']],
-  ['cust', ['customer']],
-  ['num', ['number']],
-  ['nbr', ['number']],
-  ['dt', ['date']],
-  ['addr', ['address']],
-  ['prod', ['product']],
-  ['cat', ['category']],
-  ['dept', ['department']],
-  ['emp', ['employee']],
-  ['mgr', ['manager']],
-  ['acct', ['account']],
-  ['txn', ['transaction']],
-  ['org', ['organization']],
-  ['pct', ['percent']],
-  ['avg', ['average']],
-  ['ts', ['timestamp']],
-  ['tms', ['timestamp']],
-  ['tstamp', ['timestamp']],
-  ['yr', ['year']],
-  ['qtr', ['quarter']],
-  ['cnt', ['count']],
-  ['val', ['value']],
-  ['ref', ['reference']],
-  ['seq', ['sequence']],
-  ['src', ['source']],
-  ['ctry', ['country']],
-  ['ccy', ['currency']],
-  ['curr', ['currency']],
-  ['tel', ['telephone']],
-  ['fname', ['first', 'name']],
-  ['lname', ['last', 'name']],
-  ['dob', ['date', 'of', 'birth']],
-  ['uom', ['unit', 'of', 'measure']],
-  ['lat', ['latitude']],
-  ['lng', ['longitude']],
-  ['lon', ['longitude']],
-  ['cd', ['code']],
-  ['nm', ['name']],
-  ['loc', ['location']],
-  ['msg', ['message']],
-  ['tot', ['total']],
-  ['pmt', ['payment']],
-  ['prc', ['price']],
-  ['disc', ['discount']],
-]);
-
 /** Shared by every reader of the same name: never changed once read. */
 export interface NameReading {
   /** The words as written, lower case without accents: "InvoiceLines" → invoice, lines. */
   readonly written: readonly string[];
   /** The words spelled out: "cust_qty" → customer, quantity; "invoice_no" → invoice, number. */
   readonly words: readonly string[];
-}
-
-/** "no" is "number" after a noun ("invoice_no") or before "of" ("no_of_items"), and a word otherwise ("no_show"). */
-function meansNumber(written: readonly string[], index: number): boolean {
-  return index === written.length - 1 ? index > 0 : written[index + 1] === 'of';
 }
 
 // No engine allows names near this long (PostgreSQL 63 bytes, Snowflake 255 characters): reading
@@ -93,11 +35,7 @@ export function readName(name: string): NameReading {
 
 function readWords(name: string): NameReading {
   const written = splitWords(name).map(foldWord);
-  const words = written.flatMap((word, index) => {
-    if (word === 'no' && meansNumber(written, index)) return ['number'];
-    return abbreviations.get(word) ?? [word];
-  });
-  return { written, words };
+  return { written, words: spellOut(written) };
 }
 
 // Words warehouses and dbt projects put around a table's subject ("dim_customer", "fct_orders",

@@ -1,6 +1,6 @@
 import { semanticModelSchema } from '@querent/contracts';
 import { describe, expect, it } from 'vitest';
-import { columnNameRead, sharedColumnPrefix } from '../../../src/semantic/proposal/column-prefix.ts';
+import { columnNameRead, sharedColumnPrefix } from '../../../src/text/column-prefix.ts';
 import { proposeSemanticModel } from '../../../src/semantic/proposal/propose-model.ts';
 import { schemaOf } from './schema-builder.ts';
 
