@@ -249,7 +249,8 @@ export function averagePerParent(
   const choice = measureCandidates(input.measure, input.from ? [input.from] : describedTables(context)).find(
     (candidate) => candidate.table !== parent && keyTo(candidate.table, parent) !== null,
   );
-  if (!choice || !additive(choice.column)) return null;
+  // A price times a quantity is a line's amount: it adds up per parent, as the price alone does not.
+  if (!choice || (!additive(choice.column) && !choice.times)) return null;
   noFilters(input.filters, parent.name);
   const key = keyTo(choice.table, parent);
   if (!key) return null;
