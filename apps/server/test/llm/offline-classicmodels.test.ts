@@ -73,13 +73,45 @@ const cases: { question: string; sql: string | null }[] = [
     question: 'What are the total sales by product line?',
     sql: 'SELECT p.productLine, sum(d.quantityOrdered * d.priceEach) FROM orderdetails d JOIN products p ON p.productCode = d.productCode GROUP BY p.productLine',
   },
+  // Written after the fixes above, to see how far they carry, before any change for them.
+  {
+    question: 'How many orders were cancelled?',
+    sql: "SELECT count(*) FROM orders WHERE status = 'Cancelled'",
+  },
+  { question: 'How many orders are on hold?', sql: "SELECT count(*) FROM orders WHERE status = 'On Hold'" },
+  {
+    question: 'Which employee has the most customers?',
+    sql: 'SELECT e.firstName, e.lastName FROM customers c JOIN employees e ON e.employeeNumber = c.salesRepEmployeeNumber GROUP BY e.employeeNumber ORDER BY count(*) DESC LIMIT 1',
+  },
+  {
+    question: 'What is the total credit limit of customers in France?',
+    sql: "SELECT sum(creditLimit) FROM customers WHERE country = 'France'",
+  },
+  {
+    question: 'How many payments were made in 2004?',
+    sql: 'SELECT count(*) FROM payments WHERE year(paymentDate) = 2004',
+  },
+  {
+    question: 'What is the average quantity per order?',
+    sql: 'SELECT avg(q) FROM (SELECT sum(quantityOrdered) AS q FROM orderdetails GROUP BY orderNumber) AS per_order',
+  },
+  {
+    question: 'Top 3 products by revenue',
+    sql: 'SELECT p.productName, sum(d.quantityOrdered * d.priceEach) AS v FROM orderdetails d JOIN products p ON p.productCode = d.productCode GROUP BY p.productCode ORDER BY v DESC LIMIT 3',
+  },
+  {
+    question: 'How many customers have no sales rep?',
+    sql: 'SELECT count(*) FROM customers WHERE salesRepEmployeeNumber IS NULL',
+  },
+  { question: 'What is the latest order date?', sql: 'SELECT max(orderDate) FROM orders' },
+  { question: 'Who was hired most recently?', sql: null },
   { question: 'How many returns were processed?', sql: null },
   { question: 'What is the customer lifetime value?', sql: null },
   { question: 'What is the average shipping cost?', sql: null },
 ];
 
 /** Right answers kept at least: raise it when the analyst gets better, never lower it. */
-const FLOOR = 20;
+const FLOOR = 27;
 
 const details = await classicmodelsMysql();
 let running: RunningApp;

@@ -1,3 +1,4 @@
+import type { SemanticFilter } from '@querent/contracts';
 import { addsUpWords, perRowWords } from '../plan-per.ts';
 import type { Aggregate, Direction, Filter, Question } from '../question.ts';
 import { valueFilter } from '../question.ts';
@@ -148,6 +149,19 @@ function lookUpOrNull(context: ReadingContext, home: VocabularyDataset, filters:
   return lookUps.length > 0 ? { kind: 'look-up', lookUps } : null;
 }
 
+/**
+ * Rows grouped on a dataset's key are rows that have one: a customer with no sales rep is no
+ * employee, and the group of those without one must not come first in "which employee has the
+ * most customers".
+ */
+function keyedRows(grouping: Grouping | null): SemanticFilter[] {
+  return (grouping?.keys ?? []).map((dataset) => ({
+    dimension: `${dataset}.${dataset}_key`,
+    operator: 'is_not_null' as const,
+    values: [],
+  }));
+}
+
 function reading(
   figure: Figure,
   filters: NonNullable<ReturnType<typeof readFilters>>,
@@ -163,7 +177,7 @@ function reading(
     query: {
       metrics: base.metrics,
       dimensions: grouping?.dimensions ?? [],
-      filters: base.filters,
+      filters: [...base.filters, ...keyedRows(grouping)],
       orderBy: orderOf(value, grouping, order),
       ...(order ? { limit: order.limit } : {}),
     },
