@@ -39,6 +39,15 @@ const phrases: [RegExp, string][] = [
     /\bhow many (?:items|units|pieces) (?:are |is )?(?:there )?(?:in|by|on) (?:an?|each|one) (\w+?)(?: on average| typically)\b/gi,
     'average quantity by $1',
   ],
+  // "an order" is any order: what one holds is the average over orders, never the number of orders.
+  [
+    /\bhow many (?:items|units|pieces) (?:are |is )?(?:there )?(?:in|on) (?:an?|one|the average|a typical) (\w+?)\s*$/gi,
+    'average quantity by $1',
+  ],
+  [
+    /\bhow many (?:items|units|pieces) (?:does|do) (?:an?|one|the average|a typical) (\w+) (?:have|contain|hold)(?: on average)?\s*$/gi,
+    'average quantity by $1',
+  ],
 ];
 
 export function normalizeQuestion(text: string): string {
