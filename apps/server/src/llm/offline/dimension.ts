@@ -128,7 +128,9 @@ function candidatesIn(
       found.push(tableDimension(table, (10 * covered) / words.length + 6 - cost, path));
     }
   }
-  for (const column of table.columns) {
+  // "per loan" of loans is each loan: no column of its own table stands for it ("Loan Date").
+  const namesItself = path.length === 0 && matchTable(tokens, [table.name])?.used.size === tokens.length;
+  for (const column of namesItself ? [] : table.columns) {
     const score = columnScore(words, table, column);
     // Keys group on meaningless numbers, unless asked for by their exact name.
     if (column.key && score < 16) continue;
