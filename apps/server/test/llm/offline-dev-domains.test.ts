@@ -35,7 +35,7 @@ const floors: Record<string, number> = {
   'logistics: single-letter prefixes and key suffixes, no declared keys': 14,
   'logistics: UPPER_SNAKE with _TMS, _KG, _AMT, _CD, declared keys': 14,
   'subscriptions: _nm, _dt, _tms, _amt, _cd suffixes, no declared keys': 13,
-  'school: camelCase, declared keys': 11,
+  'school: camelCase, declared keys': 12,
   'library: Title Case names with spaces, no declared keys': 13,
   'storefront: UPPER_SNAKE with QTY and _AMT, declared keys': 16,
   'travel: snake_case, one table referred to twice, declared keys': 4,

@@ -50,6 +50,20 @@ export const perRowWords: ReadonlySet<string> = new Set([
   'compensation',
 ]);
 
+/** Words of a figure that is averaged or compared, never added up across rows: a score, an age. */
+export const averagedWords: ReadonlySet<string> = new Set([
+  ...perRowWords,
+  'score',
+  'rating',
+  'grade',
+  'mark',
+  'age',
+  'level',
+  'rank',
+  'temperature',
+  'percentage',
+]);
+
 /** Whether words name what adds up per parent: an additive word and no per-row word. */
 export function addsUpWords(words: readonly string[]): boolean {
   return words.some((word) => additiveWords.has(word)) && !words.some((word) => perRowWords.has(word));

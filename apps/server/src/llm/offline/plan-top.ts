@@ -4,7 +4,7 @@ import { requireTable, requireTables, sameTable } from './plan-context.ts';
 import { measureCandidates, salesWords } from './measure-candidates.ts';
 import { planAggregate } from './plan-measures.ts';
 import { planRanked } from './plan-ranked.ts';
-import { averagePerParent } from './plan-per.ts';
+import { addsUpWords, averagedWords, averagePerParent } from './plan-per.ts';
 import type { QueryPlan } from './plan-types.ts';
 import { CannotAnswer, NeedClarification } from './plan-types.ts';
 import type { Filter, Question } from './question.ts';
@@ -119,6 +119,15 @@ export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan 
   // A measure kept in the tables that point to this one ("customers by total spent").
   requireTables(context, table.referencedBy);
   const within = describedTables(context).filter((other) => other !== table);
+  // "the student with the highest score": a score is not added up across a student's rows, and
+  // whether the best or the average one is meant is not said. Declined rather than summed.
+  if (ranking.aggregate === null && ranking.hint !== 'money') {
+    const [choice] = measureCandidates(ranking, within);
+    if (choice && !choice.times && choice.column.words.some((word) => averagedWords.has(word)))
+      throw new CannotAnswer(
+        `${choice.column.name} is not added up, and you did not say whether the highest single ${choice.column.name} or the highest average is meant.`,
+      );
+  }
   return planAggregate(context, {
     ...common,
     aggregate: ranking.aggregate ?? 'sum',
@@ -192,7 +201,10 @@ function averageOfNamedParent(
   const children = measureCandidates(rest, describedTables(context)).filter((choice) =>
     choice.table.foreignKeys.some((key) => sameTable(key.table, parent.name)),
   );
-  if (children.length === 0) return null;
+  const [best] = children;
+  // A score or a price of the lines is averaged over the lines ("the average score of students in
+  // York"); only what adds up is added up per parent first.
+  if (!best || (!best.times && !addsUpWords(best.column.words))) return null;
   const perParent = averagePerParent(context, {
     measure: rest,
     by: words,

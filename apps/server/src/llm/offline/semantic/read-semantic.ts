@@ -1,5 +1,5 @@
 import type { SemanticFilter } from '@querent/contracts';
-import { addsUpWords, perRowWords } from '../plan-per.ts';
+import { addsUpWords, averagedWords, perRowWords } from '../plan-per.ts';
 import type { Aggregate, Direction, Filter, Question } from '../question.ts';
 import { valueFilter } from '../question.ts';
 import type { Token } from '../words.ts';
@@ -104,6 +104,10 @@ function figureOf(
     .filter(isKind('measure'))
     .map((term) => term.measure)
     .filter((measure) => inDataset(measure.dataset));
+  // A score or a price is never added up unasked ("the student with the highest score").
+  const averaged = (phrases: readonly (readonly string[])[]) =>
+    phrases.some((phrase) => phrase.some((word) => averagedWords.has(word)));
+  if (aggregate === null && [...metrics, ...measures].some((item) => averaged(item.phrases))) return null;
   const wanted = aggregate === null || aggregate === 'count' ? 'sum' : aggregate;
   let figure: Figure | null = null;
   if (metrics.length === 1 && metrics[0] && named == null)
