@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namingStyleShops, styledSql } from '../fixtures/naming-style-shops.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { apiClient } from '../helpers/api-client.ts';
+import type { Verdict } from '../helpers/answer-verdict.ts';
+import { verdictOf } from '../helpers/answer-verdict.ts';
 import type { ChatClient } from '../helpers/chat-client.ts';
 import { connectChat } from '../helpers/chat-client.ts';
 import { addDatabase } from '../helpers/factories.ts';
-import type { AskedQuestion } from '../helpers/offline-chat.ts';
 import { askOnce } from '../helpers/offline-chat.ts';
 import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
@@ -85,68 +86,6 @@ const cases: Case[] = [
   { question: 'What is the total revenue by sales region?', sql: null },
   { question: 'How many customers signed up through Facebook?', sql: null },
 ];
-
-type Verdict = 'right' | 'refused' | 'wrong';
-
-/** Text and numbers alike: numbers to 2 decimals, so 12.5 and "12.50" agree. */
-function cell(value: unknown): string {
-  const number =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
-        ? Number(value)
-        : null;
-  return number === null ? String(value) : number.toFixed(2);
-}
-
-/** Every reference column is found in some column of the answer, row for row (in any order). */
-function sameRows(
-  answer: readonly (readonly unknown[])[],
-  reference: readonly (readonly unknown[])[],
-): boolean {
-  if (answer.length !== reference.length) return false;
-  const width = reference[0]?.length ?? 0;
-  const answerWidth = answer[0]?.length ?? 0;
-  const pick: number[] = [];
-  for (let column = 0; column < width; column += 1) {
-    const wanted = reference
-      .map((row) => cell(row[column]))
-      .sort()
-      .join('|');
-    const found = Array.from({ length: answerWidth }, (_, index) => index).find(
-      (index) =>
-        !pick.includes(index) &&
-        answer
-          .map((row) => cell(row[index]))
-          .sort()
-          .join('|') === wanted,
-    );
-    if (found === undefined) return false;
-    pick.push(found);
-  }
-  const key = (row: readonly unknown[], columns: readonly number[]) =>
-    columns.map((index) => cell(row[index])).join('|');
-  const left = answer.map((row) => key(row, pick)).sort();
-  const right = reference
-    .map((row) =>
-      key(
-        row,
-        pick.map((_, index) => index),
-      ),
-    )
-    .sort();
-  return left.every((row, index) => row === right[index]);
-}
-
-function verdictOf(asked: AskedQuestion, reference: unknown[][] | null): Verdict {
-  const final = asked.final;
-  const answered =
-    final !== null && final.queryId !== null && asked.answer.includes(`{{query:${final.queryId}}}`);
-  if (!answered || final.result.error !== undefined) return 'refused';
-  if (reference === null) return 'wrong';
-  const shownAll = (final.result.rows?.length ?? 0) === final.result.rowCount;
-  return shownAll && sameRows(final.result.rows ?? [], reference) ? 'right' : 'wrong';
-}
 
 let running: RunningApp;
 let api: ApiClient;

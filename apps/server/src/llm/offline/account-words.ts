@@ -49,13 +49,65 @@ function accounted(word: string, vocabulary: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Words of the question the reading did not use, as the user wrote them. */
-export function unaccountedWords(question: Question, vocabulary: ReadonlySet<string>): string[] {
+/** Whether the reading averages something, so an "on average" of the question is its own. */
+function averages(question: Question): boolean {
+  switch (question.kind) {
+    case 'share':
+      return averages(question.of);
+    case 'per':
+      return true;
+    case 'aggregate':
+      return question.measure.aggregate === 'avg';
+    case 'top':
+      return question.ranking?.aggregate === 'avg';
+    default:
+      return false;
+  }
+}
+
+// "on average", "typically": a figure per thing, which a count or a list is not.
+const averageSaid = /\b(?:on average|average|mean|typical(?:ly)?)\b/i;
+
+/**
+ * Words the parser reads as intent but that name a figure of their own here: "value" or "worth"
+ * ("order value", "lifetime value") names an amount no column may hold, unless the question asks
+ * for distinct values; "on average" in a question that averages nothing ("how many items are in an
+ * order on average" read as a count of orders).
+ */
+function intentLeftOut(question: Question, text: string, vocabulary: ReadonlySet<string>): string[] {
+  const left: string[] = [];
+  if (averageSaid.test(text) && !averages(question)) left.push('average');
+  if (question.kind !== 'distinct') {
+    for (const phrase of phrasesOf(question)) {
+      for (const token of phrase) {
+        const word = token.norm;
+        if (
+          (word === 'value' || word === 'worth') &&
+          !accounted(word, vocabulary) &&
+          !left.includes(token.raw)
+        )
+          left.push(token.raw);
+      }
+    }
+  }
+  return left;
+}
+
+/**
+ * Words of the question the reading did not use, as the user wrote them; `text` is the question as
+ * asked, for what the parse drops ("on average").
+ */
+export function unaccountedWords(
+  question: Question,
+  vocabulary: ReadonlySet<string>,
+  text: string,
+): string[] {
   const left: string[] = [];
   for (const phrase of phrasesOf(question)) {
     for (const token of contentTokens(phrase)) {
       if (!accounted(token.norm, vocabulary) && !left.includes(token.raw)) left.push(token.raw);
     }
   }
+  for (const word of intentLeftOut(question, text, vocabulary)) if (!left.includes(word)) left.push(word);
   return left;
 }

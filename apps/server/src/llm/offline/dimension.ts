@@ -1,6 +1,6 @@
 import type { JoinStep, PlanContext, Reached } from './plan-context.ts';
 import { forwardReach, pathTo } from './plan-context.ts';
-import { NeedTables } from './plan-types.ts';
+import { CannotAnswer, NeedTables } from './plan-types.ts';
 import type { QueryBuilder } from './query-builder.ts';
 import { GOOD_FIT, columnScore, hintScore, labelColumns, matchTable } from './resolve-names.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
@@ -128,7 +128,9 @@ function candidatesIn(
       found.push(tableDimension(table, (10 * covered) / words.length + 6 - cost, path));
     }
   }
-  for (const column of table.columns) {
+  // "per loan" of loans is each loan: no column of its own table stands for it ("Loan Date").
+  const namesItself = path.length === 0 && matchTable(tokens, [table.name])?.used.size === tokens.length;
+  for (const column of namesItself ? [] : table.columns) {
     const score = columnScore(words, table, column);
     // Keys group on meaningless numbers, unless asked for by their exact name.
     if (column.key && score < 16) continue;
@@ -173,7 +175,17 @@ export function findDimension(
     ...keyedTables(table, words, reached),
   ].sort((a, b) => b.score - a.score);
   const best = candidates[0];
-  if (best && best.score >= GOOD_FIT) return best;
+  if (best && best.score >= GOOD_FIT) {
+    // Two readings fit as well ("by airport": the origin's or the destination's): not guessed.
+    const rivals = candidates.filter(
+      (candidate) => candidate.score === best.score && candidate.display !== best.display,
+    );
+    if (rivals.length > 0)
+      throw new CannotAnswer(
+        `"by ${tokens.map((token) => token.raw).join(' ')}" could mean ${[best, ...rivals].map((candidate) => candidate.display).join(' or ')}, and I cannot tell which one you mean.`,
+      );
+    return best;
+  }
   if (missing.length > 0) throw new NeedTables(missing);
   return null;
 }

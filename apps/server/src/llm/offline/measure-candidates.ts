@@ -22,12 +22,25 @@ export interface MeasureChoice {
 /** Hints are a weaker reading than named columns, but still a reading. */
 const HINT_FIT = 6;
 
+// A quantity kept, not moved: stock on hand times a price is what the stock is worth, never sales.
+const keptWords = new Set([
+  'stock',
+  'inventory',
+  'hand',
+  'available',
+  'reorder',
+  'capacity',
+  'minimum',
+  'maximum',
+]);
+
 function quantityOf(table: KnownTable): KnownColumn | undefined {
   return table.columns.find(
     (column) =>
       column.kind === 'number' &&
       !column.key &&
-      column.words.some((word) => word === 'quantity' || word === 'qty'),
+      column.words.some((word) => word === 'quantity' || word === 'qty') &&
+      !column.words.some((word) => keptWords.has(word)),
   );
 }
 

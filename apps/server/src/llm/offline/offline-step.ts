@@ -161,7 +161,7 @@ function planned(
       if (!state.tools.has('run_sql')) return fail('I ran out of steps.', knowledge);
       return [call(PROBE, 'run_sql', { query: outcome.sql, title: outcome.title })];
     case 'query': {
-      const left = unaccountedWords(question, outcome.plan.vocabulary);
+      const left = unaccountedWords(question, outcome.plan.vocabulary, state.question);
       if (left.length > 0) return refuse(wordsRefusal(left, knowledge, state.question), knowledge);
       const done = lastOf(state.exchanges, QUERY);
       if (done) return text(answerQuery(outcome.plan, readQueryResult(done.output)), 'answer');
@@ -169,7 +169,7 @@ function planned(
       return [call(QUERY, 'run_sql', { query: outcome.plan.sql, title: outcome.plan.title })];
     }
     case 'clarify': {
-      const left = unaccountedWords(question, outcome.vocabulary);
+      const left = unaccountedWords(question, outcome.vocabulary, state.question);
       if (left.length > 0) return refuse(wordsRefusal(left, knowledge, state.question), knowledge);
       return text([outcome.question, OFFLINE_FOOTER].join('\n\n'), 'clarification');
     }

@@ -63,8 +63,9 @@ export function parseTop(rest: string, by: string | null, filters: Filter[]): Qu
   // "which genre has the most tracks": the subject before the verb, the measure after.
   const verb = /\b(?:has|have|had|with|got|gets|get|having|contains?)\b\s*(?:the\s*)?$/i.exec(before.trim());
   if (verb) {
-    const measure = parseMeasure(by ?? after);
-    const ranking = { ...measure, aggregate: measure.aggregate ?? (measure.hint === 'money' ? 'sum' : null) };
+    // "the most payments" counts the payments when a table holds them (the planner knows), and
+    // totals the money otherwise: no aggregate is said, so none is decided here.
+    const ranking = parseMeasure(by ?? after);
     return {
       kind: 'top',
       target: tokensOf(before.trim().slice(0, verb.index)),

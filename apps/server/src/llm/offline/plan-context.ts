@@ -56,6 +56,11 @@ export interface JoinStep {
   from: KnownTable;
   key: ForeignKey;
   to: KnownTable;
+  /**
+   * Other ways of reaching `to` in as many steps (a flight's origin and destination airports):
+   * a query joined this way would guess which one is meant, so it is not written.
+   */
+  alternatives?: ForeignKey[];
 }
 
 export interface Reached {
@@ -94,7 +99,15 @@ export function forwardReach(
             missing.add(listedName(context.knowledge, key.table));
           continue;
         }
-        if (to === start || reached.some((entry) => entry.table === to)) continue;
+        if (to === start) continue;
+        const known = reached.find((entry) => entry.table === to);
+        if (known) {
+          // As near another way: the join to it is ambiguous, and so is any join through it.
+          const last = known.path.at(-1);
+          if (known.path.length === path.length + 1 && last && last.key !== key)
+            last.alternatives = [...(last.alternatives ?? []), key];
+          continue;
+        }
         const entry = { table: to, path: [...path, { from: table, key, to }] };
         reached.push(entry);
         next.push(entry);

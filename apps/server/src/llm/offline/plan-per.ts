@@ -21,7 +21,8 @@ import { identifierWords } from './words.ts';
 
 const said = (tokens: readonly Token[]) => tokens.map((token) => token.raw).join(' ');
 const periods = new Set(['day', 'week', 'month', 'year']);
-const additiveWords = new Set([
+/** Words of what adds up per parent (an order's quantity, an invoice's amount), not of a rate or a pay. */
+export const additiveWords: ReadonlySet<string> = new Set([
   'quantity',
   'qty',
   'amount',
@@ -37,11 +38,39 @@ const additiveWords = new Set([
   'number',
 ]);
 
+/** Words of a figure per row that is compared, never added up per parent: a price, a rate, a pay. */
+export const perRowWords: ReadonlySet<string> = new Set([
+  'price',
+  'rate',
+  'percent',
+  'ratio',
+  'salary',
+  'pay',
+  'wage',
+  'compensation',
+]);
+
+/** Words of a figure that is averaged or compared, never added up across rows: a score, an age. */
+export const averagedWords: ReadonlySet<string> = new Set([
+  ...perRowWords,
+  'score',
+  'rating',
+  'grade',
+  'mark',
+  'age',
+  'level',
+  'rank',
+  'temperature',
+  'percentage',
+]);
+
+/** Whether words name what adds up per parent: an additive word and no per-row word. */
+export function addsUpWords(words: readonly string[]): boolean {
+  return words.some((word) => additiveWords.has(word)) && !words.some((word) => perRowWords.has(word));
+}
+
 function additive(column: KnownColumn): boolean {
-  return (
-    column.words.some((word) => additiveWords.has(word)) &&
-    !column.words.some((word) => ['price', 'rate', 'percent', 'ratio'].includes(word))
-  );
+  return addsUpWords(column.words);
 }
 
 /** The key by which `child` points to `parent`. */
@@ -183,6 +212,41 @@ function named(table: KnownTable): boolean {
 }
 
 /**
+ * "average order value" when the order holds its own total (`orders.total_amount`): each order's
+ * figure is already on its row, so the average per order is the average of that column.
+ */
+function ownTotal(
+  context: PlanContext,
+  input: { measure: Measure; filters: Filter[]; scale: Scale | null },
+  parent: KnownTable,
+): QueryPlan | null {
+  const choice = measureCandidates(input.measure, [parent]).find(
+    (candidate) => candidate.table === parent && !candidate.times && additive(candidate.column),
+  );
+  if (!choice) return null;
+  noFilters(input.filters, parent.name);
+  const { dialect } = context;
+  const hinted = choice.hinted && input.measure.hint ? [...hintVocabulary[input.measure.hint]] : [];
+  return {
+    sql: [
+      `SELECT AVG(${dialect.id(choice.column.name)}) AS ${dialect.id(`average_${identifierWords(choice.column.name).join('_')}`)}`,
+      `FROM ${dialect.table(parent.name)}`,
+    ].join('\n'),
+    title: `Average ${choice.column.name} per ${parent.name}`,
+    answer: {
+      kind: 'scalar',
+      aggregate: 'avg',
+      measure: choice.column.name,
+      subject: parent.name,
+      scale: null,
+    },
+    filters: [],
+    notes: [...context.notes, `Each ${parent.name} row holds its own ${choice.column.name}: I averaged it.`],
+    vocabulary: vocabulary([parent], [choice.column], hinted),
+  };
+}
+
+/**
  * "average quantity per order": the average of each parent's total; null for a plain grouping
  * ("average track length per genre": a genre is a group to compare, not an event to add up).
  */
@@ -194,10 +258,13 @@ export function averagePerParent(
   if (!perTable || perTable.used.size !== input.by.length || input.scale !== null) return null;
   const parent = requireTable(context, perTable.name);
   if (named(parent)) return null;
+  const own = input.from === null || input.from === parent ? ownTotal(context, input, parent) : null;
+  if (own) return own;
   const choice = measureCandidates(input.measure, input.from ? [input.from] : describedTables(context)).find(
     (candidate) => candidate.table !== parent && keyTo(candidate.table, parent) !== null,
   );
-  if (!choice || !additive(choice.column)) return null;
+  // A price times a quantity is a line's amount: it adds up per parent, as the price alone does not.
+  if (!choice || (!additive(choice.column) && !choice.times)) return null;
   noFilters(input.filters, parent.name);
   const key = keyTo(choice.table, parent);
   if (!key) return null;

@@ -12,8 +12,10 @@ import { valueFilter } from './question.ts';
 import { resolveFilters } from './resolve-filters.ts';
 import { GOOD_FIT, columnScore, hintScore, labelColumns, matchTable } from './resolve-names.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
+import { describedTable } from './schema-knowledge.ts';
 import { bareFilters, describedTables, findSubject, namedTables, prefetch } from './subject.ts';
 import type { Token } from './words.ts';
+import { sameVerb } from './words.ts';
 
 /*
  * A question and the schema learned so far → the next thing to do. Planning runs again from the
@@ -109,12 +111,62 @@ function orderColumn(table: KnownTable, question: Kind<'rows'>): KnownColumn | n
   return table.columns.find((column) => table.primaryKey.includes(column.name)) ?? null;
 }
 
+/**
+ * "the latest hired" (from "who was hired most recently"): the rows are those of the table whose
+ * date the words name, the verb's form of it ("hired" → `hire_date`), when one table alone has it.
+ */
+function datedByVerb(
+  context: PlanContext,
+  question: Kind<'rows'>,
+  tables: readonly KnownTable[],
+): { table: KnownTable; column: KnownColumn; used: Token[] } | null {
+  if (question.order?.hint !== 'date' || question.order.words.length > 0) return null;
+  const found = tables.flatMap((table) =>
+    table.columns
+      .filter((column) => column.dateLike)
+      .flatMap((column) => {
+        const used = question.target.filter((token) =>
+          column.words.some((word) => word !== 'date' && sameVerb(token.norm, word)),
+        );
+        return used.length > 0 ? [{ table, column, used }] : [];
+      }),
+  );
+  return found.length === 1 ? (found[0] ?? null) : null;
+}
+
+// Tables the analyst may describe all at once to find a date no table name points to.
+const SMALL_DATABASE = 20;
+
+function rowsSubject(context: PlanContext, question: Kind<'rows'>) {
+  const named = findSubject(context, question.target, question.filters);
+  if (named.name !== null) {
+    const table = requireTable(context, named.name);
+    const dated = datedByVerb(context, { ...question, target: named.rest }, [table]);
+    if (!dated) return { ...subjectTable(context, question), dated: null };
+    const rest = named.rest.filter((token) => !dated.used.includes(token));
+    return { table, subject: { ...named, rest }, dated };
+  }
+  const dated = datedByVerb(context, question, describedTables(context));
+  if (!dated && question.order?.hint === 'date' && question.order.words.length === 0) {
+    // No table is named: the dates of a small database's tables say whose rows these are.
+    const undescribed = context.names.filter((name) => !describedTable(context.knowledge, name));
+    if (undescribed.length > 0 && context.names.length <= SMALL_DATABASE) throw new NeedTables(undescribed);
+  }
+  if (!dated) return { ...subjectTable(context, question), dated: null };
+  const rest = question.target.filter((token) => !dated.used.includes(token));
+  return {
+    table: dated.table,
+    subject: { name: dated.table.name, rest, filters: [...question.filters] },
+    dated,
+  };
+}
+
 function planRows(context: PlanContext, question: Kind<'rows'>): QueryPlan {
-  const { table, subject } = subjectTable(context, question);
+  const { table, subject, dated } = rowsSubject(context, question);
   const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
   const resolved = resolveFilters(context, table, filters, { named: namedTables(context, question) });
   const query = queryOver(context.dialect, table, resolved.paths);
-  const order = orderColumn(table, question);
+  const order = dated?.column ?? orderColumn(table, question);
   const direction = question.order?.direction === 'asc' ? 'ASC' : 'DESC';
   const sql = query.sql({
     select: [query.star()],
@@ -125,6 +177,7 @@ function planRows(context: PlanContext, question: Kind<'rows'>): QueryPlan {
   const vocabulary = query.vocabulary();
   for (const word of resolved.explains) vocabulary.add(word);
   if (question.order?.hint === 'date') vocabulary.add('last').add('latest');
+  for (const token of dated?.used ?? []) vocabulary.add(token.norm);
   return {
     sql,
     title: `Rows of ${table.name}`,

@@ -1,10 +1,10 @@
 import { hintVocabulary } from './parse-measure.ts';
 import type { PlanContext } from './plan-context.ts';
-import { requireTable, requireTables } from './plan-context.ts';
+import { requireTable, requireTables, sameTable } from './plan-context.ts';
 import { measureCandidates, salesWords } from './measure-candidates.ts';
 import { planAggregate } from './plan-measures.ts';
 import { planRanked } from './plan-ranked.ts';
-import { averagePerParent } from './plan-per.ts';
+import { addsUpWords, averagedWords, averagePerParent } from './plan-per.ts';
 import type { QueryPlan } from './plan-types.ts';
 import { CannotAnswer, NeedClarification } from './plan-types.ts';
 import type { Filter, Question } from './question.ts';
@@ -119,6 +119,15 @@ export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan 
   // A measure kept in the tables that point to this one ("customers by total spent").
   requireTables(context, table.referencedBy);
   const within = describedTables(context).filter((other) => other !== table);
+  // "the student with the highest score": a score is not added up across a student's rows, and
+  // whether the best or the average one is meant is not said. Declined rather than summed.
+  if (ranking.aggregate === null && ranking.hint !== 'money') {
+    const [choice] = measureCandidates(ranking, within);
+    if (choice && !choice.times && choice.column.words.some((word) => averagedWords.has(word)))
+      throw new CannotAnswer(
+        `${choice.column.name} is not added up, and you did not say whether the highest single ${choice.column.name} or the highest average is meant.`,
+      );
+  }
   return planAggregate(context, {
     ...common,
     aggregate: ranking.aggregate ?? 'sum',
@@ -165,6 +174,50 @@ function splitMeasure(
   return { words, values };
 }
 
+/**
+ * The table a question averages over when it names one (as its subject, or among the measure's
+ * words) that does not hold the figure itself while a table belonging to it does: the average
+ * per row of that table, or a refusal. Null when no such table is named.
+ */
+function averageOfNamedParent(
+  context: PlanContext,
+  question: Kind<'aggregate'>,
+  measure: Kind<'aggregate'>['measure'],
+  filters: Filter[],
+  holder: KnownTable | null,
+): QueryPlan | null {
+  if (holder !== null) return null;
+  const subject = findSubject(context, question.target, question.filters);
+  const inMeasure = subject.name === null ? matchTable(question.measure.words, context.names) : null;
+  const name = subject.name ?? inMeasure?.name ?? null;
+  if (name === null) return null;
+  const parent = requireTable(context, name);
+  const words =
+    subject.name !== null
+      ? question.target.filter((token) => !subject.rest.includes(token))
+      : question.measure.words.filter((_, index) => inMeasure?.used.has(index));
+  const rest = { ...measure, words: measure.words.filter((token) => !words.includes(token)) };
+  if (measureCandidates(rest, [parent]).length > 0) return null;
+  const children = measureCandidates(rest, describedTables(context)).filter((choice) =>
+    choice.table.foreignKeys.some((key) => sameTable(key.table, parent.name)),
+  );
+  const [best] = children;
+  // A score or a price of the lines is averaged over the lines ("the average score of students in
+  // York"); only what adds up is added up per parent first.
+  if (!best || (!best.times && !addsUpWords(best.column.words))) return null;
+  const perParent = averagePerParent(context, {
+    measure: rest,
+    by: words,
+    filters,
+    from: null,
+    scale: question.scale,
+  });
+  if (perParent) return perParent;
+  throw new CannotAnswer(
+    `what is averaged is kept in rows belonging to ${parent.name}, and I cannot add it up per ${parent.name} here.`,
+  );
+}
+
 export function planMeasure(context: PlanContext, question: Kind<'aggregate'>, share: boolean): QueryPlan {
   const subject = findSubject(context, question.target, question.filters);
   const from = subject.name === null ? null : requireTable(context, subject.name);
@@ -176,6 +229,13 @@ export function planMeasure(context: PlanContext, question: Kind<'aggregate'>, s
   const fits = from !== null && measureCandidates(measure, [from]).length > 0;
   const filters = [...subject.filters, ...split.values];
   if (from !== null) filters.push(...bareFilters(from, subject.rest, question.target, context.names));
+  // "the average order total", "the average value of an order": an order is named and the
+  // figure is kept in its lines. Averaged per order (each order's lines added up), or declined:
+  // never the average line.
+  if (measure.aggregate === 'avg' && question.by === null && !share) {
+    const perParent = averageOfNamedParent(context, question, measure, filters, fits ? from : null);
+    if (perParent) return perParent;
+  }
   if (measure.aggregate === 'avg' && question.by !== null && !share) {
     const per = averagePerParent(context, {
       measure,

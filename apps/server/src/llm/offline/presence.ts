@@ -151,8 +151,17 @@ export function presenceCondition(context: PlanContext, table: KnownTable, filte
       column: column.name,
       explains: [...words, ...column.words],
       filter,
-      write: (query) => `${query.column(table, column.name)} IS ${wants ? 'NOT ' : ''}NULL`,
-      described: `${column.name} is ${wants ? 'set' : 'empty'}`,
+      write: (query) => {
+        const ref = query.column(table, column.name);
+        // An amount of 0 is no fee, no discount: "loans with a late fee" are those charged one.
+        if (column.kind === 'number' && !column.key)
+          return wants ? `(${ref} IS NOT NULL AND ${ref} <> 0)` : `(${ref} IS NULL OR ${ref} = 0)`;
+        return `${ref} IS ${wants ? 'NOT ' : ''}NULL`;
+      },
+      described:
+        column.kind === 'number' && !column.key
+          ? `${column.name} is ${wants ? 'set and not 0' : 'empty or 0'}`
+          : `${column.name} is ${wants ? 'set' : 'empty'}`,
     });
   }
   const related = relatedTable(context, table, words);

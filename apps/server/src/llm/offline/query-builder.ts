@@ -1,4 +1,5 @@
 import type { JoinStep } from './plan-context.ts';
+import { CannotAnswer } from './plan-types.ts';
 import type { ForeignKey, KnownTable } from './schema-knowledge.ts';
 import type { Dialect } from './sql-dialect.ts';
 import { identifierWords } from './words.ts';
@@ -42,6 +43,14 @@ function initials(table: KnownTable): string {
   return letters === '' ? 't' : letters;
 }
 
+/** Two references lead to the same table: which one the question means is not guessed. */
+function ambiguousJoin(step: JoinStep): CannotAnswer {
+  const ways = [step.key, ...(step.alternatives ?? [])].map((key) => key.columns.join(', '));
+  return new CannotAnswer(
+    `${step.from.name} refers to ${step.to.name} in more than one way (${ways.join(' or ')}), and I cannot tell which one you mean.`,
+  );
+}
+
 const unfit = new Set(['as', 'on', 'or', 'in', 'is', 'by', 'to', 'at', 'if', 'do', 'of']);
 
 export function queryOver(
@@ -53,6 +62,7 @@ export function queryOver(
   const steps: JoinStep[] = [];
   for (const path of paths) {
     for (const step of path) {
+      if (step.alternatives && step.alternatives.length > 0) throw ambiguousJoin(step);
       if (!steps.some((known) => known.to === step.to && known.from === step.from)) steps.push(step);
     }
   }

@@ -13,7 +13,7 @@ import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
 import type { Lookup } from './value-probe.ts';
 import { probeSql } from './value-probe.ts';
 import { lookedUp, lookupsOf } from './value-conditions.ts';
-import { tokenize } from './words.ts';
+import { sameVerb, tokenize } from './words.ts';
 
 /*
  * Filters become conditions on the table the query reads or on tables it reaches through foreign
@@ -88,7 +88,8 @@ function datingWords(
     if (filter.form !== 'bare' || filter.values.length !== 1) continue;
     const words = tokenize(filter.values[0] ?? '').map((token) => token.norm);
     const column = base.columns.find(
-      (candidate) => candidate.dateLike && words.every((word) => candidate.words.includes(word)),
+      (candidate) =>
+        candidate.dateLike && words.every((word) => candidate.words.some((known) => sameVerb(word, known))),
     );
     if (column) return { filter, column, words };
   }

@@ -113,6 +113,21 @@ export function isPlaceColumn(column: KnownColumn): boolean {
  * The columns that name a row, for showing and grouping: a name; a first and last name together;
  * a title; else the first text column; else the primary key.
  */
+// A key so named is a code ("officeCode": '1'…'7'), not what people call the row.
+const codeWords = new Set(['code', 'id', 'key', 'number', 'no', 'num']);
+
+const longTextWords = new Set([
+  'description',
+  'comment',
+  'note',
+  'remark',
+  'html',
+  'image',
+  'text',
+  'address',
+  'url',
+]);
+
 export function labelColumns(table: KnownTable): KnownColumn[] {
   const text = table.columns.filter((column) => column.kind === 'text' && !column.key);
   const spelled = (column: KnownColumn) => column.words.join(' ');
@@ -129,8 +144,13 @@ export function labelColumns(table: KnownTable): KnownColumn[] {
   if (titled) return [titled];
   const named = text.find((column) => column.words.includes('name') || column.words.includes('title'));
   if (named) return [named];
-  const firstText = text.at(0);
-  if (firstText) return [firstText];
+  // A key written in words names its row (`productLine` of productlines), before any other text.
   const key = table.columns.filter((column) => table.primaryKey.includes(column.name));
+  const [only] = key;
+  if (key.length === 1 && only?.kind === 'text' && !only.words.some((word) => codeWords.has(word)))
+    return key;
+  // Never a description, a comment or an address: they say more than which row it is.
+  const firstText = text.find((column) => !column.words.some((word) => longTextWords.has(word)));
+  if (firstText) return [firstText];
   return key.length > 0 ? key : table.columns.slice(0, 1);
 }

@@ -1,4 +1,7 @@
 import type { ToolExchange } from './conversation-state.ts';
+import { spellOut } from '../../text/abbreviations.ts';
+import { columnNameRead } from '../../text/column-prefix.ts';
+import { foldWord, singular, splitWords } from '../../text/words.ts';
 import { identifierWords } from './words.ts';
 
 /*
@@ -71,6 +74,8 @@ export function columnKind(type: string): ColumnKind {
   return 'other';
 }
 
+// A text column whose spelled-out words say it holds a date (`HIRE_DT`, `paid_tms`).
+const dateWords = new Set(['date', 'timestamp', 'datetime']);
 const datedName = /(^|_)(at|on|date|time|day)$|Date$|Time$|At$/;
 
 export const tableKey = (name: string): string => name.toLowerCase();
@@ -107,6 +112,15 @@ function readForeignKey(line: string): ForeignKey | null {
   return { columns: split(match[1]), table: match[2] ?? '', refColumns: split(match[3]) };
 }
 
+/**
+ * A column's words as people say them: its table's shared prefix aside ("o_orderdate" → order,
+ * date) and abbreviations spelled out ("QTY" → quantity, "HIRE_DT" → hire, date), as the semantic
+ * model's proposal reads them (both through `text/`), so both readings name the same columns.
+ */
+function spelledOutWords(table: { columns: readonly { name: string }[] }, name: string): string[] {
+  return spellOut(splitWords(columnNameRead(table, name)).map(foldWord)).map(singular);
+}
+
 function readTable(output: Record<string, unknown>): KnownTable | null {
   const name = text(output.table);
   if (name === null || !Array.isArray(output.columns)) return null;
@@ -116,6 +130,13 @@ function readTable(output: Record<string, unknown>): KnownTable | null {
     .filter((key): key is ForeignKey => key !== null);
   const keyColumns = new Set([...primaryKey, ...foreignKeys.flatMap((key) => key.columns)]);
   const columns: KnownColumn[] = [];
+  const named = {
+    columns: (output.columns as unknown[]).flatMap((item) => {
+      const columnName =
+        item !== null && typeof item === 'object' ? text((item as { name?: unknown }).name) : null;
+      return columnName === null ? [] : [{ name: columnName }];
+    }),
+  };
   for (const item of output.columns as unknown[]) {
     if (item === null || typeof item !== 'object') continue;
     const column = item as Record<string, unknown>;
@@ -123,13 +144,19 @@ function readTable(output: Record<string, unknown>): KnownTable | null {
     if (columnName === null) continue;
     const type = text(column.type) ?? '';
     const kind = columnKind(type);
+    const words = spelledOutWords(named, columnName);
     columns.push({
       name: columnName,
       type,
       kind,
-      words: identifierWords(columnName),
+      words,
       key: keyColumns.has(columnName),
-      dateLike: kind === 'date' || (kind === 'text' && datedName.test(columnName)),
+      dateLike:
+        kind === 'date' ||
+        (kind === 'text' &&
+          (datedName.test(columnName) ||
+            words.some((word) => dateWords.has(word)) ||
+            (words.length > 1 && ['on', 'at'].includes(words.at(-1) ?? '')))),
     });
   }
   return {

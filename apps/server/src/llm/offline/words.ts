@@ -115,3 +115,14 @@ export function digitsForNumberWords(text: string): string {
     (word) => String(numberWords[word.toLowerCase()] ?? word),
   );
 }
+
+/**
+ * A word of the question and a word of a column's name, the same or a verb's past or -ing form of
+ * it: "hired" names `hire_date`, "shipped" `ship_date`, "joined" `join_date`.
+ */
+export function sameVerb(word: string, known: string): boolean {
+  if (word === known) return true;
+  if (known.length < 3) return false;
+  const forms = [`${known}ed`, `${known}d`, `${known}${known.at(-1) ?? ''}ed`, `${known}ing`];
+  return forms.includes(word);
+}

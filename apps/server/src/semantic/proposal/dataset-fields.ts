@@ -1,7 +1,8 @@
 import { type ColumnInfo, type Dimension, type Measure, timeGrains } from '@querent/contracts';
 import { plural } from '../../text/words.ts';
 import type { ColumnUse } from './column-use.ts';
-import { fitLabel, fitSynonyms, labelOf, readName, synonymsOf } from './name-reading.ts';
+import type { NameReading } from './name-reading.ts';
+import { fitLabel, fitSynonyms, labelOf, synonymsOf } from './name-reading.ts';
 import { NameScope, snakeName } from './semantic-names.ts';
 
 /*
@@ -13,6 +14,8 @@ import { NameScope, snakeName } from './semantic-names.ts';
 export interface UsedColumn {
   column: ColumnInfo;
   use: ColumnUse;
+  /** The column's name as people read it (its table's prefix aside). */
+  reading: NameReading;
 }
 
 /** A measure worth a metric of its own: money or a quantity, summed, or averaged for a price. */
@@ -57,9 +60,8 @@ export function datasetFields(input: {
   const dimensions: Dimension[] = [];
   const measures: Measure[] = [countMeasure];
   const metricCandidates: MetricCandidate[] = [];
-  for (const { column, use } of input.columns) {
+  for (const { column, use, reading } of input.columns) {
     if (use.kind === 'none') continue;
-    const reading = readName(column.name);
     const label = labelOf(reading.words);
     const described = {
       label,

@@ -1,3 +1,4 @@
+import { spellOut } from '../../text/abbreviations.ts';
 import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
 
 /*
@@ -6,69 +7,12 @@ import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
  * synonyms and matching), with the abbreviations of database names expanded.
  */
 
-// Abbreviations common in column and table names, with the words they stand for. Only those that
-// read one way in a schema: "inv" (invoice or inventory) and "hr" (hour or human resources) do not.
-const abbreviations = new Map<string, readonly string[]>([
-  ['qty', ['quantity']],
-  ['amt', ['amount']],
-  ['amnt', ['amount']],
-  ['desc', ['description']],
-  ['descr', ['description']],
-  ['cust', ['customer']],
-  ['num', ['number']],
-  ['nbr', ['number']],
-  ['dt', ['date']],
-  ['addr', ['address']],
-  ['prod', ['product']],
-  ['cat', ['category']],
-  ['dept', ['department']],
-  ['emp', ['employee']],
-  ['mgr', ['manager']],
-  ['acct', ['account']],
-  ['txn', ['transaction']],
-  ['org', ['organization']],
-  ['pct', ['percent']],
-  ['avg', ['average']],
-  ['ts', ['timestamp']],
-  ['yr', ['year']],
-  ['qtr', ['quarter']],
-  ['cnt', ['count']],
-  ['val', ['value']],
-  ['ref', ['reference']],
-  ['seq', ['sequence']],
-  ['src', ['source']],
-  ['ctry', ['country']],
-  ['ccy', ['currency']],
-  ['curr', ['currency']],
-  ['tel', ['telephone']],
-  ['fname', ['first', 'name']],
-  ['lname', ['last', 'name']],
-  ['dob', ['date', 'of', 'birth']],
-  ['uom', ['unit', 'of', 'measure']],
-  ['lat', ['latitude']],
-  ['lng', ['longitude']],
-  ['lon', ['longitude']],
-  ['cd', ['code']],
-  ['nm', ['name']],
-  ['loc', ['location']],
-  ['msg', ['message']],
-  ['tot', ['total']],
-  ['pmt', ['payment']],
-  ['prc', ['price']],
-  ['disc', ['discount']],
-]);
-
 /** Shared by every reader of the same name: never changed once read. */
 export interface NameReading {
   /** The words as written, lower case without accents: "InvoiceLines" → invoice, lines. */
   readonly written: readonly string[];
   /** The words spelled out: "cust_qty" → customer, quantity; "invoice_no" → invoice, number. */
   readonly words: readonly string[];
-}
-
-/** "no" is "number" after a noun ("invoice_no") or before "of" ("no_of_items"), and a word otherwise ("no_show"). */
-function meansNumber(written: readonly string[], index: number): boolean {
-  return index === written.length - 1 ? index > 0 : written[index + 1] === 'of';
 }
 
 // No engine allows names near this long (PostgreSQL 63 bytes, Snowflake 255 characters): reading
@@ -91,11 +35,7 @@ export function readName(name: string): NameReading {
 
 function readWords(name: string): NameReading {
   const written = splitWords(name).map(foldWord);
-  const words = written.flatMap((word, index) => {
-    if (word === 'no' && meansNumber(written, index)) return ['number'];
-    return abbreviations.get(word) ?? [word];
-  });
-  return { written, words };
+  return { written, words: spellOut(written) };
 }
 
 // Words warehouses and dbt projects put around a table's subject ("dim_customer", "fct_orders",
@@ -178,6 +118,54 @@ export function synonymsOf(reading: NameReading, label: string): string[] {
     reading.words,
     singularPhrase(reading.words),
     pluralPhrase(singularPhrase(reading.words)),
+    ...kindredPhrases(reading.words),
+    ...withoutUnit(reading.words),
   ].map((words) => words.join(' '));
   return fitSynonyms(phrases, label);
+}
+
+// Units a name ends with that people leave out when they ask ("weight" for `WEIGHT_KG`).
+const unitWords = new Set([
+  'kg',
+  'kgs',
+  'lb',
+  'lbs',
+  'km',
+  'mi',
+  'cm',
+  'mm',
+  'usd',
+  'eur',
+  'gbp',
+  'pct',
+  'secs',
+  'mins',
+  'hrs',
+  'ms',
+]);
+
+/** The name without the unit it ends with, when words are left: "weight kg" → "weight". */
+function withoutUnit(words: readonly string[]): string[][] {
+  const last = words.at(-1);
+  return words.length > 1 && last !== undefined && unitWords.has(last) ? [words.slice(0, -1)] : [];
+}
+
+// Words people use for one another in a question: what an employee earns is their salary, pay or
+// wage, whichever word the column uses.
+const kindredWords: readonly (readonly string[])[] = [['salary', 'pay', 'wage', 'compensation', 'earnings']];
+
+/** The name said with a kindred word ("annual pay" → "annual salary", "salary", "pay"): alone and in place. */
+function kindredPhrases(words: readonly string[]): string[][] {
+  const phrases: string[][] = [];
+  for (const family of kindredWords) {
+    const at = words.findIndex((word) => family.includes(word));
+    const word = words[at];
+    if (word === undefined) continue;
+    if (words.length > 1) phrases.push([word]);
+    for (const other of family) {
+      if (other === word) continue;
+      phrases.push([other], [...words.slice(0, at), other, ...words.slice(at + 1)]);
+    }
+  }
+  return phrases;
 }

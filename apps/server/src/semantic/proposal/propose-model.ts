@@ -1,5 +1,6 @@
 import { columnFamily, type Dataset, type SchemaInfo, type SemanticModel } from '@querent/contracts';
 import { type ColumnProfileEntry, ColumnProfiles } from './column-profiles.ts';
+import { readColumn } from './column-prefix.ts';
 import { columnUse } from './column-use.ts';
 import { type DatasetFields, datasetFields, type UsedColumn } from './dataset-fields.ts';
 import { proposeMetrics } from './metrics.ts';
@@ -51,12 +52,13 @@ function planTable(
   const joined = new Set([...table.key, ...own.flatMap((reference) => reference.columns)]);
   const columns = table.info.columns.map((column) => ({
     column,
+    reading: readColumn(table.info, column.name),
     use: joined.has(column.name)
       ? ({ kind: 'none' } as const)
       : columnUse({
           name: column.name,
           family: columnFamily(column.type),
-          reading: readName(column.name),
+          reading: readColumn(table.info, column.name),
           profile: profiles.of(table.schema, table.info.name, column.name),
         }),
   }));

@@ -1,4 +1,5 @@
 import type { Relationship } from '@querent/contracts';
+import { readColumn } from './column-prefix.ts';
 import { readName } from './name-reading.ts';
 import type { SchemaTable } from './schema-tables.ts';
 import { compactWords } from './schema-tables.ts';
@@ -18,9 +19,12 @@ const markers = new Set(['id', 'key', 'identifier', 'fk']);
  * The words of a reference's role: its column's name without the marker ("support_rep_id" →
  * support, rep), as written and spelled out; none for a reference of several columns.
  */
-function namingOf(columns: readonly string[]): { written: string[]; words: string[] } {
+function namingOf(
+  table: { columns: readonly { name: string }[] },
+  columns: readonly string[],
+): { written: string[]; words: string[] } {
   if (columns.length !== 1) return { written: [], words: [] };
-  const reading = readName(columns[0] ?? '');
+  const reading = readColumn(table, columns[0] ?? '');
   const strip = (words: readonly string[]) => {
     const kept = words.filter(
       (word, index) => !(markers.has(word) && (index === 0 || index === words.length - 1)),
@@ -45,7 +49,7 @@ export function proposeRelationships(input: {
     const from = input.datasets.get(reference.from);
     const to = input.datasets.get(reference.to);
     if (!from || !to) continue;
-    const naming = namingOf(reference.columns);
+    const naming = namingOf(reference.from.info, reference.columns);
     // "customer_id", "cust_id", "CUSTOMERID" only name the target: the relationship takes its name.
     const target = compactWords(readName(to.name).words);
     const compactNaming = compactWords(naming.words);

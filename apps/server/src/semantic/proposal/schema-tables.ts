@@ -1,5 +1,6 @@
 import type { SchemaInfo, TableInfo } from '@querent/contracts';
 import { singular } from '../../text/words.ts';
+import { readColumn } from './column-prefix.ts';
 import { type NameReading, readName, subjectWords } from './name-reading.ts';
 
 /*
@@ -39,7 +40,7 @@ function formsOf(reading: NameReading): string[] {
 
 function inferredKey(info: TableInfo, forms: readonly string[]): string | null {
   const named = (column: string) => {
-    const compact = compactWords(readName(column).words);
+    const compact = compactWords(readColumn(info, column).words);
     return compact === 'id' || forms.some((form) => compact === `${form}id` || compact === `${form}key`);
   };
   return info.columns.find((column) => named(column.name))?.name ?? null;

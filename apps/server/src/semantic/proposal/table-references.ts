@@ -1,5 +1,5 @@
 import { columnFamily } from '@querent/contracts';
-import { readName } from './name-reading.ts';
+import { readColumn } from './column-prefix.ts';
 import { compactWords, type SchemaTable } from './schema-tables.ts';
 
 /*
@@ -22,8 +22,7 @@ export interface TableReference {
 const markers = new Set(['id', 'key', 'identifier', 'fk']);
 
 /** The words a column names its target with: "billing_customer_id" → billing, customer; null when unmarked. */
-function targetWords(column: string): string[] | null {
-  const words = readName(column).words;
+function targetWords(words: readonly string[]): string[] | null {
   const [first, ...rest] = words;
   if (first === 'fk' && rest.length > 0) return markers.has(rest.at(-1) ?? '') ? rest.slice(0, -1) : rest;
   if (words.length > 1 && markers.has(words.at(-1) ?? '')) return words.slice(0, -1);
@@ -74,15 +73,18 @@ function sameKind(typeA: string, typeB: string): boolean {
 function inferredReferences(tables: readonly SchemaTable[]): TableReference[] {
   const targets = tables.filter((table) => table.key.length === 1);
   const keyColumn = (table: SchemaTable) => table.info.columns.find((column) => column.name === table.key[0]);
-  const keyNames = new Map(targets.map((table) => [table, compactWords(readName(table.key[0] ?? '').words)]));
+  const keyNames = new Map(
+    targets.map((table) => [table, compactWords(readColumn(table.info, table.key[0] ?? '').words)]),
+  );
   return tables.flatMap((from) =>
     from.info.columns.flatMap((column) => {
       const others = targets.filter((table) => {
         const key = keyColumn(table);
         return table !== from && key !== undefined && sameKind(column.type, key.type);
       });
-      const compact = compactWords(readName(column.name).words);
-      const marked = targetWords(column.name);
+      const words = readColumn(from.info, column.name).words;
+      const compact = compactWords(words);
+      const marked = targetWords(words);
       // "customer_id" of customers names its own table, whatever other schemas hold.
       if (marked !== null && from.forms.includes(compactWords(marked))) return [];
       // A table's own key shares its name with the key of a table extending it ("customer_id" of

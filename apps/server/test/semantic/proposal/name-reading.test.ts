@@ -67,6 +67,16 @@ describe('labels and synonyms', () => {
       'customer addresses',
     ]);
   });
+
+  it('offers the kindred words of pay, and the name without the unit it ends with', () => {
+    const pay = synonymsOf(readName('Annual Pay'), 'Annual pay');
+    expect(pay).toEqual(expect.arrayContaining(['salary', 'annual salary', 'wage', 'pay']));
+    expect(synonymsOf(readName('SALARY_AMT'), 'Salary amount')).toEqual(
+      expect.arrayContaining(['salary', 'pay amount']),
+    );
+    expect(synonymsOf(readName('WEIGHT_KG'), 'Weight kg')).toContain('weight');
+    expect(synonymsOf(readName('tms'), 'Timestamp')).toEqual(['tms', 'timestamps']);
+  });
 });
 
 describe('snakeName and NameScope', () => {

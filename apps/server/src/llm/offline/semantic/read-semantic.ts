@@ -1,3 +1,5 @@
+import type { SemanticFilter } from '@querent/contracts';
+import { addsUpWords, averagedWords, perRowWords } from '../plan-per.ts';
 import type { Aggregate, Direction, Filter, Question } from '../question.ts';
 import { valueFilter } from '../question.ts';
 import type { Token } from '../words.ts';
@@ -102,6 +104,10 @@ function figureOf(
     .filter(isKind('measure'))
     .map((term) => term.measure)
     .filter((measure) => inDataset(measure.dataset));
+  // A score or a price is never added up unasked ("the student with the highest score").
+  const averaged = (phrases: readonly (readonly string[])[]) =>
+    phrases.some((phrase) => phrase.some((word) => averagedWords.has(word)));
+  if (aggregate === null && [...metrics, ...measures].some((item) => averaged(item.phrases))) return null;
   const wanted = aggregate === null || aggregate === 'count' ? 'sum' : aggregate;
   let figure: Figure | null = null;
   if (metrics.length === 1 && metrics[0] && named == null)
@@ -147,6 +153,19 @@ function lookUpOrNull(context: ReadingContext, home: VocabularyDataset, filters:
   return lookUps.length > 0 ? { kind: 'look-up', lookUps } : null;
 }
 
+/**
+ * Rows grouped on a dataset's key are rows that have one: a customer with no sales rep is no
+ * employee, and the group of those without one must not come first in "which employee has the
+ * most customers".
+ */
+function keyedRows(grouping: Grouping | null): SemanticFilter[] {
+  return (grouping?.keys ?? []).map((dataset) => ({
+    dimension: `${dataset}.${dataset}_key`,
+    operator: 'is_not_null' as const,
+    values: [],
+  }));
+}
+
 function reading(
   figure: Figure,
   filters: NonNullable<ReturnType<typeof readFilters>>,
@@ -162,7 +181,7 @@ function reading(
     query: {
       metrics: base.metrics,
       dimensions: grouping?.dimensions ?? [],
-      filters: base.filters,
+      filters: [...base.filters, ...keyedRows(grouping)],
       orderBy: orderOf(value, grouping, order),
       ...(order ? { limit: order.limit } : {}),
     },
@@ -188,11 +207,21 @@ function reading(
   };
 }
 
+/** Whether the figure's words say it adds up per parent (a quantity, an amount, a total). */
+function addsUp(figure: Figure): boolean {
+  const phrases = figure.kind === 'metric' ? figure.metric.phrases : figure.measure.phrases;
+  return (
+    phrases.some((phrase) => addsUpWords(phrase)) &&
+    !phrases.some((phrase) => phrase.some((word) => perRowWords.has(word)))
+  );
+}
+
 function groupFrom(
   context: ReadingContext,
   tokens: readonly Token[] | null,
   home: VocabularyDataset,
   aggregate: Aggregate | null,
+  figure: Figure,
 ): { grouping: Grouping | null; words: string[] } | null {
   if (tokens === null || tokens.length === 0) return { grouping: null, words: [] };
   const read = cover(context, tokens);
@@ -203,8 +232,9 @@ function groupFrom(
   // periods ("which month of 2013") stays here: the schema reading takes its year for a limit.
   if (!grouping || grouping.dimensions.some((dimension) => dimension.grain !== undefined)) return null;
   // "the average quantity per order" averages the orders' totals, not each order's lines: not a
-  // grouping on the orders' rows.
-  if (aggregate === 'avg' && grouping.keys.length > 0) return null;
+  // grouping on the orders' rows. What does not add up ("the average salary by department") is
+  // averaged within each group, as the schema reading does.
+  if (aggregate === 'avg' && grouping.keys.length > 0 && addsUp(figure)) return null;
   return { grouping, words: termWords(read.matches) };
 }
 
@@ -229,7 +259,7 @@ function readTotal(
   ];
   const found = figureOf(context, read.matches, aggregate);
   if (!found || found.used.length !== read.matches.length) return null;
-  const group = groupFrom(context, by, found.home, aggregate);
+  const group = groupFrom(context, by, found.home, aggregate, found.figure);
   if (!group) return null;
   const conditions = readFilters(context.vocabulary, found.home, filters);
   if (!conditions) return lookUpOrNull(context, found.home, filters);

@@ -49,7 +49,7 @@ export function semanticStep(
     if (hasLookedUp(state.exchanges) || !state.tools.has('query_metrics')) return null;
     return reading.lookUps.map((lookUp) => tools.call(LOOK_UP, 'query_metrics', lookUpInput(lookUp)));
   }
-  if (!reading || unaccountedWords(question, reading.words).length > 0) return null;
+  if (!reading || unaccountedWords(question, reading.words, state.question).length > 0) return null;
   const ran = lastOf(state.exchanges, QUERY_METRICS);
   if (ran) {
     const output = ran.output ?? {};
