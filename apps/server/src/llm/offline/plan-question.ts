@@ -6,7 +6,7 @@ import { planPer } from './plan-per.ts';
 import { planMeasure, planTop } from './plan-top.ts';
 import type { PlanOutcome, QueryPlan } from './plan-types.ts';
 import { CannotAnswer, NeedClarification, NeedProbe, NeedSearch, NeedTables } from './plan-types.ts';
-import { queryOver } from './query-builder.ts';
+import { type QueryBuilder, queryOver } from './query-builder.ts';
 import type { Question } from './question.ts';
 import { valueFilter } from './question.ts';
 import { resolveFilters } from './resolve-filters.ts';
@@ -161,6 +161,23 @@ function rowsSubject(context: PlanContext, question: Kind<'rows'>) {
   };
 }
 
+/**
+ * "Who was hired most recently": every row sharing the latest date, not one of them picked by
+ * chance. Only over the table alone (no join), so its conditions read the same in the subquery.
+ */
+function firstTies(
+  query: QueryBuilder,
+  table: KnownTable,
+  order: KnownColumn,
+  direction: 'ASC' | 'DESC',
+  conditions: readonly string[],
+): string {
+  const column = query.column(table, order.name);
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  const extreme = direction === 'DESC' ? 'MAX' : 'MIN';
+  return `${column} = (SELECT ${extreme}(${column}) FROM ${query.dialect.table(table.name)}${where})`;
+}
+
 function planRows(context: PlanContext, question: Kind<'rows'>): QueryPlan {
   const { table, subject, dated } = rowsSubject(context, question);
   const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
@@ -168,11 +185,17 @@ function planRows(context: PlanContext, question: Kind<'rows'>): QueryPlan {
   const query = queryOver(context.dialect, table, resolved.paths);
   const order = dated?.column ?? orderColumn(table, question);
   const direction = question.order?.direction === 'asc' ? 'ASC' : 'DESC';
+  const conditions = resolved.conditions.map((condition) => condition.write(query));
+  const tied =
+    order !== null &&
+    question.limit === 1 &&
+    resolved.paths.length === 0 &&
+    !table.primaryKey.includes(order.name);
   const sql = query.sql({
     select: [query.star()],
-    where: resolved.conditions.map((condition) => condition.write(query)),
+    where: tied ? [...conditions, firstTies(query, table, order, direction, conditions)] : conditions,
     orderBy: order ? [`${query.column(table, order.name)} ${direction}`] : [],
-    limit: question.limit,
+    limit: tied ? null : question.limit,
   });
   const vocabulary = query.vocabulary();
   for (const word of resolved.explains) vocabulary.add(word);
