@@ -164,5 +164,9 @@ describe.each(
       expect(verdicts.find((entry) => entry.question === must)?.verdict, must).toBe('right');
     }
     expect(right / answerable, `${right} of ${answerable} right`).toBeGreaterThanOrEqual(0.6);
+    // A month is said as people say it, not as the first day the result table keeps.
+    const month = verdicts.find((entry) => entry.question === 'Which month of 2023 had the most orders?');
+    expect(month?.verdict).toBe('right');
+    expect(month?.answer).toMatch(/\*\*[A-Z][a-z]+ 2023\*\* has the highest/);
   });
 });

@@ -1,5 +1,6 @@
 import { numberKindOf } from '@querent/contracts';
 import { columnIndex, formatValue, OFFLINE_FOOTER, type QueryResult } from '../answer-text.ts';
+import { periodLabel } from './period-label.ts';
 import type { Figure, SemanticReading } from './reading.ts';
 
 /*
@@ -36,8 +37,10 @@ function labelOf(
     .filter((_, index) => index !== value);
   const naming = cells.filter(({ column }) => !hidden.includes(column));
   return (naming.length > 0 ? naming : cells)
-    .map(({ column, cell }) =>
-      typeof cell === 'string' ? cell : formatValue(cell, numberKindOf({ name: column })),
+    .map(
+      ({ column, cell }) =>
+        periodLabel(column, cell) ??
+        (typeof cell === 'string' ? cell : formatValue(cell, numberKindOf({ name: column }))),
     )
     .join(' ');
 }
