@@ -1,4 +1,4 @@
-import type { AgentPort } from './agent-port.ts';
+import type { AgentPort, AgentVerifiedQuery } from './agent-port.ts';
 import type { ContextBudget } from './context-budget.ts';
 import type { TurnClock } from './current-time.ts';
 import { buildInstructions } from './instructions.ts';
@@ -15,6 +15,8 @@ export interface AgentContext {
   focus: Set<string>;
   /** This schema version's tables, search index and summaries, shared by every turn until it changes. */
   schema: SchemaSnapshot;
+  /** The database's verified queries, read once for the turn. */
+  verified: readonly AgentVerifiedQuery[];
 }
 
 /**
@@ -61,5 +63,6 @@ export async function loadAgentContext(
     tables: snapshot.tables,
     focus,
     schema: snapshot,
+    verified,
   };
 }

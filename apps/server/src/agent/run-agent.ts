@@ -125,6 +125,7 @@ export async function runAgent(deps: AgentDeps, port: AgentPort): Promise<void> 
     tables: loaded.tables,
     focus: loaded.focus,
     budget,
+    verified: loaded.verified,
     get schemaIndex() {
       return loaded.schema.index;
     },

@@ -1,6 +1,6 @@
 import type { AgentToolName } from '@querent/contracts';
 import type { z } from 'zod';
-import type { AgentPort } from '../agent-port.ts';
+import type { AgentPort, AgentVerifiedQuery } from '../agent-port.ts';
 import type { ContextBudget } from '../context-budget.ts';
 import type { SchemaIndex } from '../schema/schema-index.ts';
 import type { SchemaTable } from '../schema/schema-tables.ts';
@@ -25,6 +25,8 @@ export interface ToolContext extends AgentPort {
   readonly schemaIndex: SchemaIndex;
   /** How much of a result or a table the model may be shown, from its context window. */
   budget: ContextBudget;
+  /** The database's verified queries, as the turn read them when it started. */
+  verified: readonly AgentVerifiedQuery[];
 }
 
 /**

@@ -72,8 +72,7 @@ export const runSqlTool: AgentTool<typeof inputSchema> = {
     if (verdict.kind === 'write' && outcome.errorKind === 'read_only') {
       return runWrite(input, context, verdict.reason);
     }
-    const verified =
-      outcome.query.error === null ? verifiedQueryOf(input.query, await context.readVerifiedQueries()) : null;
+    const verified = outcome.query.error === null ? verifiedQueryOf(input.query, context.verified) : null;
     return {
       queryId: outcome.query.id,
       output: {
