@@ -1,4 +1,4 @@
-// Steps the setup-funnel specs share: what a user sees after saving a database, and where they find it.
+// Steps the specs share: what a user sees after saving a database, where they find it, when they can send.
 import { expect, type Page } from '@playwright/test';
 
 /** The schema browser's line for one table, matched on its whole name (Track, not PlaylistTrack). */
@@ -24,4 +24,13 @@ export async function openFromDatabaseList(page: Page, name: string, engineName:
   await expect(entry).toContainText(engineName);
   await entry.click();
   await expect(page).toHaveURL(`/databases/${id}`);
+}
+
+/**
+ * Waits for the live connection: sending before it is up is refused by design ('Socket is
+ * disconnected'), and the disconnected banner only shows after a grace period, so its absence
+ * proves nothing in the page's first moments.
+ */
+export async function expectConnected(page: Page): Promise<void> {
+  await expect(page.getByTestId('default-layout')).toHaveAttribute('data-socket', 'connected');
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectConnected } from '../funnel.ts';
 
 /*
  * The question box suggests the Demo shop's terms as one types, from its semantic model (or,
@@ -11,7 +12,7 @@ test('typing part of a term on the Demo shop suggests it, and the keyboard inser
   const selector = page.getByTestId('context-selector');
   await expect(selector).toBeEnabled();
   await selector.selectOption({ label: 'Demo shop' });
-  await expect(page.getByTestId('disconnected-banner')).toHaveCount(0);
+  await expectConnected(page);
 
   const input = page.getByRole('textbox', { name: 'Question' });
   await input.click();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectConnected } from '../funnel.ts';
 
 /*
  * The chat against the real server and its built-in offline analyst (no LLM configured). The
@@ -55,8 +56,7 @@ async function openNewChatOnDemo(page: Page): Promise<void> {
   const selector = page.getByTestId('context-selector');
   await expect(selector).toBeEnabled();
   await selector.selectOption({ label: 'Demo shop' });
-  // The socket connects once the user is known; sending before that is refused by design.
-  await expect(page.getByTestId('disconnected-banner')).toHaveCount(0);
+  await expectConnected(page);
 }
 
 async function ask(page: Page, question: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectConnected } from '../funnel.ts';
 import { openServerStore } from '../store.ts';
 
 /*
@@ -23,7 +24,7 @@ async function openControlOnDemo(page: Page, databaseId: string): Promise<void> 
   const selector = page.getByTestId('context-selector');
   await expect(selector).toBeEnabled();
   await selector.selectOption(`database-${databaseId}`);
-  await expect(page.getByTestId('disconnected-banner')).toHaveCount(0);
+  await expectConnected(page);
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectConnected } from '../funnel.ts';
 
 /*
  * Save as verified, against the real server and its offline analyst on the Demo shop: the query
@@ -11,7 +12,7 @@ test('Save as verified under an answer saves its query with the question, verifi
   const selector = page.getByTestId('context-selector');
   await expect(selector).toBeEnabled();
   await selector.selectOption({ label: 'Demo shop' });
-  await expect(page.getByTestId('disconnected-banner')).toHaveCount(0);
+  await expectConnected(page);
   const question = 'How many products are there?';
   const input = page.getByRole('textbox', { name: 'Question' });
   await input.fill(question);

@@ -5,6 +5,7 @@ import { BootPlaceholder } from '../components/boot-placeholder.tsx';
 import { useQualityProgress } from '../features/business-entities/use-quality-progress.ts';
 import { useGestures } from '../features/gestures/use-gestures.ts';
 import { Sidebar } from '../features/sidebar/sidebar.tsx';
+import { useSocketStore } from '../stores/socket-store.ts';
 
 /**
  * Sidebar and content. On narrow screens the sidebar is off-canvas: a right swipe or the menu
@@ -14,6 +15,9 @@ export function DefaultLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useQualityProgress();
+  // Whether the live connection is up: it opens just after the page loads and the disconnected
+  // banner waits out a grace period, so this is what says a question can be sent now.
+  const connected = useSocketStore((state) => state.connected);
   useGestures(root, {
     onGesture: (gesture) => {
       if (gesture === 'swiperight') setSidebarOpen(true);
@@ -22,7 +26,12 @@ export function DefaultLayout() {
   });
 
   return (
-    <div ref={root} data-testid="default-layout" className="flex h-dvh overflow-hidden">
+    <div
+      ref={root}
+      data-testid="default-layout"
+      data-socket={connected ? 'connected' : 'disconnected'}
+      className="flex h-dvh overflow-hidden"
+    >
       <Sidebar open={sidebarOpen} onNavigate={() => setSidebarOpen(false)} />
       {sidebarOpen ? (
         <button
