@@ -6,7 +6,12 @@
  *   reference orders and limits (a "top 5"), otherwise in any order;
  * - numbers (also numbers sent as text, such as PostgreSQL's numeric) agree when they differ by at
  *   most 10^-precision; true and false are 1 and 0; text is compared trimmed and exact; NULL only
- *   matches NULL.
+ *   matches NULL;
+ * - in a reference column named for a period (month, year, strftime('%m', …)), a number or short
+ *   text matches the answer's period given as its first day: month 12 and '2021-12' match
+ *   '2021-12-01', year 2021 matches '2021-01-01'. A reference grouped by strftime('%m') and an
+ *   answer grouped by each month's first day name the same months; the other columns still check
+ *   what each period holds. Only such columns: elsewhere a count of 5 is not May.
  */
 
 export interface ResultTable {
@@ -33,9 +38,29 @@ export function normalizeCell(value: unknown): Cell {
   return JSON.stringify(value);
 }
 
-function sameCell(a: Cell, b: Cell, tolerance: number): boolean {
+/** A month's or a year's first day as text: '2021-12-01', also with a midnight time. */
+const periodStart = /^(\d{4})-(\d{2})-01(?:[T ]00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?)?$/;
+
+/** Whether `start`, a period's first day, names the period `other` gives as a number or short text. */
+function namesPeriod(start: string, other: Cell): boolean {
+  const found = periodStart.exec(start);
+  if (!found || other === null) return false;
+  const [, year, month] = found;
+  if (typeof other === 'number') {
+    if (Number(month) === other) return true;
+    return month === '01' && Number(year) === other;
+  }
+  return other === `${year}-${month}` || (month === '01' && other === year);
+}
+
+/** A reference column whose name says it holds periods. */
+const periodColumn = /month|year|%m|%y|period/i;
+
+function sameCell(a: Cell, b: Cell, tolerance: number, period = false): boolean {
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= tolerance;
-  return a === b;
+  if (a === b) return true;
+  if (!period) return false;
+  return (typeof a === 'string' && namesPeriod(a, b)) || (typeof b === 'string' && namesPeriod(b, a));
 }
 
 /** NULLs first, then numbers, then text: one order for sorting before a pairwise comparison. */
@@ -55,14 +80,22 @@ function compareRows(a: readonly Cell[], b: readonly Cell[]): number {
   return 0;
 }
 
-const sameRow = (a: readonly Cell[], b: readonly Cell[], tolerance: number) =>
-  a.length === b.length && a.every((cell, index) => sameCell(cell, b[index] ?? null, tolerance));
+/** `periods[i]`: column i of the reference holds periods. */
+const sameRow = (a: readonly Cell[], b: readonly Cell[], tolerance: number, periods: readonly boolean[]) =>
+  a.length === b.length &&
+  a.every((cell, index) => sameCell(cell, b[index] ?? null, tolerance, periods[index] === true));
 
-function sameValues(a: readonly Cell[], b: readonly Cell[], tolerance: number, ordered: boolean): boolean {
-  if (ordered) return a.every((cell, index) => sameCell(cell, b[index] ?? null, tolerance));
+function sameValues(
+  a: readonly Cell[],
+  b: readonly Cell[],
+  tolerance: number,
+  ordered: boolean,
+  period: boolean,
+): boolean {
+  if (ordered) return a.every((cell, index) => sameCell(cell, b[index] ?? null, tolerance, period));
   const left = [...a].sort(compareCells);
   const right = [...b].sort(compareCells);
-  return left.every((cell, index) => sameCell(cell, right[index] ?? null, tolerance));
+  return left.every((cell, index) => sameCell(cell, right[index] ?? null, tolerance, period));
 }
 
 function column(rows: readonly Cell[][], index: number): Cell[] {
@@ -112,11 +145,18 @@ export function compareResults(
       reason: `the answer has ${answer.columns.length} columns, the reference ${reference.columns.length}`,
     };
   }
+  const periods = reference.columns.map((name) => periodColumn.test(name));
   const candidates = reference.columns.map((_, index) =>
     answer.columns
       .map((__, other) => other)
       .filter((other) =>
-        sameValues(column(expected, index), column(actual, other), tolerance, options.ordered),
+        sameValues(
+          column(expected, index),
+          column(actual, other),
+          tolerance,
+          options.ordered,
+          periods[index] === true,
+        ),
       ),
   );
   const missing = candidates.findIndex((list) => list.length === 0);
@@ -132,13 +172,13 @@ export function compareResults(
     if (tried > MAX_ASSIGNMENTS) break;
     const projected = actual.map((row) => chosen.map((index) => row[index] ?? null));
     if (options.ordered) {
-      if (projected.every((row, index) => sameRow(row, expected[index] ?? [], tolerance)))
+      if (projected.every((row, index) => sameRow(row, expected[index] ?? [], tolerance, periods)))
         return { match: true, reason: '' };
       continue;
     }
     const left = [...expected].sort(compareRows);
     const right = [...projected].sort(compareRows);
-    if (left.every((row, index) => sameRow(row, right[index] ?? [], tolerance)))
+    if (left.every((row, index) => sameRow(right[index] ?? [], row, tolerance, periods)))
       return { match: true, reason: '' };
   }
   return {

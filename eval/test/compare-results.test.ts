@@ -86,6 +86,63 @@ describe('comparing results as data', () => {
     expect(verdict.reason).toBe("no column of the answer holds the values of the reference's column 2 (1)");
   });
 
+  it('reads a period given by its first day as the month or year a reference column names', () => {
+    const byMonthNumber = table(
+      ['month', 'orders'],
+      [
+        [11, 40],
+        [12, 52],
+      ],
+    );
+    const byFirstDay = table(
+      ['month', 'orders'],
+      [
+        ['2021-11-01', 40],
+        ['2021-12-01', 52],
+      ],
+    );
+    expect(compareResults(byMonthNumber, byFirstDay, unordered).match).toBe(true);
+    expect(
+      compareResults(
+        table(["strftime('%Y-%m', d)"], [['2021-12']]),
+        table(['m'], [['2021-12-01']]),
+        unordered,
+      ).match,
+    ).toBe(true);
+    expect(compareResults(table(['year'], [[2021]]), table(['y'], [['2021-01-01']]), unordered).match).toBe(
+      true,
+    );
+    // The months must be the same ones, and only a period's first day names it.
+    expect(
+      compareResults(
+        byMonthNumber,
+        table(
+          ['m', 'n'],
+          [
+            ['2021-10-01', 40],
+            ['2021-12-01', 52],
+          ],
+        ),
+        unordered,
+      ).match,
+    ).toBe(false);
+    expect(compareResults(table(['month'], [[12]]), table(['m'], [['2021-12-15']]), unordered).match).toBe(
+      false,
+    );
+    expect(compareResults(table(['year'], [[2021]]), table(['y'], [['2021-03-01']]), unordered).match).toBe(
+      false,
+    );
+  });
+
+  it('never reads a number as a period outside a column named for one: a count of 5 is not May', () => {
+    const verdict = compareResults(
+      table(['orders'], [[5]]),
+      table(['month', 'orders'], [['2021-05-01', 17]]),
+      unordered,
+    );
+    expect(verdict.match).toBe(false);
+  });
+
   it('gives two reference columns with the same values two answer columns', () => {
     const reference = table(['a', 'b'], [[1, 1]]);
     expect(compareResults(reference, table(['a'], [[1]]), unordered).match).toBe(false);
