@@ -88,15 +88,18 @@ function PickedItem({
         <label htmlFor={id} className="font-medium break-words">
           {item.label}
           {item.label === item.name ? null : (
-            <span className="font-mono text-xs font-normal text-zinc-500"> {item.name}</span>
+            <>
+              {' '}
+              <span className="font-mono text-xs font-normal text-zinc-500">{item.name}</span>
+            </>
           )}
         </label>
         <span id={detailsId} className="text-xs break-words text-zinc-600 dark:text-zinc-400">
           {saved ? (
-            <span className="mr-1 inline-block rounded-full bg-amber-100 px-1.5 font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+            <span className="inline-block rounded-full bg-amber-100 px-1.5 font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
               {replace ? 'In the model: replaced' : 'In the model: kept as it is'}
             </span>
-          ) : null}
+          ) : null}{' '}
           <span className="font-mono">{item.line}</span>
         </span>
       </div>
