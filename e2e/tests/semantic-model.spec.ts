@@ -76,3 +76,89 @@ test('a database’s semantic model exported as OSI YAML and imported back: the 
     'Certified by Local Administrator',
   );
 });
+
+interface ModelState {
+  version: number;
+  model: { metrics: { name: string; type: string; label: string | null }[] } & Record<string, unknown>;
+}
+
+test('a proposal accepted in part, then an old version read from the history, linked to, and restored', async ({
+  page,
+}) => {
+  const databaseId = await demoShopId(page.request);
+  const path = `/api/databases/${databaseId}/semantic-model`;
+  // Someone removes two metrics (as the JSON editor would), so a new proposal has them to offer.
+  const saved = (await (await page.request.get(path)).json()) as ModelState;
+  const dropped = saved.model.metrics
+    .filter((metric) => metric.type === 'simple' && metric.name !== 'order_count')
+    .slice(-2)
+    .map((metric) => metric.name);
+  expect(dropped).toHaveLength(2);
+  const [skipped = '', taken = ''] = dropped;
+  const removal = await page.request.put(path, {
+    data: {
+      version: saved.version,
+      model: {
+        ...saved.model,
+        metrics: saved.model.metrics.filter((metric) => !dropped.includes(metric.name)),
+      },
+    },
+  });
+  expect(removal.status()).toBe(200);
+  const removedIn = saved.version + 1;
+
+  await page.goto(`/databases/${databaseId}/semantic-model`);
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics.getByRole('listitem', { name: `Metric ${taken}` })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Propose from the schema' }).click();
+  const banner = page.getByRole('region', { name: 'Proposal' });
+  await banner.getByRole('button', { name: 'Review items…' }).click();
+
+  const review = page.getByRole('form', { name: 'Review the proposal' });
+  const proposedMetrics = review.getByRole('group', { name: /^Metrics/ });
+  // What the model has is marked; the two removed metrics are new again.
+  await expect(proposedMetrics.getByRole('checkbox', { name: /\border_count$/ })).toHaveAccessibleDescription(
+    /^In the model: kept as it is/,
+  );
+  const skippedBox = proposedMetrics.getByRole('checkbox', { name: new RegExp(`\\b${skipped}$`) });
+  await expect(skippedBox).toBeChecked();
+  await expect(skippedBox).not.toHaveAccessibleDescription(/In the model/);
+  // The keyboard: Space unticks the focused box.
+  await skippedBox.focus();
+  await page.keyboard.press('Space');
+  await expect(skippedBox).not.toBeChecked();
+  await review.getByRole('button', { name: 'Accept selected' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(metrics.getByRole('listitem', { name: `Metric ${taken}` })).toBeVisible();
+  await expect(metrics.getByRole('listitem', { name: `Metric ${skipped}` })).toHaveCount(0);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText(`Version ${removedIn + 1} (current)`);
+  await expect(history).toContainText(`added metric ${taken}`);
+
+  // The version that removed the two metrics, read-only, with what it changed.
+  await history.getByRole('link', { name: `Version ${removedIn}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/semantic-model\\?version=${removedIn}$`));
+  const view = page.getByRole('region', { name: `Version ${removedIn}` });
+  const heading = view.getByRole('heading', {
+    name: new RegExp(`^Version ${removedIn}, saved by Local Administrator on \\w+ \\d+, \\d{4}$`),
+  });
+  await expect(heading).toBeFocused();
+  await expect(view.getByRole('list', { name: 'Changed items' })).toContainText(
+    `Removed metrics: ${dropped.join(', ')}`,
+  );
+  await expect(view.getByRole('button', { name: 'Certify' })).toHaveCount(0);
+
+  // The address keeps the version: a reload (or a shared link) opens it again.
+  await page.reload();
+  await expect(heading).toBeVisible();
+
+  // The version before it still had both metrics: restored as the newest version.
+  await history.getByRole('link', { name: `Version ${saved.version}`, exact: true }).click();
+  const before = page.getByRole('region', { name: `Version ${saved.version}` });
+  await expect(before.getByRole('listitem', { name: `Metric ${skipped}` })).toBeVisible();
+  await before.getByRole('button', { name: `Restore version ${saved.version}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/semantic-model$`));
+  await expect(metrics.getByRole('listitem', { name: `Metric ${skipped}` })).toBeVisible();
+  await expect(history).toContainText(`Version ${removedIn + 2} (current)`);
+  await expect(history).toContainText(`added metric ${skipped}`);
+});

@@ -1,8 +1,8 @@
-import type { SemanticModel, SemanticModelState } from '@querent/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubSession } from './helpers/fixtures.ts';
+import { model, state } from './helpers/semantic-model-fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -16,80 +16,6 @@ afterAll(() => server.close());
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-
-const model: SemanticModel = {
-  datasets: [
-    {
-      name: 'order',
-      label: 'Order',
-      description: null,
-      synonyms: [],
-      source: { table: 'orders', schema: 'main' },
-      primaryKey: ['order_id'],
-      dimensions: [
-        {
-          name: 'ordered_at',
-          label: null,
-          description: null,
-          synonyms: [],
-          expression: { column: 'ordered_at' },
-          type: 'time',
-          timeGrains: ['day', 'month'],
-          sampleValues: [],
-        },
-      ],
-      measures: [
-        {
-          name: 'order_count',
-          label: null,
-          description: null,
-          synonyms: [],
-          aggregation: 'count',
-          expression: null,
-          filters: [],
-        },
-      ],
-    },
-  ],
-  relationships: [],
-  metrics: [
-    {
-      name: 'order_count',
-      label: 'Orders',
-      description: null,
-      synonyms: [],
-      owner: null,
-      filters: [],
-      type: 'simple',
-      measure: 'order.order_count',
-      certified: { by: 'Ann Lee', at: '2026-11-02T10:00:00.000Z' },
-    },
-    {
-      name: 'orders_again',
-      label: null,
-      description: null,
-      synonyms: [],
-      owner: null,
-      filters: [],
-      type: 'simple',
-      measure: 'order.order_count',
-      certified: null,
-    },
-  ],
-};
-
-function state(overrides: Partial<SemanticModelState> = {}): SemanticModelState {
-  return {
-    databaseId: 'd1',
-    model,
-    version: 3,
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    updatedBy: 'Ann Lee',
-    proposal: null,
-    abilities: { edit: true, certify: true },
-    ...overrides,
-  };
-}
 
 describe('semantic model page', () => {
   it('shows certified metrics with who certified them and when, and certifies another', async () => {

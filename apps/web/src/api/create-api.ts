@@ -102,6 +102,11 @@ export function createApi(http: HttpClient) {
         }),
       history: (databaseId: string) =>
         call('GET /api/databases/:id/semantic-model/history', { params: { id: databaseId } }),
+      /** The model as one old version saved it, with who saved it, when, and what it changed. */
+      version: (databaseId: string, version: number) =>
+        call('GET /api/databases/:id/semantic-model/history/:version', {
+          params: { id: databaseId, version: String(version) },
+        }),
       /** dbt or OSI files converted into the pending proposal; answers it with what did not convert. */
       import: (databaseId: string, body: RouteBody<'POST /api/databases/:id/semantic-model/import'>) =>
         call('POST /api/databases/:id/semantic-model/import', { params: { id: databaseId }, body }),

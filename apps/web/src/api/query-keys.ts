@@ -12,6 +12,7 @@ export const queryKeys = {
   databaseMemories: (id: string) => ['memories', id] as const,
   semanticModel: (id: string) => ['semantic-model', id] as const,
   semanticModelHistory: (id: string) => ['semantic-model', id, 'history'] as const,
+  semanticModelVersion: (id: string, version: number) => ['semantic-model', id, 'history', version] as const,
   semanticTerms: (kind: string, id: string, q: string) => ['semantic-terms', kind, id, q] as const,
   projects: ['projects'] as const,
   project: (id: string) => ['projects', id] as const,

@@ -1,49 +1,50 @@
 import type { SemanticModelState } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, Pencil, Sparkles, Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
 import { useServices } from '../app/services-context.tsx';
-import { secondaryButtonClass } from '../components/form-field.tsx';
-import { EmptyState, linkClass, Page } from '../components/page.tsx';
-import { ImportPanel } from '../features/semantic-model/import-panel.tsx';
+import { linkClass, Page } from '../components/page.tsx';
+import { CurrentModelView } from '../features/semantic-model/current-model-view.tsx';
 import { ModelHistory } from '../features/semantic-model/model-history.tsx';
-import { ModelJsonEditor } from '../features/semantic-model/model-json-editor.tsx';
-import { ModelOverview } from '../features/semantic-model/model-overview.tsx';
-import { ProposalBanner } from '../features/semantic-model/proposal-banner.tsx';
+import { BackToCurrent, ModelVersionView } from '../features/semantic-model/model-version-view.tsx';
 import { useSemanticModelActions } from '../features/semantic-model/use-semantic-model-actions.ts';
 import { errorMessage } from '../lib/api-error.ts';
+import { notify } from '../stores/notifications-store.ts';
 
-/** The saved model as an OSI YAML file, downloaded by the browser itself (the server names it). */
-function ExportLink({ databaseId }: { databaseId: string }) {
-  return (
-    <a
-      href={`/api/databases/${encodeURIComponent(databaseId)}/semantic-model/export?format=osi`}
-      download
-      className={secondaryButtonClass}
-    >
-      <Download size={14} aria-hidden="true" /> Export as OSI YAML
-    </a>
-  );
+/** `?version=3` → 3; absent → null (the current model); anything else is no version at all. */
+function versionIn(param: string | null): number | 'invalid' | null {
+  if (param === null) return null;
+  return /^[1-9]\d{0,8}$/.test(param) ? Number(param) : 'invalid';
 }
 
 function SemanticModelScreen({ databaseId, state }: { databaseId: string; state: SemanticModelState }) {
   const { api } = useServices();
   const actions = useSemanticModelActions(databaseId, state.version);
-  const [editing, setEditing] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const viewing = versionIn(params.get('version'));
   const history = useQuery({
     queryKey: queryKeys.semanticModelHistory(databaseId),
     queryFn: () => api.semanticModels.history(databaseId),
   });
-  const { abilities, model, proposal } = state;
   // An answer's "stands on" link names a metric (#metric-name): shown once the model is drawn.
   const { hash } = useLocation();
   useEffect(() => {
     if (hash.length > 1)
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'center' });
-  }, [hash, model]);
+  }, [hash, state.model]);
+
+  function restored(next: SemanticModelState) {
+    setParams({});
+    notify({
+      group: 'semantic-model',
+      type: 'success',
+      title: `Version ${viewing} restored`,
+      text: `Saved as version ${next.version}.`,
+    });
+  }
+
   return (
     <>
       <p className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400">
@@ -52,72 +53,41 @@ function SemanticModelScreen({ databaseId, state }: { databaseId: string; state:
           ? ` Version ${state.version}${state.updatedBy ? `, saved by ${state.updatedBy}` : ''}.`
           : ''}
       </p>
-      {proposal ? (
-        <ProposalBanner
-          proposal={proposal}
-          canDecide={abilities.edit}
-          hasModel={model !== null}
-          busy={actions.busy}
-          onAccept={actions.accept}
-          onReject={actions.reject}
-        />
-      ) : null}
-      {abilities.edit && !editing ? (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={actions.busy}
-            onClick={actions.propose}
-          >
-            <Sparkles size={14} aria-hidden="true" /> Propose from the schema
-          </button>
-          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
-            <Pencil size={14} aria-hidden="true" /> Edit as JSON
-          </button>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            aria-expanded={importing}
-            onClick={() => setImporting(true)}
-          >
-            <Upload size={14} aria-hidden="true" /> Import…
-          </button>
-          {model ? <ExportLink databaseId={databaseId} /> : null}
+      {/* Hidden, not unmounted, while an old version is read: a JSON edit under way is kept. */}
+      <div hidden={viewing !== null} className="flex flex-col gap-6">
+        <CurrentModelView databaseId={databaseId} state={state} actions={actions} />
+      </div>
+      {viewing === null ? null : viewing === 'invalid' ? (
+        <div className="flex flex-col gap-2">
+          <p role="alert">There is no version “{params.get('version')}” of this model.</p>
+          <BackToCurrent />
         </div>
-      ) : model && !editing ? (
-        <div className="flex flex-wrap gap-2">
-          <ExportLink databaseId={databaseId} />
-        </div>
-      ) : null}
-      {importing && abilities.edit ? (
-        <ImportPanel databaseId={databaseId} onClose={() => setImporting(false)} />
-      ) : null}
-      {editing ? (
-        <ModelJsonEditor model={model} onSave={actions.save} onClose={() => setEditing(false)} />
-      ) : model ? (
-        <ModelOverview
-          model={model}
-          canCertify={abilities.certify}
-          busy={actions.busy}
-          onCertify={actions.certify}
-          onWithdraw={actions.withdraw}
-        />
       ) : (
-        <EmptyState>
-          No semantic model is saved for this database yet.
-          {abilities.edit ? ' Propose one from its schema, import one from dbt or OSI, or write one.' : ''}
-        </EmptyState>
+        <ModelVersionView
+          key={viewing}
+          databaseId={databaseId}
+          version={viewing}
+          current={state}
+          onRestore={actions.save}
+          onRestored={restored}
+        />
       )}
-      {history.data ? <ModelHistory history={history.data} /> : null}
+      {history.data ? (
+        <ModelHistory
+          history={history.data}
+          currentVersion={state.version}
+          viewing={typeof viewing === 'number' ? viewing : null}
+        />
+      ) : null}
     </>
   );
 }
 
 /**
  * /databases/:id/semantic-model: the database's semantic model to read, edit (as JSON), certify
- * metrics of, take proposals for (from the schema or imported from dbt or OSI files), and export
- * as OSI YAML; its history below.
+ * metrics of, take proposals for (whole or item by item; from the schema or imported from dbt or
+ * OSI files), and export as OSI YAML; its history below, each version readable at `?version=N`
+ * and restorable.
  */
 export function DatabaseSemanticModelPage() {
   const { id = '' } = useParams();

@@ -1,24 +1,7 @@
-import type { Dataset, Metric, SemanticModel } from '@querent/contracts';
+import type { Dataset, SemanticModel } from '@querent/contracts';
 import { secondaryButtonClass } from '../../components/form-field.tsx';
 import { CertifiedBadge } from './certified-badge.tsx';
-
-function sourceOf(dataset: Dataset): string {
-  if ('sql' in dataset.source) return 'SQL';
-  return dataset.source.schema ? `${dataset.source.schema}.${dataset.source.table}` : dataset.source.table;
-}
-
-function definitionOf(metric: Metric): string {
-  switch (metric.type) {
-    case 'simple':
-      return metric.measure;
-    case 'ratio':
-      return `${metric.numerator} / ${metric.denominator}`;
-    case 'derived':
-      return metric.expression;
-    case 'cumulative':
-      return `cumulative ${metric.measure}`;
-  }
-}
+import { cardinalityOf, definitionOf, joinOf, sourceOf } from './item-descriptions.ts';
 
 const sectionTitle = 'text-lg font-semibold';
 const muted = 'text-sm text-zinc-600 dark:text-zinc-400';
@@ -60,11 +43,8 @@ function Relationships({ model }: { model: SemanticModel }) {
       <ul className="flex flex-col gap-1 text-sm">
         {model.relationships.map((relationship) => (
           <li key={relationship.name}>
-            <span className="font-mono">
-              {relationship.from.dataset}.{relationship.from.columns.join(', ')} → {relationship.to.dataset}.
-              {relationship.to.columns.join(', ')}
-            </span>{' '}
-            <span className={muted}>{relationship.cardinality.replaceAll('_', ' ')}</span>
+            <span className="font-mono">{joinOf(relationship)}</span>{' '}
+            <span className={muted}>{cardinalityOf(relationship)}</span>
           </li>
         ))}
       </ul>
@@ -72,19 +52,26 @@ function Relationships({ model }: { model: SemanticModel }) {
   );
 }
 
-/** A read-only view of the model: datasets, relationships, metrics with certification. */
-export function ModelOverview({
-  model,
-  canCertify,
-  busy,
-  onCertify,
-  onWithdraw,
-}: {
-  model: SemanticModel;
-  canCertify: boolean;
+/** The certify and withdraw buttons, for those who may certify the model's metrics. */
+export interface CertifyControls {
   busy: boolean;
   onCertify: (metric: string) => void;
   onWithdraw: (metric: string) => void;
+}
+
+/**
+ * The model to read: metrics with their certification, datasets and relationships. Without
+ * `certifying` (a reader, or an old version) it has no buttons at all.
+ */
+export function ModelOverview({
+  model,
+  certifying = null,
+  anchored = true,
+}: {
+  model: SemanticModel;
+  certifying?: CertifyControls | null;
+  /** Metrics carry the ids an answer's "stands on" link points at (#metric-name); one view on a page does. */
+  anchored?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -94,19 +81,21 @@ export function ModelOverview({
           {model.metrics.map((metric) => (
             <li
               key={metric.name}
-              id={`metric-${metric.name}`}
+              id={anchored ? `metric-${metric.name}` : undefined}
               aria-label={`Metric ${metric.name}`}
               className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
             >
               <span className="font-medium">{metric.label ?? metric.name}</span>
               <span className={`font-mono ${muted}`}>{definitionOf(metric)}</span>
               {metric.certified ? <CertifiedBadge certified={metric.certified} /> : null}
-              {canCertify ? (
+              {certifying ? (
                 <button
                   type="button"
                   className={`${secondaryButtonClass} ml-auto`}
-                  disabled={busy}
-                  onClick={() => (metric.certified ? onWithdraw(metric.name) : onCertify(metric.name))}
+                  disabled={certifying.busy}
+                  onClick={() =>
+                    metric.certified ? certifying.onWithdraw(metric.name) : certifying.onCertify(metric.name)
+                  }
                 >
                   {metric.certified ? 'Withdraw certification' : 'Certify'}
                 </button>

@@ -12,13 +12,16 @@ function counted(count: number, noun: string): string {
 /**
  * A pending proposal, waiting for a person to accept (new items are added) or reject it. An
  * import over a model that already has items can also be accepted replacing those of the same
- * names, since an imported file is usually meant as the definition.
+ * names, since an imported file is usually meant as the definition. "Review items…" opens the
+ * proposal item by item, to accept only some of it.
  */
 export function ProposalBanner({
   proposal,
   canDecide,
   hasModel,
   busy,
+  reviewing,
+  onReview,
   onAccept,
   onReject,
 }: {
@@ -27,6 +30,9 @@ export function ProposalBanner({
   /** A model is saved, so same-named items may clash with the proposal's. */
   hasModel: boolean;
   busy: boolean;
+  /** The item-by-item review is open, below the banner; the button opens and closes it. */
+  reviewing: boolean;
+  onReview: () => void;
   onAccept: (replace: boolean) => void;
   onReject: () => void;
 }) {
@@ -60,6 +66,15 @@ export function ProposalBanner({
               Accept, replacing same-named items
             </button>
           ) : null}
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            aria-expanded={reviewing}
+            disabled={busy}
+            onClick={onReview}
+          >
+            Review items…
+          </button>
           <button type="button" className={secondaryButtonClass} disabled={busy} onClick={onReject}>
             Reject
           </button>

@@ -1,15 +1,24 @@
-import type { SemanticModel, SemanticModelState } from '@querent/contracts';
+import type { AcceptSemanticProposal, SemanticModel, SemanticModelState } from '@querent/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useServices } from '../../app/services-context.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { notify } from '../../stores/notifications-store.ts';
 
+/** The items picked from a proposal, by name, per part. */
+export type ProposalPicks = Required<NonNullable<AcceptSemanticProposal['items']>>;
+
 export interface SemanticModelActions {
-  save: (model: SemanticModel) => Promise<SemanticModelState>;
+  /**
+   * Saves the whole model as the next version (the JSON editor, restoring an old version), from
+   * `from`: the version the person started from, the page's current one by default.
+   */
+  save: (model: SemanticModel, from?: number) => Promise<SemanticModelState>;
   propose: () => void;
   /** `replace`: the proposal's items replace the model's of the same names (an import). */
   accept: (replace?: boolean) => void;
+  /** Accepts only the picked items; a refusal (a pick missing what it needs) is the caller's to show. */
+  acceptItems: (items: ProposalPicks, replace: boolean) => Promise<SemanticModelState>;
   reject: () => void;
   certify: (metric: string) => void;
   withdraw: (metric: string) => void;
@@ -29,7 +38,8 @@ export function useSemanticModelActions(databaseId: string, version: number): Se
   const failed = (title: string) => (error: unknown) =>
     notify({ group: 'semantic-model', type: 'error', title, text: errorMessage(error) });
   const save = useMutation({
-    mutationFn: (model: SemanticModel) => api.semanticModels.save(databaseId, { model, version }),
+    mutationFn: ({ model, from }: { model: SemanticModel; from: number }) =>
+      api.semanticModels.save(databaseId, { model, version: from }),
     onSuccess: settle,
   });
   const propose = useMutation({
@@ -42,6 +52,11 @@ export function useSemanticModelActions(databaseId: string, version: number): Se
       api.semanticModels.accept(databaseId, replace ? { version, replace } : { version }),
     onSuccess: settle,
     onError: failed('Could not accept the proposal'),
+  });
+  const acceptItems = useMutation({
+    mutationFn: ({ items, replace }: { items: ProposalPicks; replace: boolean }) =>
+      api.semanticModels.accept(databaseId, replace ? { version, items, replace } : { version, items }),
+    onSuccess: settle,
   });
   const reject = useMutation({
     mutationFn: () => api.semanticModels.reject(databaseId),
@@ -59,10 +74,11 @@ export function useSemanticModelActions(databaseId: string, version: number): Se
     onError: failed('Could not withdraw the certification'),
   });
   return {
-    // The editor shows a failed save beside the text, by field, rather than as a notification.
-    save: (model) => save.mutateAsync(model),
+    // The editor (and a restore) shows a failed save beside the text, by field, rather than as a notification.
+    save: (model, from = version) => save.mutateAsync({ model, from }),
     propose: () => propose.mutate(),
     accept: (replace = false) => accept.mutate(replace),
+    acceptItems: (items, replace) => acceptItems.mutateAsync({ items, replace }),
     reject: () => reject.mutate(),
     certify: (metric) => certify.mutate(metric),
     withdraw: (metric) => withdraw.mutate(metric),
@@ -70,6 +86,7 @@ export function useSemanticModelActions(databaseId: string, version: number): Se
       save.isPending ||
       propose.isPending ||
       accept.isPending ||
+      acceptItems.isPending ||
       reject.isPending ||
       certify.isPending ||
       withdraw.isPending,
