@@ -404,7 +404,8 @@ for (const year of years) {
       .sort((a, b) => a.ms - b.ms);
     const fastestOf = (driver: number) => {
       const index = fastest.findIndex((lap) => lap.driver === driver);
-      return index === -1 ? null : { ...fastest[index], rank: index + 1 };
+      const lap = fastest[index];
+      return lap === undefined ? null : { ...lap, rank: index + 1 };
     };
     const trackKm = (210 * baseLap) / 3_600_000;
     const fastestDriver = fastest[0]?.driver;
