@@ -9,6 +9,7 @@ import {
   createInformationSchema,
   encodeResult,
   errorBody,
+  keepQuotedCase,
   outputParameters,
   showImportedKeys,
   showPrimaryKeys,
@@ -262,7 +263,7 @@ export class SnowflakeFake {
         result = showImportedKeys(this.#copy.tables(), database, schema);
         keepNames = true;
       } else {
-        result = this.#copy.query(this.#dates(translateSql(text, database, schema)));
+        result = this.#copy.query(keepQuotedCase(this.#dates(translateSql(text, database, schema))));
       }
       this.#finish(
         statement,
