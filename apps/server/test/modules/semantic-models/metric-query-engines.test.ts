@@ -155,20 +155,48 @@ const periodStart: Record<'day' | 'week' | 'month' | 'quarter' | 'year', string>
   year: "date(InvoiceDate, 'start of year')",
 };
 
-function totalsByPeriod(grain: keyof typeof periodStart): [string, number][] {
+/** Rows of SQL run on the Chinook SQLite file itself, read-only. */
+function fromChinookFile<Row extends unknown[]>(sql: string): Row[] {
   const file = new Sqlite(sqlite.filename, { readonly: true });
   try {
-    const rows = file
-      .prepare(
-        `SELECT ${periodStart[grain]} AS period, SUM(Total) AS total FROM Invoice
-          WHERE InvoiceDate >= '2024-01-01' GROUP BY 1 ORDER BY 1`,
-      )
-      .raw(true)
-      .all() as [string, number][];
-    return rows.map(([period, total]) => [period, money(total)]);
+    return file.prepare(sql).raw(true).all() as Row[];
   } finally {
     file.close();
   }
+}
+
+function totalsByPeriod(grain: keyof typeof periodStart): [string, number][] {
+  return fromChinookFile<[string, number]>(
+    `SELECT ${periodStart[grain]} AS period, SUM(Total) AS total FROM Invoice
+      WHERE InvoiceDate >= '2024-01-01' GROUP BY 1 ORDER BY 1`,
+  ).map(([period, total]) => [period, money(total)]);
+}
+
+/**
+ * By month: lines per invoice (a ratio of two counts, never divided as integers), the running
+ * total, the total of the month and the two before it, and the year to date, by hand with
+ * window functions over consecutive month numbers.
+ */
+function monthlyFigures(): [string, number, number, number, number][] {
+  return fromChinookFile<[string, number, number, number, number]>(
+    `WITH months AS (
+       SELECT date(i.InvoiceDate, 'start of month') AS month,
+         CAST(strftime('%Y', i.InvoiceDate) AS INTEGER) * 12 + CAST(strftime('%m', i.InvoiceDate) AS INTEGER) AS number,
+         SUM(i.Total) AS total, COUNT(*) AS invoices,
+         SUM((SELECT COUNT(*) FROM InvoiceLine l WHERE l.InvoiceId = i.InvoiceId)) AS lines
+       FROM Invoice i GROUP BY 1, 2)
+     SELECT month, CAST(lines AS REAL) / invoices,
+       SUM(total) OVER (ORDER BY number),
+       SUM(total) OVER (ORDER BY number RANGE BETWEEN 2 PRECEDING AND CURRENT ROW),
+       SUM(total) OVER (PARTITION BY substr(month, 1, 4) ORDER BY number)
+     FROM months ORDER BY month`,
+  ).map(([month, ratio, running, trailing, toDate]) => [
+    month,
+    Math.round(ratio * 1e6) / 1e6,
+    money(running),
+    money(trailing),
+    money(toDate),
+  ]);
 }
 
 let running: RunningApp;
@@ -323,6 +351,66 @@ describe.each(cases)('a proposed model on Chinook in $label', ({ label, connect,
       } finally {
         chat.close();
       }
+    },
+  );
+  it.skipIf(connect === null)(
+    'answers a ratio of counts and cumulative metrics added to the model as the Chinook file does',
+    async () => {
+      const path = `/api/databases/${databaseId}/semantic-model`;
+      const state = await api.get<SemanticModelState>(path);
+      const model = state.body.model;
+      if (!model) throw new Error('The accepted model is missing');
+      const metric = { label: null, description: null, synonyms: [] };
+      const saved = await api.put<SemanticModelState>(path, {
+        version: state.body.version,
+        model: {
+          ...model,
+          metrics: [
+            ...model.metrics,
+            {
+              ...metric,
+              name: 'lines_per_invoice',
+              type: 'ratio',
+              numerator: 'invoice_line_count',
+              denominator: 'invoice_count',
+            },
+            { ...metric, name: 'running_total', type: 'cumulative', measure: 'invoice.total' },
+            {
+              ...metric,
+              name: 'three_month_total',
+              type: 'cumulative',
+              measure: 'invoice.total',
+              window: { count: 3, grain: 'month' },
+            },
+            {
+              ...metric,
+              name: 'year_to_date',
+              type: 'cumulative',
+              measure: 'invoice.total',
+              grainToDate: 'year',
+            },
+          ],
+        },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const answered = await api.post<MetricQueryResult>(`/api/databases/${databaseId}/metrics/query`, {
+        metrics: ['lines_per_invoice', 'running_total', 'three_month_total', 'year_to_date'],
+        dimensions: [{ dimension: 'invoice.invoice_date', grain: 'month' }],
+      });
+      expect(answered.status, answered.text).toBe(200);
+      const expected = monthlyFigures();
+      expect(expected.length).toBeGreaterThan(24);
+      // Integer division would make every ratio whole; Chinook's are not.
+      expect(expected.some(([, ratio]) => !Number.isInteger(ratio))).toBe(true);
+      expect(
+        keyedRows(answered.body).map((row) => [
+          String(row.invoice_date__month).slice(0, 10),
+          Math.round(Number(row.lines_per_invoice) * 1e6) / 1e6,
+          money(row.running_total),
+          money(row.three_month_total),
+          money(row.year_to_date),
+        ]),
+      ).toEqual(expected);
     },
   );
 });
