@@ -336,6 +336,13 @@ describe.each(cases)('a proposed model on Chinook in $label', ({ label, connect,
         money(keyedRows(answered.body)[0]?.invoice_total),
       );
       expect(money(keyedRows(answered.body)[0]?.invoice_total)).toBe(2328.6);
+      const certification = certified.body.model?.metrics.find(
+        (metric) => metric.name === 'invoice_total',
+      )?.certified;
+      expect(answered.body.modelSource).toBe('saved');
+      expect(answered.body.standsOn).toEqual([
+        { kind: 'metric', name: 'invoice_total', label: 'Invoice total', certified: certification },
+      ]);
     },
   );
 
