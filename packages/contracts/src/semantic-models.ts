@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { runQueryResultSchema } from './queries.ts';
-import { metricQuerySchema, semanticModelSchema, semanticNameSchema } from './semantic-model.ts';
+import {
+  aggregations,
+  metricQuerySchema,
+  semanticModelSchema,
+  semanticNameSchema,
+} from './semantic-model.ts';
 
 /*
  * The wire of a database's semantic model (the model itself is semantic-model.ts): the saved
@@ -95,11 +100,58 @@ export type SemanticModelVersion = z.infer<typeof semanticModelVersionSchema>;
 /** POST /api/databases/{id}/metrics/query: a metric query, compiled for the database's engine. */
 export const metricQueryBodySchema = metricQuerySchema;
 
+/**
+ * The model a number was answered from, read the same way by the chat, the API and MCP: the one a
+ * person saved, else the pending proposal, else one proposed from the database's schema for the
+ * answer and kept nowhere.
+ */
+export const semanticModelSources = ['saved', 'proposal', 'schema'] as const;
+export type SemanticModelSource = (typeof semanticModelSources)[number];
+
+/**
+ * What one figure of a metric query stands on: a metric of the model (certified, with who vouched
+ * for it and when, or not yet), or a measure of the model aggregated for this query alone (the
+ * analyst's "highest unit price"), which no metric defines.
+ */
+export const figureStandingSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('metric'),
+      name: z.string(),
+      label: z.string().nullable(),
+      certified: z
+        .object({ by: z.string(), at: z.string() })
+        .nullable()
+        .describe('Who certified the metric and when; null when nobody has.'),
+    })
+    .describe('A metric of the semantic model.'),
+  z
+    .object({
+      kind: z.literal('measure'),
+      name: z.string(),
+      label: z.string().nullable(),
+      measure: z.string().describe('The measure, as dataset.measure.'),
+      aggregation: z.enum(aggregations),
+    })
+    .describe('A measure of the model aggregated for this query only: no metric defines it.'),
+]);
+export type FigureStanding = z.infer<typeof figureStandingSchema>;
+
 /** Its answer: the rows of the compiled SQL, with the SQL itself so the number can be checked. */
 export const metricQueryResultSchema = runQueryResultSchema.extend({
-  sql: z.string(),
+  sql: z.string().describe('The SQL the query compiled to, as it ran.'),
   /** Each result column: a metric or a dimension of the query, with its label. */
   fields: z.array(z.object({ name: z.string(), kind: z.enum(['metric', 'dimension']), label: z.string() })),
+  modelSource: z
+    .enum(semanticModelSources)
+    .describe(
+      'The model the query was answered from: saved by a person, a pending proposal nobody has reviewed yet, or proposed from the schema for this answer (kept nowhere).',
+    ),
+  standsOn: z
+    .array(figureStandingSchema)
+    .describe(
+      "What each of the query's metrics stands on, in the order asked: certified or not, by whom and when.",
+    ),
 });
 export type MetricQueryResult = z.infer<typeof metricQueryResultSchema>;
 

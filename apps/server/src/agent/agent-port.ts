@@ -3,12 +3,14 @@ import type {
   ChatChart,
   ChatQuery,
   Engine,
+  FigureStanding,
   FunctionCall,
   MessageRole,
   MetricQuery,
   ProjectTable,
   SchemaInfo,
   SemanticModel,
+  SemanticModelSource,
 } from '@querent/contracts';
 import type { ConnectorErrorKind, ResultRow, SqlDialect } from '../connectors/index.ts';
 import type { AgentQuality } from './quality-port.ts';
@@ -70,10 +72,19 @@ export interface AgentAdHocMeasure {
   aggregation: 'sum' | 'count' | 'count_distinct' | 'avg' | 'min' | 'max';
 }
 
-/** A metric query compiled for the database, or why not, with the field at fault and the closest names. */
+/**
+ * A metric query compiled for the database, with where the model came from and what each figure
+ * stands on; or why not, with the field at fault and the closest names.
+ */
 export type AgentCompiledQuery =
-  | { ok: true; sql: string }
+  | { ok: true; sql: string; modelSource: SemanticModelSource; standsOn: FigureStanding[] }
   | { ok: false; error: string; field: string; suggestions: readonly string[] };
+
+/** The semantic model the analyst reads, and where it came from (saved, proposed, or read from the schema). */
+export interface AgentSemanticModel {
+  model: SemanticModel;
+  source: SemanticModelSource;
+}
 
 export interface WriteRequest {
   queryId: string;
@@ -103,8 +114,11 @@ export interface AgentPort extends AgentSubject {
    * The database's semantic model (datasets, dimensions, measures, metrics) the analyst answers
    * from when a metric fits; null when there is none or ANALYST_SEMANTIC_MODEL is off.
    */
-  semanticModel(): Promise<SemanticModel | null>;
-  /** Compiles a metric query against that model for the database's dialect (nothing runs). */
+  semanticModel(): Promise<AgentSemanticModel | null>;
+  /**
+   * Compiles a metric query against that model for the database's dialect (nothing runs), as the
+   * API and MCP compile theirs.
+   */
   compileMetricQuery(input: {
     query: MetricQuery;
     measures: readonly AgentAdHocMeasure[];

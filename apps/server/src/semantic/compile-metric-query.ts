@@ -12,8 +12,8 @@ import { validateSemanticModel } from './validate-semantic-model.ts';
 /*
  * A metric query as one SELECT in the engine's dialect. Each dataset's measures are aggregated
  * in a CTE of their own at the query's dimensions, so no join multiplies them; aggregates of
- * several datasets are LEFT JOINed to the UNION of their dimension values (MySQL and MariaDB
- * have no FULL OUTER JOIN), which keeps a dimension value that only one dataset has, its other
+ * several datasets are LEFT JOINed to the distinct union of their dimension values (MySQL and
+ * MariaDB have no FULL OUTER JOIN), which keeps a dimension value that only one dataset has, its other
  * metrics NULL. Metrics are then computed from the aggregated columns.
  */
 
@@ -178,9 +178,12 @@ function combined(
       .join(' CROSS JOIN ');
     return { name: 'semantic_combined', sql: `SELECT ${columns.join(', ')}\n  FROM ${from}`, inputs };
   }
-  const keys = parts
+  // UNION ALL then DISTINCT rather than a bare UNION, which BigQuery refuses (it wants ALL or
+  // DISTINCT) and SQLite cannot spell as UNION DISTINCT.
+  const each = parts
     .map((part) => `SELECT ${groups.join(', ')} FROM ${writer.alias(part.name)}`)
-    .join(' UNION ');
+    .join(' UNION ALL ');
+  const keys = `SELECT DISTINCT ${groups.join(', ')} FROM (${each}) AS ${writer.alias('u')}`;
   const joins = parts.map((part, index) => {
     const on = groups.map(
       (group) =>

@@ -85,10 +85,12 @@ export function cumulativeAggregate(context: AggregateContext, input: MeasureInp
   }
   const aggregate = aggregateOf(input.measure.measure, `r.${valueAlias}`, input.field);
   const periodColumns = aliases.map((alias) => `p.${alias}`);
+  // Quoted as its definition is: Snowflake reads a bare name in upper case, another name.
+  const rowsTable = writer.alias(rowsName);
   const accumulatedSql = [
     `SELECT ${[...periodColumns.map((column, index) => `${column} AS ${aliases[index]}`), `${aggregate} AS ${writer.alias(input.alias)}`].join(', ')}`,
-    `  FROM (SELECT DISTINCT ${aliases.join(', ')} FROM ${rowsName}) AS p`,
-    `  JOIN ${rowsName} AS r ON ${conditions.join('\n    AND ')}`,
+    `  FROM (SELECT DISTINCT ${aliases.join(', ')} FROM ${rowsTable}) AS p`,
+    `  JOIN ${rowsTable} AS r ON ${conditions.join('\n    AND ')}`,
     `  GROUP BY ${periodColumns.join(', ')}`,
   ].join('\n');
   return [

@@ -58,6 +58,11 @@ const abbreviations = new Map<string, readonly string[]>([
   ['disc', ['discount']],
 ]);
 
+/** The abbreviations of three letters or more, as words a name may be made of ("CUSTNAME"). */
+export const abbreviationWords: ReadonlySet<string> = new Set(
+  [...abbreviations.keys()].filter((abbreviation) => abbreviation.length >= 3),
+);
+
 /** "no" is "number" after a noun ("invoice_no") or before "of" ("no_of_items"), and a word otherwise ("no_show"). */
 function meansNumber(written: readonly string[], index: number): boolean {
   return index === written.length - 1 ? index > 0 : written[index + 1] === 'of';

@@ -88,6 +88,7 @@ describe('the semantic model tools', () => {
       }),
     );
     expect(output.omitted).toBeUndefined();
+    expect(output.source).toBe('schema');
   });
 
   it('list_metrics shows only the datasets asked for', async () => {
@@ -120,8 +121,11 @@ describe('the semantic model tools', () => {
       ]),
     ).toEqual(truth);
     expect(output.standsOn).toEqual([
-      { name: 'invoice_total', label: 'Invoice total', kind: 'metric', certified: null },
+      { kind: 'metric', name: 'invoice_total', label: 'Invoice total', certified: null },
     ]);
+    // Nobody saved a model: the analyst reads one proposed from the schema, and is told so.
+    expect(output.modelSource).toBe('schema');
+    expect(String(output.modelNote)).toContain('Nobody has reviewed');
     const step = messages.find(
       (message) => message.role === 'function' && message.functionCall?.name === 'query_metrics',
     );
@@ -135,7 +139,15 @@ describe('the semantic model tools', () => {
       measures: [{ name: 'highest_price', measure: 'track.unit_price', aggregation: 'max' }],
     });
     expect(output.rows).toEqual(chinook.query('SELECT max(UnitPrice) FROM Track'));
-    expect(output.standsOn).toEqual([{ name: 'highest_price', kind: 'measure' }]);
+    expect(output.standsOn).toEqual([
+      {
+        kind: 'measure',
+        name: 'highest_price',
+        label: 'Unit price',
+        measure: 'track.unit_price',
+        aggregation: 'max',
+      },
+    ]);
   });
 
   it("query_metrics groups on a dataset's rows by its key, so two rows of one name stay two", async () => {

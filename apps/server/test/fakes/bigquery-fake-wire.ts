@@ -117,13 +117,21 @@ export function apiError(code: number, message: string, reason: string): Reply {
 
 /**
  * `project.dataset.table` in backquotes (or bare) becomes `dataset.table`, which SQLite resolves
- * because the Chinook copy is attached under the dataset's name.
+ * because the Chinook copy is attached under the dataset's name. A UNION must say ALL or DISTINCT
+ * in GoogleSQL, as the real service's parser insists; SQLite's UNION is the DISTINCT one.
  */
 export function translateSql(sql: string, projectId: string): string {
+  const bare = /\bUNION\b(?!\s+(?:ALL|DISTINCT)\b)\s*([^\s(]*)/i.exec(sql);
+  if (bare) {
+    throw new Error(
+      `Syntax error: Expected keyword ALL or keyword DISTINCT but got ${bare[1] ? `keyword ${bare[1].toUpperCase()}` : '"("'}`,
+    );
+  }
   const project = projectId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return sql
     .replace(/`([^`]+)`/g, (_, path: string) => path.replace(new RegExp(`^${project}\\.`), ''))
     .replace(new RegExp(`\\b${project}\\.`, 'g'), '')
+    .replace(/\bUNION\s+DISTINCT\b/gi, 'UNION')
     .replace(/;\s*$/, '');
 }
 

@@ -10,6 +10,7 @@ import {
   type WireRows,
 } from './bigquery-fake-wire.ts';
 import { ChinookCopy } from './chinook-copy.ts';
+import { addBigQueryDates } from './fake-date-functions.ts';
 import { deferred, FakeHttpServer, jsonBody, type Reply, waitAtMost } from './fake-http.ts';
 import { verifyJwt } from './fake-jwt.ts';
 
@@ -59,6 +60,8 @@ export class BigQueryFake {
   readonly #options: Required<Omit<BigQueryFakeOptions, 'prepare'>>;
   readonly #copy: ChinookCopy;
   readonly #server: FakeHttpServer;
+  /** Rewrites what SQLite cannot parse of BigQuery's date functions. */
+  readonly #dates: (sql: string) => string;
 
   private constructor(copy: ChinookCopy, options: BigQueryFakeOptions) {
     this.#copy = copy;
@@ -72,6 +75,7 @@ export class BigQueryFake {
       ...options,
     };
     this.#server = new FakeHttpServer((request, url, body) => this.#handle(request, url, body));
+    this.#dates = addBigQueryDates(copy.db);
   }
 
   static async start(options: BigQueryFakeOptions): Promise<BigQueryFake> {
@@ -198,8 +202,9 @@ export class BigQueryFake {
       timer: undefined,
     };
     this.jobs.push(job);
-    const sql = translateSql(job.sql, this.#options.projectId);
+    let sql = job.sql;
     try {
+      sql = this.#dates(translateSql(job.sql, this.#options.projectId));
       job.statementType = statementType(this.#copy.kind(sql), sql);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -92,8 +92,9 @@ export function encodeResult(result: CopyResult, sqlText: string, keepNames = fa
     return { rowtype: [changed], rowset: [[String(result.changes)]], statementTypeId };
   }
   const rowtype = result.columns.map((column, index) => {
-    const quoted = sqlText.includes(`"${column.name}"`);
-    const name = keepNames || quoted ? column.name : column.name.toUpperCase();
+    const written = unmarked(column.name);
+    const quoted = sqlText.includes(`"${written}"`);
+    const name = keepNames || quoted ? written : written.toUpperCase();
     return wireColumn(name, column.declaredType, result.rows, index);
   });
   const rowset = result.rows.map((row) =>
@@ -144,6 +145,29 @@ export function translateSql(sqlText: string, database: string, schema: string):
     .replace(new RegExp(`(?:${db}\\.)?${identifier(schema)}\\.`, 'gi'), '')
     .replace(/SYSTEM\$WAIT\s*\(\s*(\d+)\s*\)/gi, "'waited $1 seconds'")
     .replace(/;\s*$/, '');
+}
+
+// Marks a quoted name that is not all upper case, so that SQLite (blind to case) no longer takes
+// it for the same name written bare, which Snowflake raises to upper case.
+const caseMark = '\u2063';
+
+/**
+ * Snowflake's name resolution on SQLite: a bare name is its upper case, a quoted one exactly as
+ * written, so `"semantic_rows"` and `semantic_rows` are two names (the second is SEMANTIC_ROWS)
+ * and `"Track"` is no table. Quoted names with a lower-case letter get a mark SQLite keeps apart;
+ * string literals and comments are left as they are.
+ */
+export function keepQuotedCase(sqlText: string): string {
+  return sqlText.replace(
+    /'(?:[^'\\]|\\.|'')*'|--[^\n]*|\/\*[\s\S]*?\*\/|"((?:[^"]|"")*)"/g,
+    (token, quoted: string | undefined) =>
+      quoted !== undefined && quoted !== quoted.toUpperCase() ? `"${quoted}${caseMark}"` : token,
+  );
+}
+
+/** A result column's name as Snowflake gives it, without the mark of `keepQuotedCase`. */
+function unmarked(name: string): string {
+  return name.replaceAll(caseMark, '');
 }
 
 /** Seconds a `SYSTEM$WAIT(n)` in the statement asks for, or null. */

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type Database from 'better-sqlite3';
 import { ChinookCopy, type CopyResult } from './chinook-copy.ts';
+import { addSnowflakeDates } from './fake-date-functions.ts';
 import { deferred, FakeHttpServer, jsonBody, type Reply, waitAtMost } from './fake-http.ts';
 import { verifyJwt } from './fake-jwt.ts';
 import {
   createInformationSchema,
   encodeResult,
   errorBody,
+  keepQuotedCase,
   outputParameters,
   showImportedKeys,
   showPrimaryKeys,
@@ -73,6 +75,8 @@ export class SnowflakeFake {
   readonly #copy: ChinookCopy;
   readonly #server: FakeHttpServer;
   readonly #chunks = new Map<string, string[]>();
+  /** Rewrites what SQLite cannot parse of Snowflake's date functions. */
+  readonly #dates: (sql: string) => string;
 
   private constructor(copy: ChinookCopy, options: SnowflakeFakeOptions) {
     this.#copy = copy;
@@ -89,6 +93,7 @@ export class SnowflakeFake {
       ...options,
     };
     this.#server = new FakeHttpServer((request, url, body) => this.#handle(request, url, body));
+    this.#dates = addSnowflakeDates(copy.db);
   }
 
   static async start(options: SnowflakeFakeOptions = {}): Promise<SnowflakeFake> {
@@ -258,7 +263,7 @@ export class SnowflakeFake {
         result = showImportedKeys(this.#copy.tables(), database, schema);
         keepNames = true;
       } else {
-        result = this.#copy.query(translateSql(text, database, schema));
+        result = this.#copy.query(keepQuotedCase(this.#dates(translateSql(text, database, schema))));
       }
       this.#finish(
         statement,

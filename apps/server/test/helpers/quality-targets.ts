@@ -13,9 +13,7 @@ import {
   postgresServer,
   temporaryDirectory,
 } from '../fixtures/chinook.ts';
-import { BigQueryFake } from '../fakes/bigquery-fake.ts';
-import { rsaKeyPair } from '../fakes/fake-jwt.ts';
-import { SnowflakeFake } from '../fakes/snowflake-fake.ts';
+import { bigqueryChinook, snowflakeChinook } from './chinook-cloud-fakes.ts';
 import { runAdminStatement } from './postgres-admin.ts';
 import { uniqueSuffix } from './unique-suffix.ts';
 
@@ -282,21 +280,14 @@ function plantInCopy(db: Database.Database): void {
 }
 
 export async function snowflakeQuality(): Promise<QualityTarget> {
-  const fake = await SnowflakeFake.start({ password: 'secret', prepare: plantInCopy });
-  const details = {
-    account: 'querent-test',
-    user: 'querent',
-    password: 'secret',
-    database: 'CHINOOK',
-    schema: 'PUBLIC',
-    warehouse: 'FAKE_WH',
-  };
+  const chinook = await snowflakeChinook(plantInCopy);
+  const { details } = chinook;
   // Its catalogue names everything in upper case, as Snowflake does with unquoted names.
   const upper = (name: string) => name.toUpperCase();
   return {
     label: 'Snowflake (fake)',
     engine: 'snowflake',
-    env: { SNOWFLAKE_ACCESS_URL: fake.url },
+    env: chinook.env,
     chinook: {
       details,
       track: { schema: 'PUBLIC', name: 'TRACK' },
@@ -316,32 +307,17 @@ export async function snowflakeQuality(): Promise<QualityTarget> {
       clean: { schema: 'PUBLIC', name: 'QA_CLEAN' },
       column: upper,
     },
-    dispose: () => fake.close(),
+    dispose: () => chinook.close(),
   };
 }
 
 export async function bigqueryQuality(): Promise<QualityTarget> {
-  const clientEmail = 'quality@querent-test.iam.gserviceaccount.com';
-  const key = rsaKeyPair();
-  const fake = await BigQueryFake.start({
-    serviceAccount: { clientEmail, publicKey: key.publicKey },
-    prepare: plantInCopy,
-  });
-  const details = {
-    project_id: 'querent-test',
-    service_account_json: JSON.stringify({
-      type: 'service_account',
-      project_id: 'querent-test',
-      private_key_id: 'quality-key',
-      private_key: key.privateKey,
-      client_email: clientEmail,
-      token_uri: 'https://oauth2.googleapis.com/token',
-    }),
-  };
+  const chinook = await bigqueryChinook(plantInCopy);
+  const { details } = chinook;
   return {
     label: 'BigQuery (fake)',
     engine: 'bigquery',
-    env: { BIGQUERY_API_ENDPOINT: fake.url, BIGQUERY_TOKEN_URL: fake.tokenUrl },
+    env: chinook.env,
     chinook: {
       details,
       track: { schema: 'chinook', name: 'Track' },
@@ -355,7 +331,7 @@ export async function bigqueryQuality(): Promise<QualityTarget> {
       clean: { schema: 'chinook', name: 'qa_clean' },
       column: plain,
     },
-    dispose: () => fake.close(),
+    dispose: () => chinook.close(),
   };
 }
 

@@ -28,5 +28,8 @@ describe('semantic compiler SQL for Snowflake and BigQuery', () => {
     expect(sql).toContain('DATE_ADD(p.g0, INTERVAL -3 MONTH)');
     expect(sql).toContain("orders.d_coupon = 'it\\'s'");
     expect(sql).toContain('(CAST(m0 AS FLOAT64) / NULLIF(m1, 0)) AS paid_share');
+    // GoogleSQL refuses a UNION that says neither ALL nor DISTINCT.
+    expect(sql).toContain(' UNION ALL ');
+    expect(sql).not.toMatch(/\bUNION\b(?!\s+(?:ALL|DISTINCT)\b)/);
   });
 });

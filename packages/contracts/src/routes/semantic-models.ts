@@ -120,6 +120,8 @@ export const semanticModelRoutes = {
   }),
   'POST /api/databases/:id/metrics/query': route({
     summary: 'Answer a metric query: compiled for the database’s engine and run as the editor runs SQL',
+    description:
+      'Answered from the model the chat and MCP read: the saved one, else the pending proposal, else one proposed from the schema (modelSource says which). standsOn says what each metric stands on: certified (by whom, when) or not. An unknown name is a 400 naming the field and the closest valid names.',
     tags,
     auth: 'required',
     params: idParamsSchema,

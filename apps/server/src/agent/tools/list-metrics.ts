@@ -16,8 +16,8 @@ export const listMetricsTool: AgentTool<typeof inputSchema> = {
     "The database's semantic model: its metrics (label, description, type, whether certified, by whom and when) and its datasets with their dimensions (type, time grains, synonyms, sample values) and measures. Answer with query_metrics whenever a metric or measure fits the question: its numbers are defined once and the same everywhere.",
   inputSchema,
   async execute(input, context) {
-    const model = await context.semanticModel();
-    if (!model) {
+    const reading = await context.semanticModel();
+    if (!reading) {
       return {
         output: {
           metrics: [],
@@ -27,10 +27,13 @@ export const listMetricsTool: AgentTool<typeof inputSchema> = {
       };
     }
     return {
-      output: semanticVocabulary(model, {
-        maxChars: context.budget.describeChars,
-        ...(input.datasets ? { datasets: input.datasets } : {}),
-      }),
+      output: {
+        ...semanticVocabulary(reading.model, {
+          maxChars: context.budget.describeChars,
+          ...(input.datasets ? { datasets: input.datasets } : {}),
+        }),
+        source: reading.source,
+      },
     };
   },
 };

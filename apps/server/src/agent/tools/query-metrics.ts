@@ -1,4 +1,3 @@
-import type { SemanticModel } from '@querent/contracts';
 import { aggregations, metricQuerySchema } from '@querent/contracts';
 import { z } from 'zod';
 import { previewForModel } from '../result-preview.ts';
@@ -37,19 +36,9 @@ const inputSchema = z.object({
   title: z.string().max(200).optional().describe('A short title for the result table shown to the user.'),
 });
 
-/** What the answer stands on: each metric of the query, certified or not, or a measure. */
-function standsOn(model: SemanticModel, names: readonly string[]) {
-  return names.map((name) => {
-    const metric = model.metrics.find((candidate) => candidate.name === name);
-    if (!metric) return { name, kind: 'measure' };
-    return {
-      name,
-      label: metric.label,
-      kind: 'metric',
-      certified: metric.certified,
-    };
-  });
-}
+/** What the analyst must say when nobody has reviewed the model its figures come from. */
+const unreviewedNote =
+  'Nobody has reviewed this semantic model yet (modelSource: a proposal, or read from the schema): say so with the figures.';
 
 export const queryMetricsTool: AgentTool<typeof inputSchema> = {
   name: 'query_metrics',
@@ -57,8 +46,6 @@ export const queryMetricsTool: AgentTool<typeof inputSchema> = {
     'Answer from the semantic model: compile a metric query (names from list_metrics) to SQL for this database and run it. Returns the SQL, columns, true row count and first rows, like run_sql, and what the figures stand on (a certified metric or not). Prefer it to run_sql whenever a metric or measure fits. An unknown or ambiguous name comes back as an error naming the field and the closest valid names.',
   inputSchema,
   async execute(input, context) {
-    const model = await context.semanticModel();
-    if (!model) return { output: { error: 'This database has no semantic model: answer with run_sql.' } };
     const compiled = await context.compileMetricQuery({
       query: input.query,
       measures: input.measures ?? [],
@@ -68,7 +55,9 @@ export const queryMetricsTool: AgentTool<typeof inputSchema> = {
       return {
         output: {
           error: compiled.error,
-          field: /^(?:measures|keys)\b/.test(compiled.field) ? compiled.field : `query.${compiled.field}`,
+          field: /^(?:query|measures|keys)\b/.test(compiled.field)
+            ? compiled.field
+            : `query.${compiled.field}`,
           ...(compiled.suggestions.length > 0 ? { suggestions: compiled.suggestions } : {}),
           hint: 'Use names listed by list_metrics, or answer with run_sql when no metric fits.',
         },
@@ -80,7 +69,9 @@ export const queryMetricsTool: AgentTool<typeof inputSchema> = {
       queryId: outcome.query.id,
       output: {
         sql,
-        standsOn: standsOn(model, input.query.metrics),
+        standsOn: compiled.standsOn,
+        modelSource: compiled.modelSource,
+        ...(compiled.modelSource === 'saved' ? {} : { modelNote: unreviewedNote }),
         ...previewForModel(outcome, context.budget, { sql, tables: context.tables }),
       },
     };

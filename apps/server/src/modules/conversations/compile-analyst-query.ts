@@ -1,38 +1,38 @@
 import type { MetricQuery } from '@querent/contracts';
-import { engineDescriptors } from '@querent/contracts';
 import type { AgentAdHocMeasure, AgentCompiledQuery } from '../../agent/agent-port.ts';
-import { withAdHocMeasures, withKeyDimensions } from '../../semantic/ad-hoc-fields.ts';
-import { compileMetricQuery } from '../../semantic/compile-metric-query.ts';
 import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
 import type { DatabaseRecord } from '../databases/database-record.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
-import { semanticModelOf } from './semantic-model-of.ts';
+import { compileAnsweringQuery } from '../semantic-models/compile-answering-query.ts';
+
+const noModel = {
+  ok: false,
+  error: 'This database has no semantic model: answer with run_sql.',
+  field: 'query',
+  suggestions: [],
+} as const;
 
 /*
- * The analyst's metric query as SQL for its database: compiled against the database's semantic
- * model (with any measure aggregated another way, and dataset keys to group on, for this query)
- * in the engine's dialect. A
- * query the model cannot answer is an outcome for the analyst to correct, not an error.
+ * The analyst's metric query as SQL for its database, compiled as the API and MCP compile theirs
+ * (`compileAnsweringQuery`: the same model read once, the same standing of each figure), with any
+ * measure aggregated another way and dataset keys to group on, for this query. A query the model
+ * cannot answer is an outcome for the analyst to correct, not an error.
  */
 export async function compileAnalystQuery(
   deps: SchemaDeps & { semanticModel: 'on' | 'off' },
   database: DatabaseRecord,
   input: { query: MetricQuery; measures: readonly AgentAdHocMeasure[]; keys: readonly string[] },
 ): Promise<AgentCompiledQuery> {
-  const model = await semanticModelOf(deps, database);
-  if (!model) {
-    return {
-      ok: false,
-      error: 'This database has no semantic model: answer with run_sql.',
-      field: 'query',
-      suggestions: [],
-    };
-  }
+  if (deps.semanticModel === 'off') return noModel;
   try {
-    const dialect = engineDescriptors[database.engine].dialect.name;
-    const extended = withKeyDimensions(withAdHocMeasures(model, input.measures), input.keys);
-    const { sql } = compileMetricQuery(extended, input.query, dialect);
-    return { ok: true, sql };
+    const compiled = await compileAnsweringQuery(deps, database, input);
+    if (compiled === null) return noModel;
+    return {
+      ok: true,
+      sql: compiled.sql,
+      modelSource: compiled.modelSource,
+      standsOn: compiled.standsOn,
+    };
   } catch (error) {
     if (!(error instanceof SemanticQueryError)) throw error;
     return { ok: false, error: error.message, field: error.field, suggestions: error.suggestions };

@@ -1,14 +1,11 @@
 import type { MetricQuery, MetricQueryResult } from '@querent/contracts';
-import { engineDescriptors } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
-import type { CompiledMetricQuery } from '../../semantic/compile-metric-query.ts';
-import { compileMetricQuery } from '../../semantic/compile-metric-query.ts';
 import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
 import type { Actor } from '../access/can.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import { recordInHistory } from '../queries/query-recorders.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
-import { currentSemanticModel } from './current-semantic-model.ts';
+import { type AnsweringQuery, compileAnsweringQuery } from './compile-answering-query.ts';
 import type { SemanticModelDeps } from './semantic-model-deps.ts';
 
 /** A query the model cannot answer, as a 400 naming the query's field and the closest valid names. */
@@ -17,33 +14,30 @@ function badQuery(error: SemanticQueryError): AppError {
 }
 
 /**
- * POST /api/databases/{id}/metrics/query: the query compiled from the database's model (saved,
- * else pending) for its engine, and run through the one SQL path as the editor's SQL is (safe
- * mode, row cap, timeout, metering, the caller's query history), read-only. The answer carries
- * the SQL so anyone can see what the number stands on.
+ * POST /api/databases/{id}/metrics/query (and MCP's query_metrics): the query compiled from the
+ * model the analyst answers from too (`compileAnsweringQuery`: saved, else pending, else proposed
+ * from the schema) for the database's engine, and run through the one SQL path as the editor's
+ * SQL is (safe mode, row cap, timeout, metering, the caller's query history), read-only. The
+ * answer carries the SQL, where the model came from and what each figure stands on, so anyone can
+ * see what the number stands on.
  */
 export async function runMetricQuery(
   deps: SemanticModelDeps,
   input: { user: Actor; databaseId: string; query: MetricQuery; signal?: AbortSignal | undefined },
 ): Promise<MetricQueryResult> {
   const database = await requireDatabase(deps.db, input.user, input.databaseId, 'run');
-  const current = await currentSemanticModel(deps, database.id);
-  if (current === null) {
-    throw new AppError(
-      'CONFLICT',
-      'This database has no semantic model yet: propose one (or run Scan auto) and accept it first',
-    );
-  }
-  let compiled: CompiledMetricQuery;
+  let compiled: AnsweringQuery | null;
   try {
-    compiled = compileMetricQuery(
-      current.model,
-      input.query,
-      engineDescriptors[database.engine].dialect.name,
-    );
+    compiled = await compileAnsweringQuery(deps, database, { query: input.query });
   } catch (error) {
     if (error instanceof SemanticQueryError) throw badQuery(error);
     throw error;
+  }
+  if (compiled === null) {
+    throw new AppError(
+      'CONFLICT',
+      'This database has no semantic model, and none can be proposed from its schema (no table to make a dataset of)',
+    );
   }
   const run = await runSql(
     deps,
@@ -61,6 +55,8 @@ export async function runMetricQuery(
   return {
     sql: compiled.sql,
     fields: compiled.columns,
+    modelSource: compiled.modelSource,
+    standsOn: compiled.standsOn,
     rows: run.result.rows,
     count: run.result.count,
     columns: run.result.columns,

@@ -1,4 +1,5 @@
 import { spellOut } from '../../text/abbreviations.ts';
+import { splitRunTogether } from '../../text/run-together-words.ts';
 import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
 
 /*
@@ -9,7 +10,7 @@ import { foldWord, plural, singular, splitWords } from '../../text/words.ts';
 
 /** Shared by every reader of the same name: never changed once read. */
 export interface NameReading {
-  /** The words as written, lower case without accents: "InvoiceLines" → invoice, lines. */
+  /** The words as written, lower case without accents: "InvoiceLines", "INVOICELINES" → invoice, lines. */
   readonly written: readonly string[];
   /** The words spelled out: "cust_qty" → customer, quantity; "invoice_no" → invoice, number. */
   readonly words: readonly string[];
@@ -34,7 +35,14 @@ export function readName(name: string): NameReading {
 }
 
 function readWords(name: string): NameReading {
-  const written = splitWords(name).map(foldWord);
+  const parts = splitWords(name);
+  // One word in one case may be several run together (INVOICEDATE); a case change would have
+  // parted them already.
+  const [only] = parts;
+  const written =
+    parts.length === 1 && only !== undefined && (only === only.toUpperCase() || only === only.toLowerCase())
+      ? splitRunTogether(foldWord(only))
+      : parts.map(foldWord);
   return { written, words: spellOut(written) };
 }
 

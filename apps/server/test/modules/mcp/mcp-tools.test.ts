@@ -254,7 +254,24 @@ describe('the MCP tools, through the official client', () => {
     const before = await callTool<{ source: string; note: string }>(client, 'list_metrics', {
       databaseId: demoId,
     });
-    expect(before.source).toBe('none');
+    // Nothing saved or proposed yet: the model the chat and the API read is proposed from the schema.
+    expect(before.source).toBe('schema');
+    expect(before.note).toContain('nobody has reviewed it');
+    const early = { metrics: ['order_count'] };
+    const earlyRest = await api.post<MetricQueryResult>(`/api/databases/${demoId}/metrics/query`, early);
+    expect(earlyRest.status, earlyRest.text).toBe(200);
+    expect(earlyRest.body.modelSource).toBe('schema');
+    const earlyTool = await callTool<Rows & { modelSource: string; summary: string }>(
+      client,
+      'query_metrics',
+      {
+        databaseId: demoId,
+        query: early,
+      },
+    );
+    expect(earlyTool.rows).toEqual(earlyRest.body.rows);
+    expect(earlyTool.modelSource).toBe('schema');
+    expect(earlyTool.summary).toContain('proposed from the schema');
     const model = `/api/databases/${demoId}/semantic-model`;
     expect((await api.post(`${model}/proposal`, undefined)).status).toBe(200);
     const accepted = await api.post(`${model}/proposal/accept`, { version: 0 });
@@ -283,17 +300,26 @@ describe('the MCP tools, through the official client', () => {
     const rest = await api.post<MetricQueryResult>(`/api/databases/${demoId}/metrics/query`, query);
     expect(rest.status, rest.text).toBe(200);
     const answered = await callTool<
-      Rows & { sql: string; standsOn: { metric: string; certified: unknown }[]; summary: string }
+      Rows & {
+        sql: string;
+        standsOn: { name: string; certified: unknown }[];
+        summary: string;
+        modelSource: string;
+      }
     >(client, 'query_metrics', { databaseId: demoId, query });
     expect(answered.sql).toBe(rest.body.sql);
     expect(answered.rows).toEqual(rest.body.rows);
     expect(answered.standsOn).toEqual(
       query.metrics.map((name) => ({
-        metric: name,
+        kind: 'metric',
+        name,
         label: metricOf(name)?.label,
         certified: metricOf(name)?.certified ?? null,
       })),
     );
+    // One reading of the model, said the same way by the tool and the API.
+    expect(answered.standsOn).toEqual(rest.body.standsOn);
+    expect([answered.modelSource, rest.body.modelSource]).toEqual(['saved', 'saved']);
     expect(answered.standsOn[1]?.certified).toBeNull();
     expect(answered.summary).toContain('the certified metric order_count');
     expect(answered.summary).toContain('order_total_amount, not certified');

@@ -5,7 +5,7 @@ import { schemaOf, type TableSpec, withoutForeignKeys } from './schema-builder.t
 
 /*
  * One small shop written in every naming style people use (snake_case, PascalCase, camelCase,
- * SCREAMING_CASE, words with spaces), with its foreign keys declared or not: the proposal is the
+ * SCREAMING_CASE, words with spaces, words run together in one case), with its foreign keys declared or not: the proposal is the
  * same model, names and all, whatever the style.
  */
 
@@ -17,6 +17,9 @@ const styles: Record<string, Style> = {
   camelCase: (words) => words.map((word, index) => (index === 0 ? word : capital(word))).join(''),
   SCREAMING_CASE: (words) => words.join('_').toUpperCase(),
   'with spaces': (words) => words.map(capital).join(' '),
+  // PascalCase loaded unquoted: Snowflake raises it to upper case, PostgreSQL lowers it.
+  RUNTOGETHER: (words) => words.join('').toUpperCase(),
+  runtogether: (words) => words.join(''),
 };
 
 function shop(style: Style): TableSpec[] {

@@ -1,7 +1,8 @@
+import { semanticModelSources } from '@querent/contracts';
 import { z } from 'zod';
 import { semanticVocabulary } from '../../../agent/tools/semantic-vocabulary.ts';
 import { defineTool } from '../mcp-tool.ts';
-import { readAnsweringModel } from './answering-model.ts';
+import { readModelForReading } from '../../semantic-models/model-for-reading.ts';
 import { databaseIdInput } from './database-id.ts';
 
 /** Characters of vocabulary one answer holds; what does not fit is named in its note. */
@@ -9,15 +10,27 @@ const VOCABULARY_CHARS = 24_000;
 
 const outputSchema = z.looseObject({
   source: z
-    .enum(['saved', 'proposal', 'none'])
-    .describe('saved: a model people accepted; proposal: proposed and not yet reviewed; none: no model.'),
+    .enum([...semanticModelSources, 'none'])
+    .describe(
+      'saved: a model people accepted; proposal: proposed and not yet reviewed; schema: proposed from the schema just now, kept nowhere; none: no model.',
+    ),
   metrics: z.array(z.unknown()),
   datasets: z.array(z.unknown()),
   omitted: z.string().optional().describe('What did not fit in this answer, and how to ask for it.'),
   note: z.string().optional(),
 });
 
-/** The semantic model's vocabulary, read as GET /api/databases/{id}/semantic-model reads it. */
+/** What to say of a model nobody has reviewed, by where it came from. */
+const unreviewed = {
+  proposal: 'This model is a proposal nobody has reviewed yet: say so when answering from it.',
+  schema:
+    'This model was proposed from the schema just now and nobody has reviewed it: say so when answering from it.',
+} as const;
+
+/**
+ * The semantic model's vocabulary, read as query_metrics, POST …/metrics/query and the analyst read
+ * it: the saved model, else the pending proposal, else one proposed from the schema.
+ */
 export const listMetricsTool = defineTool({
   name: 'list_metrics',
   title: 'List metrics',
@@ -33,13 +46,16 @@ export const listMetricsTool = defineTool({
   }),
   outputSchema,
   async run(input, context) {
-    const answering = await readAnsweringModel(context, input.databaseId);
+    const answering = await readModelForReading(context.deps, {
+      user: context.user,
+      databaseId: input.databaseId,
+    });
     if (answering === null) {
       return {
         source: 'none' as const,
         metrics: [],
         datasets: [],
-        note: 'This database has no semantic model yet: answer with run_sql, or ask its owner to propose and accept one in Querent.',
+        note: 'This database has no semantic model, and none can be proposed from its schema: answer with run_sql.',
       };
     }
     const vocabulary = semanticVocabulary(answering.model, {
@@ -49,9 +65,7 @@ export const listMetricsTool = defineTool({
     return outputSchema.parse({
       ...vocabulary,
       source: answering.source,
-      ...(answering.source === 'proposal'
-        ? { note: 'This model is a proposal nobody has reviewed yet: say so when answering from it.' }
-        : {}),
+      ...(answering.source === 'saved' ? {} : { note: unreviewed[answering.source] }),
     });
   },
 });

@@ -1,56 +1,46 @@
-import type { SemanticModel } from '@querent/contracts';
-import { metricQuerySchema } from '@querent/contracts';
+import type { FigureStanding, SemanticModelSource } from '@querent/contracts';
+import { figureStandingSchema, metricQuerySchema, semanticModelSources } from '@querent/contracts';
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
 import { runMetricQuery } from '../../semantic-models/run-metric-query.ts';
 import { boundedRowsSchema, boundRows } from '../bounded-rows.ts';
 import { defineTool } from '../mcp-tool.ts';
-import { readAnsweringModel } from './answering-model.ts';
 import { databaseIdInput } from './database-id.ts';
-
-const standingSchema = z.object({
-  metric: z.string(),
-  label: z.string().nullable().optional(),
-  certified: z
-    .object({ by: z.string(), at: z.string() })
-    .nullable()
-    .describe('Who certified the metric and when; null when nobody has.'),
-});
 
 const outputSchema = boundedRowsSchema.extend({
   sql: z.string().describe('The SQL the query compiled to, as it ran.'),
   fields: z.array(z.object({ name: z.string(), kind: z.enum(['metric', 'dimension']), label: z.string() })),
-  standsOn: z.array(standingSchema),
+  standsOn: z
+    .array(figureStandingSchema)
+    .describe('What each metric stands on, in the order asked: certified (by whom, when) or not.'),
   summary: z.string().describe('What the figures stand on, in words, to repeat to the person asking.'),
-  modelSource: z.enum(['saved', 'proposal']),
+  modelSource: z
+    .enum(semanticModelSources)
+    .describe(
+      'saved: a model people accepted; proposal: proposed and not yet reviewed; schema: proposed from the schema for this answer, kept nowhere.',
+    ),
   queryId: z.string().optional().describe("The run's record in the query history."),
 });
 
-function standsOn(model: SemanticModel, names: readonly string[]): z.infer<typeof standingSchema>[] {
-  return names.map((name) => {
-    const metric = model.metrics.find((candidate) => candidate.name === name);
-    return {
-      metric: name,
-      ...(metric ? { label: metric.label } : {}),
-      certified: metric?.certified ?? null,
-    };
-  });
-}
+const unreviewed: Record<SemanticModelSource, string | null> = {
+  saved: null,
+  proposal: 'The semantic model is a proposal nobody has reviewed yet.',
+  schema: 'The semantic model was proposed from the schema for this answer; nobody has reviewed it.',
+};
 
-function summarize(
-  standing: readonly z.infer<typeof standingSchema>[],
-  source: 'saved' | 'proposal',
-): string {
-  const parts = standing.map((entry) =>
-    entry.certified
-      ? `the certified metric ${entry.metric} (certified by ${entry.certified.by} on ${entry.certified.at.slice(0, 10)})`
-      : `the metric ${entry.metric}, not certified`,
-  );
+function summarize(standing: readonly FigureStanding[], source: SemanticModelSource): string {
+  const parts = standing.map((entry) => {
+    if (entry.kind === 'measure')
+      return `the measure ${entry.measure} (${entry.aggregation}), which no metric defines`;
+    return entry.certified
+      ? `the certified metric ${entry.name} (certified by ${entry.certified.by} on ${entry.certified.at.slice(0, 10)})`
+      : `the metric ${entry.name}, not certified`;
+  });
   const on =
     parts.length > 0
       ? `These figures stand on ${parts.join(', ')}.`
       : 'These figures list dimension values only.';
-  return source === 'proposal' ? `${on} The semantic model is a proposal nobody has reviewed yet.` : on;
+  return [on, unreviewed[source]].filter((part) => part !== null).join(' ');
 }
 
 /** POST /api/databases/{id}/metrics/query's use case: the same SQL, policy and rows. */
@@ -67,7 +57,6 @@ export const queryMetricsTool = defineTool({
   }),
   outputSchema,
   async run(input, context) {
-    const answering = await readAnsweringModel(context, input.databaseId);
     let result: Awaited<ReturnType<typeof runMetricQuery>>;
     try {
       result = await runMetricQuery(context.deps, {
@@ -83,15 +72,15 @@ export const queryMetricsTool = defineTool({
       }
       throw error;
     }
-    const source = answering?.source ?? 'saved';
-    const standing = answering ? standsOn(answering.model, input.query.metrics) : [];
+    // The model was read once, by the use case, which says where it came from and what each
+    // figure stands on, as it does for the API and the analyst.
     return {
       ...boundRows(result),
       sql: result.sql,
       fields: result.fields,
-      standsOn: standing,
-      summary: summarize(standing, source),
-      modelSource: source,
+      standsOn: result.standsOn,
+      summary: summarize(result.standsOn, result.modelSource),
+      modelSource: result.modelSource,
       ...(result.queryId === undefined ? {} : { queryId: result.queryId }),
     };
   },
