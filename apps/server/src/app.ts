@@ -42,6 +42,10 @@ import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { registerMcpEndpoint } from './modules/mcp/mcp-endpoint.ts';
+import { apiKeyHandlers } from './modules/api-keys/api-keys.routes.ts';
+import type { ApiKeyDeps } from './modules/api-keys/api-key-deps.ts';
+import { resolveApiKey } from './modules/api-keys/resolve-api-key.ts';
+import type { ResolveBearer } from './auth/resolve-user.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { proposeAfterDbtManifest } from './modules/semantic-models/propose-after-dbt-manifest.ts';
 import { proposeAfterScan } from './modules/semantic-models/propose-after-scan.ts';
@@ -155,6 +159,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     now: options.now,
   });
   const sessionSockets = createSessionSockets();
+  // API keys: a Bearer token on the REST API and /mcp, in either mode.
+  const apiKeys: ApiKeyDeps = { db: store.db, now: options.now };
+  const resolveBearer: ResolveBearer = (token) => resolveApiKey(apiKeys, token);
   const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
   const connections: DatabaseConnections = createDatabaseConnections({
     secrets,
@@ -236,7 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerSecurityHeaders(app);
     await app.register(cookie);
     registerSameOriginCheck(app, hostedAuth?.publicUrl ?? null);
-    registerHttpAuth(app, auth, sandbox.visitors);
+    registerHttpAuth(app, auth, sandbox.visitors, resolveBearer);
     await registerOpenApi(app, { version: readProductVersion() });
 
     // Queries and charts show the user's stars; the favourites module, which lists both, reads them.
@@ -275,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         publicUrl: hostedAuth?.publicUrl ?? '',
       }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
+      ...apiKeyHandlers(apiKeys),
       ...peopleHandlers({
         db: store.db,
         sessions,
@@ -313,7 +321,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerMcpEndpoint(
       app,
       { ...queries, schemaCache: databases.schemaCache, entityIssues: createEntityIssues(store.db) },
-      { publicUrl: hostedAuth?.publicUrl ?? null, version: readProductVersion() },
+      {
+        publicUrl: hostedAuth?.publicUrl ?? null,
+        version: readProductVersion(),
+        resolveCaller: auth.resolveCaller,
+        resolveBearer,
+      },
     );
     await registerWebApp(app, config.webDistDir);
     realtime = await createRealtime(app.server, {

@@ -1,3 +1,4 @@
+export * from './api-keys.ts';
 export * from './business-entities.ts';
 export * from './chat-messages.ts';
 export * from './chart-types.ts';

@@ -1,3 +1,4 @@
+import { apiKeyRoutes } from './api-keys.ts';
 import { authRoutes } from './auth.ts';
 import { businessEntityRoutes } from './business-entities.ts';
 import { chartRoutes } from './charts.ts';
@@ -21,6 +22,7 @@ import { healthRoutes, versionRoutes } from './system.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './user.ts';
 
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './business-entities.ts';
 export * from './charts.ts';
@@ -57,6 +59,7 @@ export const apiRoutes = {
   ...authRoutes,
   ...userRoutes,
   ...sessionRoutes,
+  ...apiKeyRoutes,
   ...creditRoutes,
   ...peopleRoutes,
   ...databaseRoutes,

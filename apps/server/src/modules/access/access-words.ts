@@ -17,6 +17,8 @@ export const objectKinds = [
   'organization',
   'credits',
   'subscription',
+  'api_key',
+  'organization_api_key',
 ] as const;
 export type ObjectKind = (typeof objectKinds)[number];
 

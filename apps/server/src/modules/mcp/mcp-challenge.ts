@@ -1,17 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { bearerChallenge } from '../../http/http-auth.ts';
 
 /**
- * Hosted mode has no sign-in an MCP client can use yet (OAuth and API keys come next): every
- * request is refused with the Bearer challenge a client expects, so it reports "needs sign-in"
- * rather than a broken server.
+ * Refuses a request without a usable Bearer token with the challenge an MCP client expects
+ * (RFC 6750), so it reports "needs sign-in" rather than a broken server: `invalid_token` when a
+ * token was sent and refused, with the reason.
  */
-export function refuseUnauthenticated(reply: FastifyReply, hosted: boolean): never {
-  void reply.header('www-authenticate', 'Bearer realm="Querent"');
+export function refuseUnauthenticated(reply: FastifyReply, refusal: { tokenRefused: string } | null): never {
+  if (refusal !== null) {
+    bearerChallenge(reply, 'invalid_token');
+    throw new AppError('UNAUTHORIZED', refusal.tokenRefused);
+  }
+  bearerChallenge(reply);
   throw new AppError(
     'UNAUTHORIZED',
-    hosted
-      ? "This Querent's MCP endpoint needs a sign-in that MCP clients cannot make yet: OAuth and API keys come in a later release"
-      : 'Nobody is signed in to this Querent',
+    "This Querent's MCP endpoint needs an API key: make one on your profile page and send it as Authorization: Bearer <key>",
   );
 }
