@@ -33,7 +33,7 @@ export function personAbilitiesOf(role: string): PersonAbilities {
     confirm_credentials: admin,
     manage_people: admin,
     manage_credits: admin,
-    create_api_keys: role !== 'anonymous',
+    create_api_keys: admin || role === 'member',
     manage_organization_keys: admin,
   };
 }
