@@ -45,6 +45,8 @@ import { registerMcpEndpoint } from './modules/mcp/mcp-endpoint.ts';
 import { apiKeyHandlers } from './modules/api-keys/api-keys.routes.ts';
 import type { ApiKeyDeps } from './modules/api-keys/api-key-deps.ts';
 import { resolveApiKey } from './modules/api-keys/resolve-api-key.ts';
+import { looksLikeApiKey } from './modules/api-keys/api-key-secret.ts';
+import { createOauthServer } from './modules/oauth/oauth-server.ts';
 import type { ResolveBearer } from './auth/resolve-user.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { proposeAfterDbtManifest } from './modules/semantic-models/propose-after-dbt-manifest.ts';
@@ -162,7 +164,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // API keys: a Bearer token on the REST API and /mcp, in either mode.
   const apiKeys: ApiKeyDeps = { db: store.db, now: options.now };
   const resolveBearer: ResolveBearer = (token) => resolveApiKey(apiKeys, token);
-  const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
+  const secretKey = loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir });
+  const secrets = createSecretBox(secretKey);
   const connections: DatabaseConnections = createDatabaseConnections({
     secrets,
     endpoints: config.engineEndpoints,
@@ -317,6 +320,24 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...uploadHandlers({ ...databases, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes }),
     });
 
+    // Hosted mode: Querent is the OAuth authorization server of its own /mcp (loaded only then).
+    const oauth =
+      hosted === null
+        ? null
+        : createOauthServer({
+            db: store.db,
+            secrets,
+            secretKey,
+            publicUrl: hosted.config.publicUrl,
+            trustProxy: config.trustProxy !== false,
+            resolveCaller: auth.resolveCaller,
+            signIn: hosted.signIn,
+          });
+    await oauth?.register(app);
+    // An API key starts qk_; any other Bearer token on /mcp is an app's access token.
+    const resolveMcpBearer: ResolveBearer = (token) =>
+      oauth === null || looksLikeApiKey(token) ? resolveBearer(token) : oauth.resolveToken(token);
+
     // Claude, Cursor and other MCP clients reach the same use cases and policy on /mcp.
     registerMcpEndpoint(
       app,
@@ -325,7 +346,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         publicUrl: hostedAuth?.publicUrl ?? null,
         version: readProductVersion(),
         resolveCaller: auth.resolveCaller,
-        resolveBearer,
+        resolveBearer: resolveMcpBearer,
+        resourceMetadata: oauth?.urls.resourceMetadata ?? null,
       },
     );
     await registerWebApp(app, config.webDistDir);

@@ -21,9 +21,9 @@ export interface Caller {
   sessionId: string | null;
 }
 
-/** What a Bearer token stands for: an API key, with the scopes it was given. */
+/** What a Bearer token stands for: an API key, or an app's OAuth grant, with its scopes. */
 export interface Grant {
-  kind: 'api_key';
+  kind: 'api_key' | 'oauth';
   id: string;
   scopes: readonly ApiKeyScope[];
 }

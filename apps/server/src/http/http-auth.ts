@@ -26,6 +26,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** The scope an API key needs for this route; a key may not call a route without one. */
     apiKeyScope?: ApiKeyScope;
+    /** The route takes no cookie, so a page of another site may call it (same-origin-check.ts). */
+    crossSite?: 'allowed';
   }
 }
 
@@ -37,9 +39,20 @@ function routeAuth(request: FastifyRequest): RouteAuth {
   return url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'required' : 'public';
 }
 
-/** The challenge a refused Bearer token is answered with (RFC 6750). */
-export function bearerChallenge(reply: FastifyReply, error?: 'invalid_token'): void {
-  void reply.header('www-authenticate', `Bearer realm="Querent"${error ? `, error="${error}"` : ''}`);
+/**
+ * The challenge a request without a usable Bearer token is answered with (RFC 6750), with, for
+ * /mcp in hosted mode, where to learn how to get one (RFC 9728) and what to ask for.
+ */
+export function bearerChallenge(
+  reply: FastifyReply,
+  error?: 'invalid_token',
+  discovery?: { resourceMetadata: string; scope: string },
+): void {
+  const parts = ['realm="Querent"'];
+  if (error) parts.push(`error="${error}"`);
+  if (discovery)
+    parts.push(`resource_metadata="${discovery.resourceMetadata}"`, `scope="${discovery.scope}"`);
+  void reply.header('www-authenticate', `Bearer ${parts.join(', ')}`);
 }
 
 /**

@@ -481,11 +481,26 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** One record of the OAuth authorization server (migration 0021): a client, code, token, grant… */
+export interface OauthRecordsTable {
+  /** oidc-provider's kind of record: Client, AccessToken, RefreshToken, Grant, Interaction… */
+  model: string;
+  id: string;
+  /** JSON of the record as the library keeps it. */
+  payload: JsonText;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
 export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  oauth_records: OauthRecordsTable;
   job_leases: JobLeasesTable;
   turn_statements: TurnStatementsTable;
   sign_in_attempts: SignInAttemptsTable;

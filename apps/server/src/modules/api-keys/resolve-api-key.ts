@@ -2,7 +2,7 @@ import type { BearerResolution } from '../../auth/resolve-user.ts';
 import { findUser } from '../users/find-user.ts';
 import type { ApiKeyDeps } from './api-key-deps.ts';
 import { nowOf } from './api-key-deps.ts';
-import { hashApiKeySecret } from './api-key-secret.ts';
+import { hashApiKeySecret, looksLikeApiKey } from './api-key-secret.ts';
 import { findApiKeyByHash, touchApiKey } from './api-keys.repo.ts';
 
 /** A key's last use is written at most this often: a busy script must not write on every call. */
@@ -15,6 +15,12 @@ const LAST_USED_INTERVAL_MS = 60_000;
  * The user comes back `delegated`, which caps what the policy allows them.
  */
 export async function resolveApiKey(deps: ApiKeyDeps, secret: string): Promise<BearerResolution> {
+  if (!looksLikeApiKey(secret)) {
+    return {
+      refused:
+        'This is not a Querent API key (they start with qk_); tokens of connected apps reach /mcp only',
+    };
+  }
   const key = await findApiKeyByHash(deps.db, hashApiKeySecret(secret));
   if (key === null) return { refused: 'This API key is unknown' };
   if (key.revokedAt !== null) return { refused: 'This API key was revoked' };

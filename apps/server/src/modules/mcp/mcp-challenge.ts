@@ -1,20 +1,25 @@
+import { apiKeyScopes } from '@querent/contracts';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { bearerChallenge } from '../../http/http-auth.ts';
 
 /**
  * Refuses a request without a usable Bearer token with the challenge an MCP client expects
- * (RFC 6750), so it reports "needs sign-in" rather than a broken server: `invalid_token` when a
- * token was sent and refused, with the reason.
+ * (RFC 6750): `invalid_token` and the reason when a token was sent and refused, and in hosted mode
+ * where the protected resource's metadata is (RFC 9728), from which a client finds the
+ * authorization server and signs the person in, asking for every scope.
  */
-export function refuseUnauthenticated(reply: FastifyReply, refusal: { tokenRefused: string } | null): never {
-  if (refusal !== null) {
-    bearerChallenge(reply, 'invalid_token');
-    throw new AppError('UNAUTHORIZED', refusal.tokenRefused);
-  }
-  bearerChallenge(reply);
+export function refuseUnauthenticated(
+  reply: FastifyReply,
+  refusal: { tokenRefused: string } | null,
+  resourceMetadata: string | null,
+): never {
+  const discovery =
+    resourceMetadata === null ? undefined : { resourceMetadata, scope: apiKeyScopes.join(' ') };
+  bearerChallenge(reply, refusal === null ? undefined : 'invalid_token', discovery);
   throw new AppError(
     'UNAUTHORIZED',
-    "This Querent's MCP endpoint needs an API key: make one on your profile page and send it as Authorization: Bearer <key>",
+    refusal?.tokenRefused ??
+      "This Querent's MCP endpoint needs a sign-in: connect through your MCP client's sign-in (OAuth), or send an API key made on your profile page as Authorization: Bearer <key>",
   );
 }

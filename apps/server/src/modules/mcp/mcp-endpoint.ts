@@ -20,8 +20,10 @@ export interface McpEndpointOptions {
   version: string;
   /** Who a request without a Bearer token is: local mode's administrator (hosted mode: nobody). */
   resolveCaller: ResolveCaller;
-  /** Who a Bearer token (an API key) acts as, with its scopes. */
+  /** Who a Bearer token (an API key, or in hosted mode an app's access token) acts as, with its scopes. */
   resolveBearer: ResolveBearer;
+  /** Hosted mode's protected-resource metadata (RFC 9728), named in the 401 challenge; null in local mode. */
+  resourceMetadata: string | null;
 }
 
 /**
@@ -37,14 +39,16 @@ async function identify(
   const token = bearerTokenOf(request.headers);
   if (token !== null) {
     const resolution = await options.resolveBearer(token);
-    if ('refused' in resolution) refuseUnauthenticated(reply, { tokenRefused: resolution.refused });
+    if ('refused' in resolution) {
+      refuseUnauthenticated(reply, { tokenRefused: resolution.refused }, options.resourceMetadata);
+    }
     request.user = resolution.caller.user;
     request.grant = resolution.grant;
     return;
   }
-  if (options.publicUrl !== null) refuseUnauthenticated(reply, null);
+  if (options.publicUrl !== null) refuseUnauthenticated(reply, null, options.resourceMetadata);
   const caller = await options.resolveCaller({ headers: request.headers, cookies: {} });
-  if (caller === null) refuseUnauthenticated(reply, null);
+  if (caller === null) refuseUnauthenticated(reply, null, options.resourceMetadata);
   request.user = caller.user;
 }
 
@@ -72,7 +76,7 @@ export function registerMcpEndpoint(app: ZodApp, deps: McpDeps, options: McpEndp
     },
     handler: async (request, reply) => {
       const { user, grant } = request;
-      if (user === null) return refuseUnauthenticated(reply, null);
+      if (user === null) return refuseUnauthenticated(reply, null, options.resourceMetadata);
       const { answerMcp } = await loadAnswerMcp();
       return answerMcp(
         { deps, user, scopes: grant?.scopes ?? null, version: options.version, path: MCP_PATH },
