@@ -47,6 +47,8 @@ import type { ApiKeyDeps } from './modules/api-keys/api-key-deps.ts';
 import { resolveApiKey } from './modules/api-keys/resolve-api-key.ts';
 import { looksLikeApiKey } from './modules/api-keys/api-key-secret.ts';
 import { createOauthServer } from './modules/oauth/oauth-server.ts';
+import { connectedAppHandlers } from './modules/oauth/connected-apps.routes.ts';
+import { oauthUrls } from './modules/oauth/oauth-urls.ts';
 import type { ResolveBearer } from './auth/resolve-user.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { proposeAfterDbtManifest } from './modules/semantic-models/propose-after-dbt-manifest.ts';
@@ -286,6 +288,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
       ...apiKeyHandlers(apiKeys),
+      ...connectedAppHandlers({
+        db: store.db,
+        resource: hostedAuth === null ? null : oauthUrls(hostedAuth.publicUrl).resource,
+      }),
       ...peopleHandlers({
         db: store.db,
         sessions,

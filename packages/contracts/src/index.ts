@@ -3,6 +3,7 @@ export * from './business-entities.ts';
 export * from './chat-messages.ts';
 export * from './chart-types.ts';
 export * from './charts.ts';
+export * from './connected-apps.ts';
 export * from './connection-details.ts';
 export * from './context.ts';
 export * from './conversations.ts';

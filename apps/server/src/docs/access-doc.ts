@@ -20,6 +20,7 @@ const kindNames: Record<ObjectKind, string> = {
   subscription: 'Plan bought through Stripe',
   api_key: 'Personal API key',
   organization_api_key: 'Organisation API key',
+  connected_app: 'App connected through OAuth',
 };
 
 const relationNames: Record<Relation, string> = {

@@ -108,6 +108,9 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     body: { name: 'Matrix key', scopes: ['metadata:read'], expires_at: null },
   }),
   'DELETE /api/api-keys/:id': user('/api/api-keys/someone-elses', { status: 404 }),
+  // Apps connected through OAuth: each person lists their own; someone else's is not found.
+  'GET /api/connected-apps': user('/api/connected-apps'),
+  'DELETE /api/connected-apps/:id': user('/api/connected-apps/someone-elses', { status: 404 }),
 
   // People and organisations are administrators' to manage; the check comes before any lookup,
   // so an unknown id is 404 to an administrator and 403 to everyone else. Organisations come from

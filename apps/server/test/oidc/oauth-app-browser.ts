@@ -55,6 +55,13 @@ export function createOauthAppBrowser(appOrigin: string, providerOrigin: string)
 
   return {
     jar,
+    /** A request of the app's own pages or API with this browser's cookies (its session). */
+    request: (path: string, method = 'GET') => {
+      const headers: Record<string, string> = { origin: appOrigin };
+      const cookie = jar.header();
+      if (cookie !== undefined) headers.cookie = cookie;
+      return fetch(new URL(path, appOrigin), { method, headers, redirect: 'manual' });
+    },
     /** Opens an address (an authorization URL) and walks on from there. */
     open: (url: URL | string, login?: string) => walk(new URL(url), undefined, login),
     /** Sends the consent page's form: `decision` allow or deny, and the scopes left ticked. */

@@ -2,6 +2,7 @@ import { apiKeyRoutes } from './api-keys.ts';
 import { authRoutes } from './auth.ts';
 import { businessEntityRoutes } from './business-entities.ts';
 import { chartRoutes } from './charts.ts';
+import { connectedAppRoutes } from './connected-apps.ts';
 import { conversationRoutes } from './conversations.ts';
 import { creditRoutes } from './credits.ts';
 import { databaseRoutes } from './databases.ts';
@@ -26,6 +27,7 @@ export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './business-entities.ts';
 export * from './charts.ts';
+export * from './connected-apps.ts';
 export * from './conversations.ts';
 export * from './credits.ts';
 export * from './databases.ts';
@@ -60,6 +62,7 @@ export const apiRoutes = {
   ...userRoutes,
   ...sessionRoutes,
   ...apiKeyRoutes,
+  ...connectedAppRoutes,
   ...creditRoutes,
   ...peopleRoutes,
   ...databaseRoutes,

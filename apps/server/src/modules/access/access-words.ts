@@ -19,6 +19,7 @@ export const objectKinds = [
   'subscription',
   'api_key',
   'organization_api_key',
+  'connected_app',
 ] as const;
 export type ObjectKind = (typeof objectKinds)[number];
 

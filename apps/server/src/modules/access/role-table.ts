@@ -65,6 +65,8 @@ const memberTable: Record<ObjectKind, KindRules> = {
   subscription: { owner: ['edit'] },
   api_key: { owner: ['read', 'delete'], none: ['create'] },
   organization_api_key: {},
+  // An app connected through OAuth: its person sees and disconnects it.
+  connected_app: { owner: ['read', 'delete'] },
 };
 
 export const roleTable: RoleTable = {
@@ -109,5 +111,6 @@ export const roleTable: RoleTable = {
     subscription: { owner: ['edit'] },
     api_key: {},
     organization_api_key: {},
+    connected_app: {},
   },
 };

@@ -72,6 +72,81 @@ async function signInUpToConsent(app: MemoryOauthClient, login = 'alice') {
   return { authorization, browser, consent };
 }
 
+/** Runs the sign-in through to the app's redirect URI; answers the code it received. */
+async function connectApp(
+  app: MemoryOauthClient,
+  scopes: string[],
+): Promise<ReturnType<typeof createOauthAppBrowser>> {
+  const { browser, consent } = await signInUpToConsent(app);
+  if (consent.kind !== 'page') throw new Error(`No consent page: left for ${consent.url.href}`);
+  const back = await browser.answerConsent(consent.url, { decision: 'allow', scopes });
+  if (back.kind !== 'left') throw new Error(`Not sent back to the app: ${back.html.slice(0, 300)}`);
+  await transportFor(app).finishAuth(back.url.searchParams.get('code') ?? '');
+  return browser;
+}
+
+async function tokenRequest(
+  form: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${publicUrl}/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function listToolsWith(token: string): Promise<Response> {
+  return fetch(`${publicUrl}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+}
+
+describe('what an MCP client discovers at hosted Querent', () => {
+  it('answers 401 with a challenge naming the protected resource metadata and the scopes', async () => {
+    const answer = await fetch(`${publicUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer realm="Querent", resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp", scope="metadata:read metrics:run sql:run analyst:ask"`,
+    );
+  });
+
+  it('serves the resource metadata (RFC 9728) and the authorization server metadata (RFC 8414)', async () => {
+    const resource = (await (
+      await fetch(`${publicUrl}/.well-known/oauth-protected-resource/mcp`)
+    ).json()) as Record<string, unknown>;
+    expect(resource).toMatchObject({
+      resource: `${publicUrl}/mcp`,
+      authorization_servers: [`${publicUrl}/oauth`],
+      scopes_supported: ['metadata:read', 'metrics:run', 'sql:run', 'analyst:ask'],
+    });
+    const server = (await (
+      await fetch(`${publicUrl}/.well-known/oauth-authorization-server/oauth`)
+    ).json()) as Record<string, unknown>;
+    expect(server).toMatchObject({
+      issuer: `${publicUrl}/oauth`,
+      authorization_endpoint: `${publicUrl}/oauth/authorize`,
+      token_endpoint: `${publicUrl}/oauth/token`,
+      registration_endpoint: `${publicUrl}/oauth/register`,
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+      response_types_supported: ['code'],
+    });
+    expect(server.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token']),
+    );
+  });
+});
+
 describe('an MCP client connecting to hosted Querent with OAuth', () => {
   it('discovers the server, registers, signs the person in, asks consent and uses /mcp', async () => {
     const app = new MemoryOauthClient(appRedirect, 'Test Agent');
@@ -126,5 +201,94 @@ describe('an MCP client connecting to hosted Querent with OAuth', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('rotates the refresh token at each use: the old one no longer works', async () => {
+    const app = new MemoryOauthClient(appRedirect, 'Rotating Agent');
+    await connectApp(app, ['metadata:read']);
+    const first = app.savedTokens?.refresh_token ?? '';
+    const clientId = app.information?.client_id ?? '';
+    const refreshed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: first,
+      client_id: clientId,
+    });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    const second = String(refreshed.body.refresh_token);
+    expect(second).not.toBe(first);
+    expect((await listToolsWith(String(refreshed.body.access_token))).status).toBe(200);
+    const reused = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: first,
+      client_id: clientId,
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toBe('invalid_grant');
+  });
+
+  it('lists the connected app on the profile and disconnecting it refuses its tokens at once', async () => {
+    const app = new MemoryOauthClient(appRedirect, 'Revocable Agent');
+    const browser = await connectApp(app, ['metadata:read', 'sql:run']);
+    const token = app.savedTokens?.access_token ?? '';
+    expect((await listToolsWith(token)).status).toBe(200);
+    const profile = (await (await browser.request('/api/connected-apps')).json()) as {
+      mode: string;
+      apps: { id: string; name: string; scopes: string[] }[];
+    };
+    expect(profile.mode).toBe('oidc');
+    const listed = profile.apps.find((each) => each.name === 'Revocable Agent');
+    expect(listed?.scopes).toEqual(['metadata:read', 'sql:run']);
+    // The app's token is bound to /mcp (RFC 8707): the REST API refuses it.
+    const onRest = await fetch(`${publicUrl}/api/connected-apps`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(onRest.status).toBe(401);
+    expect(await onRest.text()).toContain('/mcp only');
+    expect((await browser.request(`/api/connected-apps/${listed?.id}`, 'DELETE')).status).toBe(204);
+    const refused = await listToolsWith(token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    const refresh = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: app.savedTokens?.refresh_token ?? '',
+      client_id: app.information?.client_id ?? '',
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+    expect((await browser.request(`/api/connected-apps/${listed?.id}`, 'DELETE')).status).toBe(404);
+  });
+
+  it('sends the app an access_denied error when the person denies it', async () => {
+    const app = new MemoryOauthClient(appRedirect, 'Denied Agent');
+    const { browser, consent } = await signInUpToConsent(app);
+    if (consent.kind !== 'page') throw new Error('No consent page');
+    const back = await browser.answerConsent(consent.url, { decision: 'deny', scopes: [] });
+    expect(back.kind).toBe('left');
+    if (back.kind !== 'left') return;
+    expect(back.url.searchParams.get('error')).toBe('access_denied');
+    expect(back.url.searchParams.get('code')).toBeNull();
+    expect(back.url.searchParams.get('iss')).toBe(`${publicUrl}/oauth`);
+  });
+
+  it('refuses an authorization without PKCE, or for another resource than /mcp', async () => {
+    const app = new MemoryOauthClient(appRedirect, 'Careless Agent');
+    const { authorization } = await signInUpToConsent(app);
+    const browser = createOauthAppBrowser(publicUrl, new URL(provider.issuer).origin);
+    const withoutPkce = new URL(authorization);
+    withoutPkce.searchParams.delete('code_challenge');
+    withoutPkce.searchParams.delete('code_challenge_method');
+    const noPkce = await browser.open(withoutPkce);
+    expect(noPkce.kind).toBe('left');
+    if (noPkce.kind === 'left') {
+      expect(noPkce.url.searchParams.get('error')).toBe('invalid_request');
+      expect(noPkce.url.searchParams.get('error_description')).toMatch(/PKCE/i);
+    }
+    const plain = new URL(authorization);
+    plain.searchParams.set('code_challenge_method', 'plain');
+    const plainAnswer = await browser.open(plain);
+    expect(plainAnswer.kind === 'left' && plainAnswer.url.searchParams.get('error')).toBe('invalid_request');
+    const elsewhere = new URL(authorization);
+    elsewhere.searchParams.set('resource', 'https://other.example/api');
+    const foreign = await browser.open(elsewhere);
+    expect(foreign.kind === 'left' && foreign.url.searchParams.get('error')).toBe('invalid_target');
   });
 });
