@@ -36,6 +36,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   stubSession(server, { role: 'member' });
   server.on('GET /api/user/sessions', { body: { mode: 'oidc', sessions: [] } });
+  server.on('GET /api/connected-apps', { body: { mode: 'oidc', apps: [] } });
   let keys = [
     key({}),
     key({ id: 'k2', name: 'Old', expired: true, last_used_at: '2026-03-02T10:30:00.000Z' }),

@@ -47,6 +47,7 @@ beforeEach(() => {
   stubSession(server);
   // The API keys section has its own suite (api-keys-section.test.tsx).
   server.on('GET /api/api-keys', { body: { keys: [] } });
+  server.on('GET /api/connected-apps', { body: { mode: 'local', apps: [] } });
 });
 
 describe('profile page in local mode', () => {

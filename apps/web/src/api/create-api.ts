@@ -38,6 +38,11 @@ export function createApi(http: HttpClient) {
       create: (body: RouteBody<'POST /api/api-keys'>) => call('POST /api/api-keys', { body }),
       revoke: (id: string) => call('DELETE /api/api-keys/:id', { params: { id } }),
     },
+    /** The apps (MCP clients) the user connected through OAuth (none in local mode). */
+    connectedApps: {
+      list: () => call('GET /api/connected-apps'),
+      disconnect: (id: string) => call('DELETE /api/connected-apps/:id', { params: { id } }),
+    },
     credits: {
       plans: () => call('GET /api/credits/plans'),
       /** Administrators: add (or with a negative amount remove) credits of a user or organisation. */
