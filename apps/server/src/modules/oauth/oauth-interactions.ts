@@ -129,6 +129,9 @@ export async function registerOauthInteractions(app: ZodApp, deps: OauthInteract
     }
     return reply
       .header('cache-control', 'no-store')
+      // Under no-referrer a browser sends the form with `Origin: null`, which the same-origin
+      // check refuses; same-origin keeps the page's own origin on it and tells other sites nothing.
+      .header('referrer-policy', 'same-origin')
       .header(
         'content-security-policy',
         `default-src 'none'; style-src 'unsafe-inline'; form-action ${[...formTargets].join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
