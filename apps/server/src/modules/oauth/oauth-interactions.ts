@@ -127,10 +127,10 @@ export async function registerOauthInteractions(app: ZodApp, deps: OauthInteract
         // not a URL a CSP can name
       }
     }
+    // Under no-referrer a browser sends the form with `Origin: null`, which the same-origin check
+    // refuses; same-origin keeps the page's own origin on it and tells other sites nothing.
     return reply
       .header('cache-control', 'no-store')
-      // Under no-referrer a browser sends the form with `Origin: null`, which the same-origin
-      // check refuses; same-origin keeps the page's own origin on it and tells other sites nothing.
       .header('referrer-policy', 'same-origin')
       .header(
         'content-security-policy',
