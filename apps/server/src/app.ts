@@ -42,6 +42,14 @@ import { exportHandlers } from './modules/exports/exports.routes.ts';
 import { createFavoriteFlags } from './modules/favorites/favorite-flags.ts';
 import { favoriteHandlers } from './modules/favorites/favorites.routes.ts';
 import { registerMcpEndpoint } from './modules/mcp/mcp-endpoint.ts';
+import { apiKeyHandlers } from './modules/api-keys/api-keys.routes.ts';
+import type { ApiKeyDeps } from './modules/api-keys/api-key-deps.ts';
+import { resolveApiKey } from './modules/api-keys/resolve-api-key.ts';
+import { looksLikeApiKey } from './modules/api-keys/api-key-secret.ts';
+import { createOauthServer } from './modules/oauth/oauth-server.ts';
+import { connectedAppHandlers } from './modules/oauth/connected-apps.routes.ts';
+import { oauthUrls } from './modules/oauth/oauth-urls.ts';
+import type { ResolveBearer } from './auth/resolve-user.ts';
 import { memoryHandlers } from './modules/memories/memories.routes.ts';
 import { proposeAfterDbtManifest } from './modules/semantic-models/propose-after-dbt-manifest.ts';
 import { proposeAfterScan } from './modules/semantic-models/propose-after-scan.ts';
@@ -155,7 +163,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     now: options.now,
   });
   const sessionSockets = createSessionSockets();
-  const secrets = createSecretBox(loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir }));
+  // API keys: a Bearer token on the REST API and /mcp, in either mode.
+  const apiKeys: ApiKeyDeps = { db: store.db, now: options.now };
+  const resolveBearer: ResolveBearer = (token) => resolveApiKey(apiKeys, token);
+  const secretKey = loadSecretKey({ configured: config.secretKey, dataDir: config.dataDir });
+  const secrets = createSecretBox(secretKey);
   const connections: DatabaseConnections = createDatabaseConnections({
     secrets,
     endpoints: config.engineEndpoints,
@@ -236,7 +248,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerSecurityHeaders(app);
     await app.register(cookie);
     registerSameOriginCheck(app, hostedAuth?.publicUrl ?? null);
-    registerHttpAuth(app, auth, sandbox.visitors);
+    registerHttpAuth(app, auth, sandbox.visitors, resolveBearer);
     await registerOpenApi(app, { version: readProductVersion() });
 
     // Queries and charts show the user's stars; the favourites module, which lists both, reads them.
@@ -275,6 +287,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         publicUrl: hostedAuth?.publicUrl ?? '',
       }),
       ...sessionHandlers({ sessions, sessionEnds: sessionSockets }),
+      ...apiKeyHandlers(apiKeys),
+      ...connectedAppHandlers({
+        db: store.db,
+        resource: hostedAuth === null ? null : oauthUrls(hostedAuth.publicUrl).resource,
+      }),
       ...peopleHandlers({
         db: store.db,
         sessions,
@@ -309,11 +326,35 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...uploadHandlers({ ...databases, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes }),
     });
 
+    // Hosted mode: Querent is the OAuth authorization server of its own /mcp (loaded only then).
+    const oauth =
+      hosted === null
+        ? null
+        : createOauthServer({
+            db: store.db,
+            secrets,
+            secretKey,
+            publicUrl: hosted.config.publicUrl,
+            trustProxy: config.trustProxy !== false,
+            resolveCaller: auth.resolveCaller,
+            signIn: hosted.signIn,
+          });
+    await oauth?.register(app);
+    // An API key starts qk_; any other Bearer token on /mcp is an app's access token.
+    const resolveMcpBearer: ResolveBearer = (token) =>
+      oauth === null || looksLikeApiKey(token) ? resolveBearer(token) : oauth.resolveToken(token);
+
     // Claude, Cursor and other MCP clients reach the same use cases and policy on /mcp.
     registerMcpEndpoint(
       app,
       { ...queries, schemaCache: databases.schemaCache, entityIssues: createEntityIssues(store.db) },
-      { publicUrl: hostedAuth?.publicUrl ?? null, version: readProductVersion() },
+      {
+        publicUrl: hostedAuth?.publicUrl ?? null,
+        version: readProductVersion(),
+        resolveCaller: auth.resolveCaller,
+        resolveBearer: resolveMcpBearer,
+        resourceMetadata: oauth?.urls.resourceMetadata ?? null,
+      },
     );
     await registerWebApp(app, config.webDistDir);
     realtime = await createRealtime(app.server, {

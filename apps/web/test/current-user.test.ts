@@ -59,7 +59,7 @@ describe('current user', () => {
       credits: 0,
       role: null,
       inOrganization: false,
-      abilities: personAbilitiesOf('member'),
+      abilities: personAbilitiesOf('nobody'),
     });
   });
 });

@@ -45,6 +45,9 @@ const edge =
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   stubSession(server);
+  // The API keys section has its own suite (api-keys-section.test.tsx).
+  server.on('GET /api/api-keys', { body: { keys: [] } });
+  server.on('GET /api/connected-apps', { body: { mode: 'local', apps: [] } });
 });
 
 describe('profile page in local mode', () => {

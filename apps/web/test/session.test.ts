@@ -117,7 +117,7 @@ describe('session', () => {
       isAdmin: false,
       credits: 0,
       role: null,
-      abilities: personAbilitiesOf('member'),
+      abilities: personAbilitiesOf('nobody'),
     });
     expect(onLogout).toHaveBeenCalled();
     expect(browser.assign.mock.calls).toEqual([['https://idp.example.com/logout']]);

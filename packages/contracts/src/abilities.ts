@@ -34,5 +34,9 @@ export const personAbilitiesSchema = z.object({
   manage_people: z.boolean(),
   /** Grant credits, set plans and caps, see everyone's use. */
   manage_credits: z.boolean(),
+  /** Make personal API keys (visitors may not). */
+  create_api_keys: z.boolean(),
+  /** Make and revoke organisation API keys. */
+  manage_organization_keys: z.boolean(),
 });
 export type PersonAbilities = z.infer<typeof personAbilitiesSchema>;

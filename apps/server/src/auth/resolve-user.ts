@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
+import type { ApiKeyScope } from '@querent/contracts';
 import type { AppConfig } from '../config/load-config.ts';
 import type { HostedAuthConfig } from '../config/settings/auth.ts';
 import { findUser } from '../modules/users/find-user.ts';
@@ -18,6 +19,28 @@ export interface Credentials {
 export interface Caller {
   user: User;
   sessionId: string | null;
+}
+
+/** What a Bearer token stands for: an API key, or an app's OAuth grant, with its scopes. */
+export interface Grant {
+  kind: 'api_key' | 'oauth';
+  id: string;
+  scopes: readonly ApiKeyScope[];
+}
+
+/**
+ * Who a Bearer token acts as (their `user` marked `delegated`, so the policy caps them), or why
+ * it is refused, in words for the 401.
+ */
+export type BearerResolution = { caller: Caller; grant: Grant } | { refused: string };
+export type ResolveBearer = (token: string) => Promise<BearerResolution>;
+
+/** The token of an `Authorization: Bearer <token>` header; null without one. */
+export function bearerTokenOf(headers: IncomingHttpHeaders): string | null {
+  const value = headers.authorization;
+  if (typeof value !== 'string') return null;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(value);
+  return match?.[1] ?? null;
 }
 
 export type ResolveCaller = (credentials: Credentials) => Promise<Caller | null>;

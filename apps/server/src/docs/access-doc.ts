@@ -18,6 +18,9 @@ const kindNames: Record<ObjectKind, string> = {
   organization: 'Organisation',
   credits: 'Credits',
   subscription: 'Plan bought through Stripe',
+  api_key: 'Personal API key',
+  organization_api_key: 'Organisation API key',
+  connected_app: 'App connected through OAuth',
 };
 
 const relationNames: Record<Relation, string> = {

@@ -15,6 +15,22 @@ export async function registerOpenApi(app: ZodApp, product: { version: string })
         description: 'REST API of Querent. Realtime events travel over Socket.IO at /socket.io.',
         version: product.version,
       },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'querent_session',
+            description: 'The browser session of a signed-in person (hosted mode); local mode needs none.',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key made on /profile, as `Authorization: Bearer qk_…`. It acts as its maker, only reads and runs read-only, and calls only the routes that name one of its scopes.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

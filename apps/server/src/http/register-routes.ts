@@ -67,12 +67,23 @@ function successSchema(route: AnyRoute): Record<number, z.ZodType> {
   return { [route.status]: route.status === 204 ? z.null() : route.response };
 }
 
+/** The route's description, saying whether (and with which scope) an API key may call it. */
+function describe(route: AnyRoute): string | undefined {
+  if (route.apiKeyScope === undefined) return route.description;
+  const keys = `API keys with the scope \`${route.apiKeyScope}\` may call it (read-only).`;
+  return route.description === undefined ? keys : `${route.description}\n\n${keys}`;
+}
+
 function schemaOf(route: AnyRoute): FastifySchema {
   const success = successSchema(route);
+  const description = describe(route);
   return {
     tags: [...route.tags],
     summary: route.summary,
-    ...(route.description === undefined ? {} : { description: route.description }),
+    ...(description === undefined ? {} : { description }),
+    ...(route.apiKeyScope === undefined
+      ? {}
+      : { security: [{ apiKey: [route.apiKeyScope] }, { session: [] }] }),
     ...(route.params === undefined ? {} : { params: route.params }),
     ...(route.query === undefined ? {} : { querystring: route.query }),
     ...(route.body === undefined ? {} : { body: route.body }),
@@ -102,6 +113,7 @@ export async function registerRoutes<T extends RouteTable>(
         url: path,
         config: {
           auth: route.auth,
+          ...(route.apiKeyScope === undefined ? {} : { apiKeyScope: route.apiKeyScope }),
           ...(entry.tooLargeMessage === undefined ? {} : { tooLargeMessage: entry.tooLargeMessage }),
         },
         schema: schemaOf(route),

@@ -20,6 +20,8 @@ import { turnStatementsAndCredentialWarningsMigration } from './migrations/0016-
 import { stripeSubscriptionsMigration } from './migrations/0017-stripe-subscriptions.ts';
 import { organizationDeletionMigration } from './migrations/0018-organization-deletion.ts';
 import { semanticModelsMigration } from './migrations/0019-semantic-models.ts';
+import { apiKeysMigration } from './migrations/0020-api-keys.ts';
+import { oauthMigration } from './migrations/0021-oauth.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -45,6 +47,8 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0017-stripe-subscriptions': stripeSubscriptionsMigration(dialect),
     '0018-organization-deletion': organizationDeletionMigration(dialect),
     '0019-semantic-models': semanticModelsMigration(dialect),
+    '0020-api-keys': apiKeysMigration(dialect),
+    '0021-oauth': oauthMigration(dialect),
   };
 }
 

@@ -43,6 +43,8 @@ export interface UsersTable {
   deactivated_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** An organisation API key's identity rather than a person (migration 0020). */
+  service_account: Bool;
 }
 
 /** A signed-in browser (rebuilt by migration 0008). */
@@ -458,10 +460,47 @@ export interface SemanticModelHistoryTable {
   changed_by: string | null;
 }
 
+/** An API key (migration 0020): only a hash of its secret is kept. */
+export interface ApiKeysTable {
+  id: string;
+  /** SHA-256 (hex) of the secret; how a request finds its key. */
+  token_hash: string;
+  /** The secret's first characters, to tell keys apart. */
+  prefix: string;
+  name: string;
+  /** JSON list of scopes. */
+  scopes: JsonText;
+  /** Who the key acts as: its maker, or an organisation key's service account. */
+  user_id: string;
+  /** Set for an organisation key. */
+  organization_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** One record of the OAuth authorization server (migration 0021): a client, code, token, grant… */
+export interface OauthRecordsTable {
+  /** oidc-provider's kind of record: Client, AccessToken, RefreshToken, Grant, Interaction… */
+  model: string;
+  id: string;
+  /** JSON of the record as the library keeps it. */
+  payload: JsonText;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
 export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  oauth_records: OauthRecordsTable;
   job_leases: JobLeasesTable;
   turn_statements: TurnStatementsTable;
   sign_in_attempts: SignInAttemptsTable;

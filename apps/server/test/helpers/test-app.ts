@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import type { BuildAppOptions, BuiltApp } from '../../src/app.ts';
 import { buildApp } from '../../src/app.ts';
@@ -30,6 +32,17 @@ export function testConfig(env: Record<string, string> = {}): { config: AppConfi
   return { config, cleanup: temp.remove };
 }
 
+/** A port nothing listens on now, for an app whose PUBLIC_URL must name its real address. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('No free port');
+  return address.port;
+}
+
 /** Boots the app the way main.ts does and listens on a free port of 127.0.0.1. */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -37,6 +50,8 @@ export async function startTestApp(
     beforeListen?: (built: BuiltApp) => void;
     /** false leaves the store without its local administrator: nobody can sign in. */
     prepareAuth?: boolean;
+    /** A port chosen beforehand (PUBLIC_URL naming it), instead of any free one. */
+    port?: number;
   } = {},
 ): Promise<RunningApp> {
   const { config, cleanup } = testConfig(env);
@@ -45,7 +60,7 @@ export async function startTestApp(
     await migrateToLatest(built.store);
     if (options.prepareAuth !== false) await prepareAuth(config.authMode, built.store.db);
     options.beforeListen?.(built);
-    await built.app.listen({ host: '127.0.0.1', port: 0 });
+    await built.app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   } catch (error) {
     await built.close();
     cleanup();

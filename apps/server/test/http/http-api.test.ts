@@ -85,6 +85,8 @@ describe('user, auth, version and health routes', () => {
         confirm_credentials: true,
         manage_people: true,
         manage_credits: true,
+        create_api_keys: true,
+        manage_organization_keys: true,
       },
     });
   });

@@ -309,6 +309,9 @@ export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
           confirm_credentials: admin,
           manage_people: admin,
           manage_credits: admin,
+          // Everyone signed in makes their own API keys; administrators the organisation's.
+          create_api_keys: actor !== 'visitor',
+          manage_organization_keys: admin,
         });
         // Everyone reads their own organisation's name, and no other.
         const organization = actor === 'visitor' ? undefined : matrixUsers[actor].org;

@@ -101,6 +101,16 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
   'GET /api/user/sessions': user('/api/user/sessions'),
   'DELETE /api/user/sessions': user('/api/user/sessions'),
   'DELETE /api/user/sessions/:id': user('/api/user/sessions/someone-elses', { status: 404 }),
+  // API keys: everyone signed in makes their own (visitors make none); someone else's is not found.
+  'GET /api/api-keys': user('/api/api-keys'),
+  'POST /api/api-keys': user('/api/api-keys', {
+    allowed: signedUp,
+    body: { name: 'Matrix key', scopes: ['metadata:read'], expires_at: null },
+  }),
+  'DELETE /api/api-keys/:id': user('/api/api-keys/someone-elses', { status: 404 }),
+  // Apps connected through OAuth: each person lists their own; someone else's is not found.
+  'GET /api/connected-apps': user('/api/connected-apps'),
+  'DELETE /api/connected-apps/:id': user('/api/connected-apps/someone-elses', { status: 404 }),
 
   // People and organisations are administrators' to manage; the check comes before any lookup,
   // so an unknown id is 404 to an administrator and 403 to everyone else. Organisations come from

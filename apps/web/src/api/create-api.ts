@@ -31,6 +31,18 @@ export function createApi(http: HttpClient) {
       /** The balance the user draws on, its ledger and use by day. */
       creditHistory: () => call('GET /api/user/credits/history'),
     },
+    /** The user's API keys (and, for administrators, the organisation keys). */
+    apiKeys: {
+      list: () => call('GET /api/api-keys'),
+      /** Answers the key with its secret, which is never shown again. */
+      create: (body: RouteBody<'POST /api/api-keys'>) => call('POST /api/api-keys', { body }),
+      revoke: (id: string) => call('DELETE /api/api-keys/:id', { params: { id } }),
+    },
+    /** The apps (MCP clients) the user connected through OAuth (none in local mode). */
+    connectedApps: {
+      list: () => call('GET /api/connected-apps'),
+      disconnect: (id: string) => call('DELETE /api/connected-apps/:id', { params: { id } }),
+    },
     credits: {
       plans: () => call('GET /api/credits/plans'),
       /** Administrators: add (or with a negative amount remove) credits of a user or organisation. */

@@ -2,6 +2,8 @@
 export const queryKeys = {
   userProfile: ['user', 'profile'] as const,
   userSessions: ['user', 'sessions'] as const,
+  apiKeys: ['user', 'api-keys'] as const,
+  connectedApps: ['user', 'connected-apps'] as const,
   creditHistory: ['user', 'credits', 'history'] as const,
   creditPlans: ['credits', 'plans'] as const,
   peopleRoot: ['people'] as const,

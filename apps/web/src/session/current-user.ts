@@ -26,6 +26,8 @@ const noAbilities: PersonAbilities = Object.freeze({
   confirm_credentials: false,
   manage_people: false,
   manage_credits: false,
+  create_api_keys: false,
+  manage_organization_keys: false,
 });
 
 /** What a signed-out visitor looks like, and what logout resets to. */

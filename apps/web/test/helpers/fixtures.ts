@@ -33,6 +33,8 @@ export function personAbilitiesOf(role: string): PersonAbilities {
     confirm_credentials: admin,
     manage_people: admin,
     manage_credits: admin,
+    create_api_keys: admin || role === 'member',
+    manage_organization_keys: admin,
   };
 }
 

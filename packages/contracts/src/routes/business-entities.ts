@@ -8,6 +8,7 @@ export const businessEntityRoutes = {
     summary: 'Business entities of a context’s database with their scores and unresolved issues',
     tags: ['business entities'],
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     query: listBusinessEntitiesQuerySchema,
     response: z.array(businessEntitySchema),
   }),

@@ -18,6 +18,7 @@ export const databaseRoutes = {
     summary: 'Databases the user owns, shares with their organization, or that are public',
     tags,
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     response: z.array(databaseSchema),
   }),
   'POST /api/databases': route({
@@ -42,6 +43,7 @@ export const databaseRoutes = {
     summary: 'One database',
     tags,
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     params: idParamsSchema,
     response: databaseSchema,
   }),
@@ -67,6 +69,7 @@ export const databaseRoutes = {
     description: 'Cached until the database changes; `refresh=true` introspects again.',
     tags,
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     params: idParamsSchema,
     query: schemaRefreshQuerySchema,
     response: schemaInfoSchema,

@@ -15,6 +15,7 @@ export const exportRoutes = {
     description,
     tags,
     auth: 'required',
+    apiKeyScope: 'metrics:run',
     params: idParamsSchema,
     query: exportQuerySchema,
   }),
@@ -24,6 +25,7 @@ export const exportRoutes = {
     description,
     tags,
     auth: 'required',
+    apiKeyScope: 'sql:run',
     body: exportBodySchema,
   }),
 } satisfies RouteTable;

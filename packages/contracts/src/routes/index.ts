@@ -1,6 +1,8 @@
+import { apiKeyRoutes } from './api-keys.ts';
 import { authRoutes } from './auth.ts';
 import { businessEntityRoutes } from './business-entities.ts';
 import { chartRoutes } from './charts.ts';
+import { connectedAppRoutes } from './connected-apps.ts';
 import { conversationRoutes } from './conversations.ts';
 import { creditRoutes } from './credits.ts';
 import { databaseRoutes } from './databases.ts';
@@ -21,9 +23,11 @@ import { healthRoutes, versionRoutes } from './system.ts';
 import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './user.ts';
 
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './business-entities.ts';
 export * from './charts.ts';
+export * from './connected-apps.ts';
 export * from './conversations.ts';
 export * from './credits.ts';
 export * from './databases.ts';
@@ -57,6 +61,8 @@ export const apiRoutes = {
   ...authRoutes,
   ...userRoutes,
   ...sessionRoutes,
+  ...apiKeyRoutes,
+  ...connectedAppRoutes,
   ...creditRoutes,
   ...peopleRoutes,
   ...databaseRoutes,

@@ -11,6 +11,7 @@ export const issueRoutes = {
     summary: 'Data-quality issues of a context’s database, unresolved and most severe first',
     tags,
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     query: listIssuesQuerySchema,
     response: z.array(issueSchema),
   }),

@@ -10,6 +10,7 @@ export const memoryRoutes = {
     summary: 'What the analyst remembers about a database, pending facts first',
     tags,
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     params: idParamsSchema,
     response: memoriesSchema,
   }),

@@ -20,6 +20,7 @@ export const qualityRoutes = {
     summary: 'A business entity with its checks, their latest runs and its score breakdown',
     tags,
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     params: idParamsSchema,
     response: entityDetailSchema,
   }),

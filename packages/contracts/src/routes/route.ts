@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKeyScope } from '../api-keys.ts';
 import type { RouteKeyPattern } from './route-key.ts';
 
 /**
@@ -29,6 +30,11 @@ interface RouteBase {
   /** Names and checks the path's `:name` parameters, all of them. */
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /**
+   * The scope an API key needs to call this route. A key reaches only the routes that declare
+   * one (and only reads and runs read-only there): none of those that manage the account.
+   */
+  apiKeyScope?: ApiKeyScope;
 }
 
 interface JsonSpec extends RouteBase {

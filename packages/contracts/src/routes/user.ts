@@ -9,6 +9,7 @@ export const userRoutes = {
     summary: 'The signed-in user',
     tags,
     auth: 'required',
+    apiKeyScope: 'metadata:read',
     response: serverUserSchema,
   }),
   'GET /api/user/credits': route({

@@ -17,6 +17,9 @@ export const objectKinds = [
   'organization',
   'credits',
   'subscription',
+  'api_key',
+  'organization_api_key',
+  'connected_app',
 ] as const;
 export type ObjectKind = (typeof objectKinds)[number];
 

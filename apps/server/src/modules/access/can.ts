@@ -9,7 +9,18 @@ export interface Actor {
   id: string;
   role: UserRole;
   organizationId: string | null;
+  /**
+   * Acting through an API key (or an app's grant) rather than in person: then only `delegated`
+   * actions are allowed, whatever the role table gives the person.
+   */
+  delegated?: boolean | undefined;
 }
+
+/**
+ * What an actor acting through a key may do at most: see and run (SQL then runs read-only, as
+ * `write_data` is refused). Nothing is changed, shared, deleted or made through a key.
+ */
+const delegatedActions: readonly Action[] = ['read', 'run'];
 
 /**
  * How the actor stands to the subject: the one place that says what owning, sharing with an
@@ -28,6 +39,7 @@ export function relationOf(actor: Actor, subject: Subject): Relation {
 }
 
 function allowedByTable(actor: Actor, action: Action, subject: Subject): boolean {
+  if (actor.delegated === true && !delegatedActions.includes(action)) return false;
   return roleTable[actor.role][subject.kind][relationOf(actor, subject)]?.includes(action) ?? false;
 }
 

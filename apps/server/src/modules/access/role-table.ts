@@ -40,6 +40,10 @@ const administer = ['publish', 'confirm_credentials'] as const;
  * - Everyone sees their own credits; admins change anyone's and see everyone's use (asked of the
  *   kind). A plan bought through Stripe is managed by whoever bought it, or an admin of the
  *   organisation whose pool it pays for.
+ * - A personal API key is its maker's alone: made, listed and revoked (`delete`) by them. An
+ *   organisation key acts as a service member of its organisation; admins make, list and revoke
+ *   them (asked of the kind). Visitors make no key. Whatever the key, what it does is capped by
+ *   `can` (read and run only) and by its scopes.
  */
 const memberTable: Record<ObjectKind, KindRules> = {
   database: { owner: all, organization: useOnly, public: useOnly, none: ['create'] },
@@ -59,6 +63,10 @@ const memberTable: Record<ObjectKind, KindRules> = {
   organization: { organization: readOnly },
   credits: { owner: readOnly },
   subscription: { owner: ['edit'] },
+  api_key: { owner: ['read', 'delete'], none: ['create'] },
+  organization_api_key: {},
+  // An app connected through OAuth: its person sees and disconnects it.
+  connected_app: { owner: ['read', 'delete'] },
 };
 
 export const roleTable: RoleTable = {
@@ -77,6 +85,7 @@ export const roleTable: RoleTable = {
     organization: { organization: readOnly, none: ['read', 'edit', 'create', 'delete'] },
     credits: { owner: readOnly, none: ['read', 'edit'] },
     subscription: { owner: ['edit'], organization: ['edit'] },
+    organization_api_key: { none: ['read', 'create', 'delete'] },
   },
   member: memberTable,
   /*
@@ -100,5 +109,8 @@ export const roleTable: RoleTable = {
     credits: { owner: readOnly },
     // A visitor may buy a plan for their own balance, and so manage it.
     subscription: { owner: ['edit'] },
+    api_key: {},
+    organization_api_key: {},
+    connected_app: {},
   },
 };

@@ -11,5 +11,7 @@ export function presentPersonAbilities(actor: Actor): PersonAbilities {
     confirm_credentials: can(actor, 'confirm_credentials', database),
     manage_people: can(actor, 'edit', kindSubject('user')),
     manage_credits: can(actor, 'edit', kindSubject('credits')),
+    create_api_keys: can(actor, 'create', kindSubject('api_key')),
+    manage_organization_keys: can(actor, 'create', kindSubject('organization_api_key')),
   };
 }

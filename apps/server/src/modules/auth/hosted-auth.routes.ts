@@ -78,7 +78,9 @@ export function hostedAuthHandlers(deps: HostedAuthDeps): RouteHandlers<typeof a
         await endPreviousSession(request);
         setCookie(reply, clearedAuthCookie('sign-in', publicUrl));
         setCookie(reply, authCookie('session', publicUrl, completed.token, completed.maxAgeSeconds));
-        await reply.header('cache-control', 'no-store').redirect(signedInPath, 302);
+        // A sign-in started for an app's authorization (/oauth) goes back to it; any other to the app.
+        const next = completed.returnTo.startsWith('/oauth/') ? completed.returnTo : signedInPath;
+        await reply.header('cache-control', 'no-store').redirect(next, 302);
       },
     },
     'POST /api/auth/logout': async ({ request, reply }) => {

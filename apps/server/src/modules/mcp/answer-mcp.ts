@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { ApiKeyScope } from '@querent/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { abortOnClose } from '../queries/abort-on-close.ts';
 import type { User } from '../users/user.ts';
@@ -23,7 +24,14 @@ function webHeaders(headers: IncomingHttpHeaders): Headers {
  * the request id, security headers and logs are every route's.
  */
 export async function answerMcp(
-  input: { deps: McpDeps; user: User; version: string; path: string },
+  input: {
+    deps: McpDeps;
+    user: User;
+    /** The key's scopes, or null for local mode's administrator (every tool). */
+    scopes: readonly ApiKeyScope[] | null;
+    version: string;
+    path: string;
+  },
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
@@ -31,6 +39,7 @@ export async function answerMcp(
   const server = createMcpServer({
     deps: input.deps,
     user: input.user,
+    scopes: input.scopes,
     signal,
     version: input.version,
     requestId: request.id,

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { ApiKeyScope } from '@querent/contracts';
 import type { McpToolContext } from './mcp-tool.ts';
 import { toolAnswer, toolFailure } from './tool-answer.ts';
 import { mcpTools } from './tools/index.ts';
@@ -8,18 +9,34 @@ import { mcpTools } from './tools/index.ts';
 const instructions =
   "Querent answers questions about the databases this person may use, under their organisation's rules: everything here is read-only. Start with list_databases; find tables with search_schema and describe_table; prefer query_metrics (the semantic model's defined, often certified numbers) and verified saved queries to free SQL; say what an answer stands on (a certified metric, a verified query, or SQL you wrote) and mention open data-quality issues (list_issues, list_entities) that touch it.";
 
+/** What the server says of a key's reach, so a model knows why a tool is not offered. */
+function scopeNote(scopes: readonly ApiKeyScope[] | null): string {
+  if (scopes === null) return '';
+  return ` This connection's key has the scopes ${scopes.join(', ')}: tools needing others are not offered.`;
+}
+
 /**
  * A server for one request, bound to the person asking: stateless, so any instance answers any
- * request, and no tool can reach another person's objects through a shared server.
+ * request, and no tool can reach another person's objects through a shared server. A caller
+ * through a key (`scopes` not null) is offered only the tools of its scopes: the others do not
+ * exist for it, listed or called.
  */
 export function createMcpServer(
-  context: McpToolContext & { version: string; requestId: string; log: (error: unknown) => void },
+  context: McpToolContext & {
+    version: string;
+    requestId: string;
+    log: (error: unknown) => void;
+    /** The key's scopes; null for a person in local mode, who may use every tool. */
+    scopes: readonly ApiKeyScope[] | null;
+  },
 ): McpServer {
   const server = new McpServer(
     { name: 'querent', title: 'Querent', version: context.version },
-    { instructions },
+    { instructions: instructions + scopeNote(context.scopes) },
   );
-  for (const tool of mcpTools) {
+  const { scopes } = context;
+  const offered = scopes === null ? mcpTools : mcpTools.filter((tool) => scopes.includes(tool.scope));
+  for (const tool of offered) {
     const handle: ToolCallback<AnySchema> = async (input: unknown) => {
       try {
         // The SDK has parsed `input` with this tool's own inputSchema before calling.

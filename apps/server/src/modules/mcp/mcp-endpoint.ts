@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ResolveBearer, ResolveCaller } from '../../auth/resolve-user.ts';
+import { bearerTokenOf } from '../../auth/resolve-user.ts';
 import { errorBody } from '../../errors.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { loadOnce } from '../../load-once.ts';
@@ -16,35 +18,71 @@ export interface McpEndpointOptions {
   publicUrl: string | null;
   /** The product version, told to clients at initialisation. */
   version: string;
+  /** Who a request without a Bearer token is: local mode's administrator (hosted mode: nobody). */
+  resolveCaller: ResolveCaller;
+  /** Who a Bearer token (an API key, or in hosted mode an app's access token) acts as, with its scopes. */
+  resolveBearer: ResolveBearer;
+  /** Hosted mode's protected-resource metadata (RFC 9728), named in the 401 challenge; null in local mode. */
+  resourceMetadata: string | null;
+}
+
+/**
+ * Who is asking: a Bearer token's user (an API key's, capped by its scopes), else in local mode
+ * the administrator, resolved by the same resolver as the web app. Hosted mode serves no one
+ * without a token: a browser's session cookie never reaches /mcp.
+ */
+async function identify(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: McpEndpointOptions,
+): Promise<void> {
+  const token = bearerTokenOf(request.headers);
+  if (token !== null) {
+    const resolution = await options.resolveBearer(token);
+    if ('refused' in resolution) {
+      refuseUnauthenticated(reply, { tokenRefused: resolution.refused }, options.resourceMetadata);
+    }
+    request.user = resolution.caller.user;
+    request.grant = resolution.grant;
+    return;
+  }
+  if (options.publicUrl !== null) refuseUnauthenticated(reply, null, options.resourceMetadata);
+  const caller = await options.resolveCaller({ headers: request.headers, cookies: {} });
+  if (caller === null) refuseUnauthenticated(reply, null, options.resourceMetadata);
+  request.user = caller.user;
 }
 
 /**
  * The MCP endpoint on the app's own server and port. It sits outside the contracts' route table
  * (its body is JSON-RPC, read by the SDK, and its answers are the protocol's), but goes through
  * the same request id, body limit, logging, security headers and error shape as every route.
- * Who is asking: local mode's administrator, resolved by the same resolver as the web app; in
- * hosted mode, nobody yet (a 401 Bearer challenge).
  */
 export function registerMcpEndpoint(app: ZodApp, deps: McpDeps, options: McpEndpointOptions): void {
   const hosted = options.publicUrl !== null;
-  const checkAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+  const checkAddress = (request: FastifyRequest) => {
     // Local mode reads the Host header itself: a page that rebound a name to this machine could
     // otherwise name a loopback host in X-Forwarded-Host when TRUST_PROXY is set.
     const host = hosted ? request.host : request.headers.host;
     checkMcpAddress({ host, origin: request.headers.origin }, options.publicUrl);
-    if (hosted) refuseUnauthenticated(reply, true);
   };
   app.route({
     method: 'POST',
     url: MCP_PATH,
-    // Hosted mode resolves nobody: its requests are all refused by the challenge above.
-    config: { auth: hosted ? 'public' : 'optional' },
-    onRequest: checkAddress,
+    // Who is asking is this endpoint's own question (`identify`), not the route table's.
+    config: { auth: 'public' },
+    onRequest: async (request, reply) => {
+      checkAddress(request);
+      await identify(request, reply, options);
+    },
     handler: async (request, reply) => {
-      const { user } = request;
-      if (user === null) return refuseUnauthenticated(reply, hosted);
+      const { user, grant } = request;
+      if (user === null) return refuseUnauthenticated(reply, null, options.resourceMetadata);
       const { answerMcp } = await loadAnswerMcp();
-      return answerMcp({ deps, user, version: options.version, path: MCP_PATH }, request, reply);
+      return answerMcp(
+        { deps, user, scopes: grant?.scopes ?? null, version: options.version, path: MCP_PATH },
+        request,
+        reply,
+      );
     },
   });
   // Stateless: there is no event stream to open (GET) and no session to end (DELETE).
@@ -52,7 +90,10 @@ export function registerMcpEndpoint(app: ZodApp, deps: McpDeps, options: McpEndp
     method: ['GET', 'DELETE'],
     url: MCP_PATH,
     config: { auth: 'public' },
-    onRequest: checkAddress,
+    onRequest: async (request, reply) => {
+      checkAddress(request);
+      await identify(request, reply, options);
+    },
     handler: (request, reply) =>
       reply
         .code(405)

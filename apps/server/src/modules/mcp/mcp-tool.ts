@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@querent/contracts';
 import type { z } from 'zod';
 import type { User } from '../users/user.ts';
 import type { McpDeps } from './mcp-deps.ts';
@@ -17,6 +18,8 @@ export interface McpToolContext {
  */
 export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
   name: string;
+  /** What a key (or an app's grant) needs for this tool to be offered to it. */
+  scope: ApiKeyScope;
   title: string;
   description: string;
   inputSchema: Input;

@@ -15,4 +15,9 @@ export interface User {
   deactivatedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Set on who is asking, never stored: the request came through an API key, so the policy lets
+   * it only read and run read-only (`can`).
+   */
+  delegated?: boolean;
 }

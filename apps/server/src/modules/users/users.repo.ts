@@ -124,6 +124,26 @@ export async function setUserDeactivated(
     .execute();
 }
 
+/**
+ * An organisation key's identity: a member of the organisation whom nobody signs in as (no
+ * provider subject) and whom the people page does not list.
+ */
+export async function insertServiceAccount(
+  db: StoreDb,
+  input: { name: string; organizationId: string },
+): Promise<User> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      ...toRow({ role: 'member', firstName: input.name, organizationId: input.organizationId }, newId(), now),
+      service_account: true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
 function toRow(input: NewUser, id: string, now: string) {
   return {
     id,
@@ -191,13 +211,17 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** People (never anonymous visitors) matching a search, by name then email; `limit + 1` tells there were more. */
+/**
+ * People (never anonymous visitors, nor organisation keys' service accounts) matching a search, by
+ * name then email; `limit + 1` tells there were more.
+ */
 export async function searchUsers(db: StoreDb, search: UserSearch): Promise<User[]> {
   const text = search.text?.trim() ?? '';
   const rows = await db
     .selectFrom('users')
     .selectAll()
     .where('role', '!=', 'anonymous')
+    .where('service_account', '=', false)
     .$if(search.organizationId !== undefined, (query) =>
       query.where('organization_id', '=', search.organizationId ?? ''),
     )
@@ -259,13 +283,14 @@ export async function findMembersOf(db: StoreDb, organizationId: string): Promis
   return rows.map(toUser);
 }
 
-/** How many people (never anonymous visitors) belong to each organisation that has any. */
+/** How many people (never anonymous visitors, nor service accounts) belong to each organisation that has any. */
 export async function countMembersByOrganization(db: StoreDb): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('users')
     .select((eb) => ['organization_id', eb.fn.countAll<number | string | bigint>().as('count')])
     .where('organization_id', 'is not', null)
     .where('role', '!=', 'anonymous')
+    .where('service_account', '=', false)
     .groupBy('organization_id')
     .execute();
   return new Map(rows.map((row) => [row.organization_id ?? '', Number(row.count)]));

@@ -240,7 +240,7 @@ describe('the /mcp endpoint in hosted mode', () => {
     await running.stop();
   });
 
-  it('refuses every request with a 401 Bearer challenge until OAuth and API keys come', async () => {
+  it('refuses a request without a token with a 401 Bearer challenge, never a session cookie', async () => {
     const answer = await send(running.port, {
       method: 'POST',
       headers: { ...mcpHeaders, host: 'querent.test:3000' },
@@ -266,9 +266,7 @@ describe('the /mcp endpoint in hosted mode', () => {
     });
     await expect(client.connect(transport)).rejects.toSatisfy(
       (error: unknown) =>
-        error instanceof StreamableHTTPError &&
-        error.code === 401 &&
-        error.message.includes('OAuth and API keys'),
+        error instanceof StreamableHTTPError && error.code === 401 && error.message.includes('API key'),
     );
   });
 });

@@ -23,6 +23,7 @@ const outputSchema = z.looseObject({
 /** The analyst's table card over GET /api/databases/{id}/schema. */
 export const describeTableTool = defineTool({
   name: 'describe_table',
+  scope: 'metadata:read',
   title: 'Describe a table',
   description:
     "One table's columns with their type, nullability and description, its dbt tests, primary key, foreign keys and the tables that reference it, and the business entity it stands for (quality scores, open issues). A very wide table lists the columns that fit: pass `columns` to find the others.",

@@ -30,6 +30,7 @@ const outputSchema = z.object({
 /** GET /api/databases and GET /api/projects, as one answer. */
 export const listDatabasesTool = defineTool({
   name: 'list_databases',
+  scope: 'metadata:read',
   title: 'List databases and projects',
   description:
     'The databases and projects you may use, with their ids. Every other tool takes a `databaseId` from here; a project is a set of tables of one database (use its `databaseId`).',

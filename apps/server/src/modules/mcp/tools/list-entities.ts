@@ -15,6 +15,7 @@ const outputSchema = z.object({
 /** GET /api/business-entities?contextId=database-{id}'s use case. */
 export const listEntitiesTool = defineTool({
   name: 'list_entities',
+  scope: 'metadata:read',
   title: 'List business entities',
   description:
     "A database's business entities (customers, orders...): the table each stands for, its completeness and quality scores in percent, and its open issues. Say how far a figure can be trusted when it rests on an entity with a low score or open issues.",

@@ -28,6 +28,7 @@ const outputSchema = z.object({
 /** GET /api/issues?contextId=database-{id}'s use case. */
 export const listIssuesTool = defineTool({
   name: 'list_issues',
+  scope: 'metadata:read',
   title: 'List data-quality issues',
   description:
     "A database's data-quality issues, unresolved and most severe first: what is known to be wrong with the data (failed checks, reported problems). Mention the open ones that touch the tables an answer uses.",

@@ -33,6 +33,7 @@ const unreviewed = {
  */
 export const listMetricsTool = defineTool({
   name: 'list_metrics',
+  scope: 'metadata:read',
   title: 'List metrics',
   description:
     "A database's semantic model: its metrics (label, description, type, whether certified, by whom and when) and its datasets with their dimensions (type, time grains, synonyms, sample values) and measures. Answer with query_metrics whenever a metric fits: its number is defined once and is the same everywhere; a certified one is the number to trust.",

@@ -26,6 +26,7 @@ const outputSchema = z.object({
 /** GET /api/queries (your own saved queries) and GET /api/queries?shared=true (colleagues'). */
 export const listSavedQueriesTool = defineTool({
   name: 'list_saved_queries',
+  scope: 'metadata:read',
   title: 'List saved queries',
   description:
     'Saved queries you may run: your own and those colleagues shared with you, verified ones first (a verified query is a checked, trusted answer to its question). Run one with run_saved_query.',

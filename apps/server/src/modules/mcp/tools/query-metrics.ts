@@ -46,6 +46,7 @@ function summarize(standing: readonly FigureStanding[], source: SemanticModelSou
 /** POST /api/databases/{id}/metrics/query's use case: the same SQL, policy and rows. */
 export const queryMetricsTool = defineTool({
   name: 'query_metrics',
+  scope: 'metrics:run',
   title: 'Query metrics',
   description:
     'Answer from the semantic model: a metric query (names from list_metrics) is compiled to SQL for the database and run read-only. Returns the SQL, the rows (bounded) and what the figures stand on, a certified metric or not. Prefer it to run_sql whenever a metric fits. An unknown name is answered as an error naming the field and the closest valid names.',

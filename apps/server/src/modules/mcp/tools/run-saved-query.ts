@@ -15,6 +15,7 @@ const outputSchema = boundedRowsSchema.extend({
 /** POST /api/query/{id}/run's use case, read-only whatever the caller may do. */
 export const runSavedQueryTool = defineTool({
   name: 'run_saved_query',
+  scope: 'metrics:run',
   title: 'Run a saved query',
   description:
     'Runs a saved query (id from list_saved_queries) read-only and answers its rows (bounded), and whether it is a verified query: a checked, trusted answer to its question.',

@@ -16,6 +16,7 @@ const outputSchema = boundedRowsSchema.extend({
  */
 export const runSqlTool = defineTool({
   name: 'run_sql',
+  scope: 'sql:run',
   title: 'Run read-only SQL',
   description:
     "Runs one read-only SQL statement on a database, in its own dialect, and answers the columns, the row count and the first rows (bounded). Writes are refused by the database. Look tables up with search_schema and describe_table first; prefer query_metrics when a metric fits. A failing statement is answered with the database's own message: correct the SQL and try again.",

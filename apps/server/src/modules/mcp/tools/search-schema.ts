@@ -14,6 +14,7 @@ const outputSchema = z.object({
 /** The analyst's schema search over GET /api/databases/{id}/schema. */
 export const searchSchemaTool = defineTool({
   name: 'search_schema',
+  scope: 'metadata:read',
   title: 'Search the schema',
   description:
     "Find a database's tables by the words of a question or concept: table and column names, comments and dbt descriptions count, rare words more than common ones, and tables linked by foreign keys come along. An empty query lists the tables, most relevant first. Then call describe_table for the columns.",
