@@ -130,7 +130,7 @@ describe('semantic model history', () => {
     expect(put?.body).toEqual({ model: first, version: 3 });
     expect(await screen.findByText('Version 1 restored')).toBeVisible();
     // The page shows what the server saved: version 1's one metric.
-    expect(screen.queryByRole('listitem', { name: 'Metric orders_again' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Metric orders_again' })).toBeNull());
   });
 
   it('says clearly when a restore is refused because someone saved since, and reads the model again', async () => {
