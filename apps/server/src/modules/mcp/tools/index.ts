@@ -1,4 +1,5 @@
 import type { McpTool } from '../mcp-tool.ts';
+import { columnValuesTool } from './column-values.ts';
 import { describeTableTool } from './describe-table.ts';
 import { listDatabasesTool } from './list-databases.ts';
 import { listEntitiesTool } from './list-entities.ts';
@@ -15,6 +16,7 @@ export const mcpTools: readonly McpTool[] = [
   listDatabasesTool,
   searchSchemaTool,
   describeTableTool,
+  columnValuesTool,
   listMetricsTool,
   queryMetricsTool,
   listSavedQueriesTool,
