@@ -9,6 +9,8 @@ export interface McpToolContext {
   user: User;
   /** Aborted when the client goes away: a running statement stops in the database. */
   signal: AbortSignal;
+  /** Where the person opens Querent in a browser (PUBLIC_URL, or the loopback address asked). */
+  appUrl: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { McpTool } from '../mcp-tool.ts';
+import { askAnalystTool } from './ask-analyst.ts';
 import { columnValuesTool } from './column-values.ts';
 import { describeTableTool } from './describe-table.ts';
 import { listDatabasesTool } from './list-databases.ts';
@@ -24,4 +25,5 @@ export const mcpTools: readonly McpTool[] = [
   runSqlTool,
   listIssuesTool,
   listEntitiesTool,
+  askAnalystTool,
 ];
