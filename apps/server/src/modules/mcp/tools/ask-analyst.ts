@@ -34,6 +34,8 @@ export const askAnalystTool = defineTool({
       .describe('The question, as the person would ask it.'),
   }),
   outputSchema: analystAnswerSchema,
+  // It reads the data only, but keeps a conversation and spends credits: a client may ask first.
+  readOnly: false,
   async run(input, context) {
     if ((input.databaseId === undefined) === (input.projectId === undefined)) {
       throw new AppError('BAD_REQUEST', 'Name either a databaseId or a projectId (from list_databases)', {
