@@ -18,6 +18,7 @@ import type { ScriptEntry } from '../../helpers/scripted-model.ts';
 import { lastToolResult, scriptFedModel } from '../../helpers/scripted-model.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 
 /*
  * ask_analyst through the official SDK client against a real server in local mode: the chat's own
@@ -204,6 +205,21 @@ describe('ask_analyst in local mode', () => {
       `/api/conversations?contextId=project-${project.body.id}`,
     );
     expect(listed.body.map((each) => each.id)).toContain(answered.conversationId);
+  });
+
+  it('stops the turn when the client goes away, as the chat’s stop button does', async () => {
+    script = [{ hang: true, text: 'Counting' }];
+    const question = 'Count the tracks, slowly';
+    const contextList = `/api/conversations?contextId=database-${chinookDb.id}`;
+    const statusOf = async () =>
+      (await api.get<ConversationSummary[]>(contextList)).body.find((each) => each.name === question)?.status;
+    // A client of its own, closed mid-call: its connection goes, as when a client quits.
+    const leaving = await connectMcpClient(running.baseUrl);
+    const call = leaving.callTool({ name: 'ask_analyst', arguments: { databaseId: chinookDb.id, question } });
+    await waitUntil(async () => (await statusOf()) === 'running', 'the turn to run');
+    await leaving.close();
+    await expect(call).rejects.toThrow();
+    await waitUntil(async () => (await statusOf()) === 'clear', 'the turn to stop');
   });
 
   it('answers a failed turn and bad arguments as tool errors a model can act on', async () => {
