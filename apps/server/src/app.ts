@@ -347,7 +347,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Claude, Cursor and other MCP clients reach the same use cases and policy on /mcp.
     registerMcpEndpoint(
       app,
-      { ...queries, schemaCache: databases.schemaCache, entityIssues: createEntityIssues(store.db) },
+      {
+        ...queries,
+        schemaCache: databases.schemaCache,
+        entityIssues: createEntityIssues(store.db),
+        askAnalyst: chat.askAnalyst,
+      },
       {
         publicUrl: hostedAuth?.publicUrl ?? null,
         version: readProductVersion(),

@@ -14,13 +14,13 @@ export const apiKeyScopeDescriptions: Record<ApiKeyScope, string> = {
     'See the databases and projects you may use, their schemas, semantic models, saved queries, entities, scores and issues',
   'metrics:run': 'Run metric queries and saved queries, read-only',
   'sql:run': 'Run free SQL, read-only',
-  'analyst:ask': "Read your conversations with Querent's analyst (asking it through MCP is to come)",
+  'analyst:ask': "Ask Querent's analyst questions, which spends credits, and read your conversations with it",
 };
 
 export const apiKeyScopeSchema = z
   .enum(apiKeyScopes)
   .describe(
-    'metadata:read (databases, schemas, models, saved queries, entities, issues), metrics:run (metric and saved queries), sql:run (free SQL), analyst:ask (conversations with the analyst)',
+    'metadata:read (databases, schemas, models, saved queries, entities, issues), metrics:run (metric and saved queries), sql:run (free SQL), analyst:ask (asking the analyst, and its conversations)',
   );
 
 /** A personal key acts as its maker; an organisation key as a service member of its organisation. */

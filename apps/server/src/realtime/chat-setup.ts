@@ -7,7 +7,10 @@ import type { RouteHandlers } from '../http/register-routes.ts';
 import { analystTimeZone } from '../config/settings/analyst.ts';
 import { loadLanguageModel } from '../llm/load-language-model.ts';
 import { loadOnce } from '../load-once.ts';
+import type { AskAnalyst } from '../modules/conversations/ask-analyst.ts';
+import { askAnalyst } from '../modules/conversations/ask-analyst.ts';
 import type { ChatDeps, TurnRelay } from '../modules/conversations/chat-deps.ts';
+import type { ChatEvents } from '../modules/conversations/chat-events.ts';
 import { conversationHandlers } from '../modules/conversations/conversations.routes.ts';
 import type { TurnMeter } from '../modules/conversations/turn-meter.ts';
 import { TurnRegistry } from '../modules/conversations/turn-registry.ts';
@@ -22,11 +25,26 @@ import { ownerChatEvents, registerChatHandlers } from './chat-socket.ts';
 import type { QuerentServer } from './socket-types.ts';
 import { createTurnRelay } from './turn-relay.ts';
 
+/** Before sockets are attached nobody listens: a turn's events go nowhere. */
+const unheard: ChatEvents = {
+  message: () => undefined,
+  chunk: () => undefined,
+  status: () => undefined,
+  deleted: () => undefined,
+  conversation: () => undefined,
+  error: () => undefined,
+};
+
 export interface ChatSetup {
   /** The conversations REST handlers, which stop a running turn wherever it runs. */
   routeHandlers(): RouteHandlers<typeof conversationRoutes>;
   /** Socket events, and the relay to other instances when they share an adapter. */
   attach(io: QuerentServer, crossInstance: boolean): void;
+  /**
+   * A question from outside the chat (MCP's ask_analyst), answered by a turn of a new conversation
+   * whose events reach the person's open tabs like any other.
+   */
+  askAnalyst: AskAnalyst;
   /**
    * On start-up, once the store is migrated and sockets attached: closes as interrupted the turns
    * this instance held when its previous process died, and any other lapsed ones. Answers how many.
@@ -64,6 +82,7 @@ export function createChatSetup(input: {
   let leases: LeaseRenewal | null = null;
   const given = input.languageModel;
   let relay: TurnRelay = { stop: () => undefined, decide: () => undefined };
+  let eventsFor: (ownerId: string) => ChatEvents = () => unheard;
   const deps: ChatDeps = {
     ...input.databases,
     ...input.sqlRuns,
@@ -96,6 +115,7 @@ export function createChatSetup(input: {
     },
     attach(io, crossInstance) {
       relay = createTurnRelay(io, turns, crossInstance);
+      eventsFor = (ownerId) => ownerChatEvents(io, ownerId);
       registerChatHandlers(io, deps, input.limitAsks);
       recovery = {
         db: deps.db,
@@ -109,6 +129,7 @@ export function createChatSetup(input: {
         { leaseMs: deps.turnLease.leaseMs, everyMs: deps.turnLease.renewMs },
       );
     },
+    askAnalyst: (input) => askAnalyst(deps, { ...input, events: eventsFor(input.user.id) }),
     async recoverInterruptedTurns() {
       if (!recovery) return 0;
       const own = await recoverTurns(recovery, { heldBy: deps.instanceId });

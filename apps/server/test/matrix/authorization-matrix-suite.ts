@@ -9,6 +9,7 @@ import type { RunningApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import type { MatrixRoute } from './matrix-routes.ts';
 import { matrixRoutes, sees } from './matrix-routes.ts';
+import { matrixMcp } from './matrix-mcp.ts';
 import { matrixSockets } from './matrix-sockets.ts';
 import type { ActorName, Browsers, Scenario, ScenarioObjects, SignedInActor } from './matrix-world.ts';
 import type { PersonActor } from './matrix-world.ts';
@@ -32,8 +33,9 @@ import { startTestProvider } from '../oidc/test-provider.ts';
  * The authorization matrix: every REST route the running app serves and every socket event,
  * called by the owner, a colleague (same organisation), an outsider (another organisation), an
  * administrator, an anonymous visitor of the sandbox (ANONYMOUS_ACCESS=true, given their identity
- * the way a browser is) and a signed-out caller, on private, shared and public objects, each cell checked against the answer it must get (success, 403, 404 or 401). One
- * hosted server per store, seeded once.
+ * the way a browser is) and a signed-out caller, on private, shared and public objects, each cell checked against the answer it must get (success, 403, 404 or 401); and
+ * every MCP tool through each person's API key (matrix-mcp.ts). One hosted server per store,
+ * seeded once.
  */
 
 type Cell = {
@@ -110,6 +112,8 @@ export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
           ANONYMOUS_ACCESS: 'true',
           // The matrix runs every route once per situation: more than a visitor's usual minute.
           ANONYMOUS_ASKS_PER_MINUTE: '10000',
+          // Behind a proxy that names PUBLIC_URL's host, so MCP clients pass the DNS-rebinding guard.
+          TRUST_PROXY: '1',
           ...appStore.env,
         }),
         appStore.store ? { store: appStore.store } : {},
@@ -323,6 +327,10 @@ export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
 
     describe('socket events', () => {
       matrixSockets(() => ({ running, browsers, world, signedOut }));
+    });
+
+    describe('MCP tools', () => {
+      matrixMcp(() => ({ running, browsers, world }));
     });
   });
 }

@@ -18,7 +18,8 @@ const SEARCH_CANDIDATES = 200;
 export const VALUES_TIME_LIMIT_MS = 15_000;
 const MATCHES_SHOWN = 10;
 
-const inputSchema = z.object({
+/** column_values' input, the analyst's and the MCP server's. */
+export const columnValuesInput = z.object({
   table: z
     .string()
     .min(1)
@@ -36,10 +37,21 @@ const inputSchema = z.object({
   limit: z.number().int().min(1).max(50).optional().describe('Most frequent values to list (default 20).'),
 });
 
-type Input = z.output<typeof inputSchema>;
+type Input = z.output<typeof columnValuesInput>;
 
-function error(message: string): ToolResult {
-  return { output: { error: message } };
+/** What looking values up needs: the schema's tables, the dialect, and a bounded read-only lookup. */
+export type ValuesContext = Pick<ToolContext, 'tables' | 'dialect' | 'lookUp'>;
+
+/**
+ * The values found, as the model reads them; or why not, with the argument at fault (`table`,
+ * `column`) when it was one, so a caller can answer a bad argument as such.
+ */
+export type ColumnValues =
+  | { ok: true; output: Record<string, unknown> }
+  | { ok: false; error: string; field: 'table' | 'column' | null };
+
+function refused(error: string, field: 'table' | 'column' | null): ColumnValues {
+  return { ok: false, error, field };
 }
 
 function countOf(cell: JsonValue | undefined): number {
@@ -63,7 +75,7 @@ function findColumn(columns: readonly ColumnInfo[], written: string): ColumnInfo
 /** What the model should write: the stored spelling as an SQL literal, or why nothing matched. */
 function searchHint(
   input: Input,
-  context: ToolContext,
+  context: ValuesContext,
   found: ReturnType<typeof matchValues>,
   scannedAll: boolean,
 ) {
@@ -80,12 +92,18 @@ function searchHint(
   return `No value is exactly "${searched}"; the closest stored value is ${literal} (${best.match}). Write values as stored, e.g. = ${literal}, after checking it is what the user means.`;
 }
 
-async function lookUpValues(input: Input, context: ToolContext): Promise<ToolResult> {
+/**
+ * A column's most frequent values and, with `search`, the stored values a word most likely means:
+ * one bounded read-only scan (and one search of candidates when the column has more values), each
+ * through the caller's `lookUp`.
+ */
+export async function lookUpColumnValues(input: Input, context: ValuesContext): Promise<ColumnValues> {
   const entry = findSchemaTable(context.tables, input.table);
   if (!entry) {
     const close = closestTables(input.table, context.tables);
-    return error(
+    return refused(
       `No table named ${input.table}.${close.length > 0 ? ` Did you mean: ${close.join(', ')}?` : ' Use search_schema to find it.'}`,
+      'table',
     );
   }
   const column = findColumn(entry.table.columns, input.column);
@@ -94,14 +112,16 @@ async function lookUpValues(input: Input, context: ToolContext): Promise<ToolRes
       input.column,
       entry.table.columns.map((candidate) => candidate.name),
     );
-    return error(
+    return refused(
       `${entry.name} has no column ${input.column}.${close.length > 0 ? ` Did you mean: ${close.join(', ')}?` : ' Use describe_table to see its columns.'}`,
+      'column',
     );
   }
   const family = columnFamily(column.type);
   if (family === 'other') {
-    return error(
+    return refused(
       `${entry.name}.${column.name} is ${column.type}: values are listed for text, numbers, dates and booleans only. Use sample_rows to see it.`,
+      'column',
     );
   }
   const names = { table: tableSql(entry, context.dialect), column: quoteName(column.name, context.dialect) };
@@ -111,7 +131,7 @@ async function lookUpValues(input: Input, context: ToolContext): Promise<ToolRes
     rowCap: VALUES_SCANNED + 1,
     ...bounds,
   });
-  if (!scan.ok) return error(scan.error);
+  if (!scan.ok) return refused(scan.error, null);
   const scannedAll = scan.rows.length <= VALUES_SCANNED && !scan.truncated;
   const counted = valueCounts(scan.rows.slice(0, VALUES_SCANNED));
   const limit = input.limit ?? 20;
@@ -144,13 +164,16 @@ async function lookUpValues(input: Input, context: ToolContext): Promise<ToolRes
     output.matches = found.map((match) => ({ value: match.value, rows: match.count, match: match.match }));
     output.hint = searchHint(input, context, found, scannedAll);
   }
-  return { output };
+  return { ok: true, output };
 }
 
-export const columnValuesTool: AgentTool<typeof inputSchema> = {
+export const columnValuesTool: AgentTool<typeof columnValuesInput> = {
   name: 'column_values',
   description:
     "A column's most frequent distinct values with their row counts, and, with `search`, the stored values a word of the question most likely means (any case or accent, whole words, substrings, small misspellings). Call it before filtering on a literal the user typed (a country, a status, a name) so the SQL spells it as stored: 'Germany', not 'germany'.",
-  inputSchema,
-  execute: lookUpValues,
+  inputSchema: columnValuesInput,
+  async execute(input, context): Promise<ToolResult> {
+    const values = await lookUpColumnValues(input, context);
+    return { output: values.ok ? values.output : { error: values.error } };
+  },
 };

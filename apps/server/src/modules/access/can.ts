@@ -1,5 +1,5 @@
 import type { UserRole } from '../../store/schema.ts';
-import type { Action, ObjectAction, Relation } from './access-words.ts';
+import type { Action, ObjectAction, ObjectKind, Relation } from './access-words.ts';
 import { objectActions } from './access-words.ts';
 import { roleTable } from './role-table.ts';
 import type { Subject } from './subject.ts';
@@ -18,9 +18,18 @@ export interface Actor {
 
 /**
  * What an actor acting through a key may do at most: see and run (SQL then runs read-only, as
- * `write_data` is refused). Nothing is changed, shared, deleted or made through a key.
+ * `write_data` is refused). Nothing is changed, shared, deleted or made through a key, but the
+ * conversation that keeps a question asked of the analyst (MCP's ask_analyst, scope
+ * `analyst:ask`), so the person finds it in their chat; no REST route lets a key make one.
  */
 const delegatedActions: readonly Action[] = ['read', 'run'];
+const delegatedCreations: readonly ObjectKind[] = ['conversation'];
+
+function allowedThroughKey(action: Action, subject: Subject): boolean {
+  return (
+    delegatedActions.includes(action) || (action === 'create' && delegatedCreations.includes(subject.kind))
+  );
+}
 
 /**
  * How the actor stands to the subject: the one place that says what owning, sharing with an
@@ -39,7 +48,7 @@ export function relationOf(actor: Actor, subject: Subject): Relation {
 }
 
 function allowedByTable(actor: Actor, action: Action, subject: Subject): boolean {
-  if (actor.delegated === true && !delegatedActions.includes(action)) return false;
+  if (actor.delegated === true && !allowedThroughKey(action, subject)) return false;
   return roleTable[actor.role][subject.kind][relationOf(actor, subject)]?.includes(action) ?? false;
 }
 

@@ -66,7 +66,9 @@ export async function answerMessage(deps: ChatDeps, input: AnswerInput): Promise
 
 /**
  * A conversation without a name takes its first question's; the sidebar hears of it. One that had
- * a name when the turn read it keeps it (a name is never taken away), so nothing is written.
+ * a name when the turn read it keeps it (a name is never taken away), so nothing is written. The
+ * summary goes to the owner's tabs, where they act in person even when a key asked (MCP), so its
+ * abilities are theirs in person.
  */
 export async function nameAfterFirstQuestion(
   deps: ChatDeps,
@@ -74,5 +76,5 @@ export async function nameAfterFirstQuestion(
 ): Promise<void> {
   if (input.conversation.name !== null) return;
   const named = await nameIfUnnamed(deps.db, input.conversation.id, input.name);
-  if (named) input.events.conversation(presentSummary(named, input.user));
+  if (named) input.events.conversation(presentSummary(named, { ...input.user, delegated: false }));
 }

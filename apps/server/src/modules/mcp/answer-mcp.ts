@@ -31,6 +31,8 @@ export async function answerMcp(
     scopes: readonly ApiKeyScope[] | null;
     version: string;
     path: string;
+    /** Where the person opens Querent in a browser, for links to what a tool made (a conversation). */
+    appUrl: string;
   },
   request: FastifyRequest,
   reply: FastifyReply,
@@ -41,6 +43,7 @@ export async function answerMcp(
     user: input.user,
     scopes: input.scopes,
     signal,
+    appUrl: input.appUrl,
     version: input.version,
     requestId: request.id,
     log: (error) => request.log.error({ err: error }, 'MCP tool failed'),

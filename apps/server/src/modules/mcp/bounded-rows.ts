@@ -26,21 +26,26 @@ function cutCell(cell: unknown): { cell: unknown; cut: boolean } {
 }
 
 /**
- * A query result as a tool answers it: its first rows within MCP_ROWS_SHOWN and MCP_ROW_CHARS,
- * long text cells cut, and a note saying plainly what was left out and how to see the rest.
+ * A query result as a tool answers it: its first rows within MCP_ROWS_SHOWN and MCP_ROW_CHARS (or
+ * the caller's smaller limits), long text cells cut, and a note saying plainly what was left out
+ * and how to see the rest.
  */
-export function boundRows(result: {
-  columns: readonly ResultColumn[];
-  rows: readonly ResultRow[];
-  count: number | null;
-  /** The run itself stopped at the row cap (QUERY_ROW_CAP). */
-  truncated: boolean;
-}): BoundedRows {
+export function boundRows(
+  result: {
+    columns: readonly ResultColumn[];
+    rows: readonly ResultRow[];
+    count: number | null;
+    /** The run itself stopped at the row cap (QUERY_ROW_CAP). */
+    truncated: boolean;
+  },
+  /** Smaller bounds for an answer holding several results (ask_analyst's). */
+  limits: { rows: number; chars: number } = { rows: MCP_ROWS_SHOWN, chars: MCP_ROW_CHARS },
+): BoundedRows {
   const rows: unknown[][] = [];
   let chars = 0;
   let cellsCut = false;
   for (const row of result.rows) {
-    if (rows.length >= MCP_ROWS_SHOWN) break;
+    if (rows.length >= limits.rows) break;
     const shown: unknown[] = [];
     for (const cell of row) {
       const { cell: kept, cut } = cutCell(cell);
@@ -48,7 +53,7 @@ export function boundRows(result: {
       shown.push(kept);
     }
     chars += JSON.stringify(shown).length + 1;
-    if (chars > MCP_ROW_CHARS && rows.length > 0) break;
+    if (chars > limits.chars && rows.length > 0) break;
     rows.push(shown);
   }
   const total = result.count ?? (result.truncated ? null : result.rows.length);

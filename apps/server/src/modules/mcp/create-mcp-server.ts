@@ -52,7 +52,12 @@ export function createMcpServer(
         description: tool.description,
         inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
-        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+        annotations: {
+          title: tool.title,
+          readOnlyHint: tool.readOnly ?? true,
+          destructiveHint: false,
+          openWorldHint: false,
+        },
       },
       handle,
     );

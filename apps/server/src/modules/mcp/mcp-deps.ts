@@ -1,4 +1,5 @@
 import type { EntityIssues } from '../business-entities/entity-issues.ts';
+import type { AskAnalyst } from '../conversations/ask-analyst.ts';
 import type { SchemaDeps } from '../databases/get-database-schema.ts';
 import type { FavoriteFlags } from '../queries/favorite-flags.ts';
 import type { RunQueryDeps } from '../queries/run-query.ts';
@@ -9,4 +10,6 @@ export interface McpDeps extends RunQueryDeps, SchemaDeps {
   favorites: FavoriteFlags;
   /** Business entities list their open issues, as on GET /api/business-entities. */
   entityIssues: EntityIssues;
+  /** The chat's analyst, asked in a new conversation of the person's (ask_analyst). */
+  askAnalyst: AskAnalyst;
 }

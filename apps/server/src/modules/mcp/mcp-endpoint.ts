@@ -79,7 +79,15 @@ export function registerMcpEndpoint(app: ZodApp, deps: McpDeps, options: McpEndp
       if (user === null) return refuseUnauthenticated(reply, null, options.resourceMetadata);
       const { answerMcp } = await loadAnswerMcp();
       return answerMcp(
-        { deps, user, scopes: grant?.scopes ?? null, version: options.version, path: MCP_PATH },
+        {
+          deps,
+          user,
+          scopes: grant?.scopes ?? null,
+          version: options.version,
+          path: MCP_PATH,
+          // Local mode answers loopback names only (checked above), so the Host asked is the app's.
+          appUrl: (options.publicUrl ?? `http://${request.headers.host ?? 'localhost'}`).replace(/\/$/, ''),
+        },
         request,
         reply,
       );

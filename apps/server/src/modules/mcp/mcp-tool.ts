@@ -9,10 +9,12 @@ export interface McpToolContext {
   user: User;
   /** Aborted when the client goes away: a running statement stops in the database. */
   signal: AbortSignal;
+  /** Where the person opens Querent in a browser (PUBLIC_URL, or the loopback address asked). */
+  appUrl: string;
 }
 
 /**
- * One tool of the MCP server. Every tool only reads (the server marks each `readOnlyHint`), calls
+ * One tool of the MCP server. Every tool only reads the data (most are marked `readOnlyHint`), calls
  * the use case its REST route calls, and answers an object matching `outputSchema`, which the
  * client also receives as JSON text for models that read text only.
  */
@@ -24,6 +26,11 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output extends
   description: string;
   inputSchema: Input;
   outputSchema: Output;
+  /**
+   * Whether the tool leaves Querent as it found it (`readOnlyHint`); false for ask_analyst, which
+   * keeps its conversation and spends credits, though it too only reads the data. True by default.
+   */
+  readOnly?: false;
   run(input: z.output<Input>, context: McpToolContext): Promise<z.output<Output>>;
 }
 

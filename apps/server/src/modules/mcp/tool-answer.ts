@@ -16,6 +16,7 @@ const nextStep: Partial<Record<string, string>> = {
   CONFLICT: 'Nothing to retry as is: read the message.',
   PAYMENT_REQUIRED: 'No credits are left for this person.',
   SUBSCRIPTION_REQUIRED: 'No credits are left for this person.',
+  SERVICE_UNAVAILABLE: 'Try again later, or answer with the other tools.',
 };
 
 /**

@@ -21,6 +21,8 @@ export interface RunQueryInput {
   conversationId?: string | null;
   /** Read-only even where the user may write (the MCP server's run_sql); safe mode forces it anyway. */
   readOnly?: boolean;
+  /** Why it runs, when not for the editor: `mcp` for the MCP server's run_sql. */
+  purpose?: 'mcp';
 }
 
 /**
@@ -51,7 +53,7 @@ export async function runQuery(deps: RunQueryDeps, input: RunQueryInput): Promis
   const run = await runSql(
     deps,
     {
-      purpose: 'editor',
+      purpose: input.purpose ?? 'editor',
       actor: input.user,
       database,
       sql: input.sql,

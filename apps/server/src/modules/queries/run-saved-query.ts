@@ -24,6 +24,8 @@ export async function rerunQuery(
     signal?: AbortSignal | undefined;
     /** Read-only even where the user may write (the MCP server's run_saved_query). */
     readOnly?: boolean;
+    /** Why it runs, when not a rerun in the app: `mcp` for the MCP server's run_saved_query. */
+    purpose?: 'mcp';
   },
 ): Promise<QueryResults> {
   const { query, database, user } = input;
@@ -34,7 +36,7 @@ export async function rerunQuery(
   const run = await runSql(
     deps,
     {
-      purpose: 'saved-query',
+      purpose: input.purpose ?? 'saved-query',
       actor: user,
       database,
       sql: query.sql,
@@ -54,7 +56,13 @@ export async function rerunQuery(
  */
 export async function runSavedQuery(
   deps: RunQueryDeps,
-  input: { user: User; queryId: string; signal?: AbortSignal | undefined; readOnly?: boolean },
+  input: {
+    user: User;
+    queryId: string;
+    signal?: AbortSignal | undefined;
+    readOnly?: boolean;
+    purpose?: 'mcp';
+  },
 ): Promise<QueryResults> {
   const { query, database } = await requireQuery(deps.db, input.user, input.queryId, 'run');
   return rerunQuery(deps, {
@@ -63,5 +71,6 @@ export async function runSavedQuery(
     database,
     signal: input.signal,
     ...(input.readOnly === true ? { readOnly: true } : {}),
+    ...(input.purpose === undefined ? {} : { purpose: input.purpose }),
   });
 }

@@ -23,7 +23,14 @@ function badQuery(error: SemanticQueryError): AppError {
  */
 export async function runMetricQuery(
   deps: SemanticModelDeps,
-  input: { user: Actor; databaseId: string; query: MetricQuery; signal?: AbortSignal | undefined },
+  input: {
+    user: Actor;
+    databaseId: string;
+    query: MetricQuery;
+    signal?: AbortSignal | undefined;
+    /** Why it runs, when not for the API: `mcp` for the MCP server's query_metrics. */
+    purpose?: 'mcp';
+  },
 ): Promise<MetricQueryResult> {
   const database = await requireDatabase(deps.db, input.user, input.databaseId, 'run');
   let compiled: AnsweringQuery | null;
@@ -42,7 +49,7 @@ export async function runMetricQuery(
   const run = await runSql(
     deps,
     {
-      purpose: 'metric',
+      purpose: input.purpose ?? 'metric',
       actor: input.user,
       database,
       sql: compiled.sql,

@@ -1,8 +1,19 @@
 import type { Engine } from '@querent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** Why SQL reaches a user's database; metering and auditing tell runs apart by it. */
-export type SqlRunPurpose = 'editor' | 'chat' | 'agent' | 'saved-query' | 'export' | 'check' | 'metric';
+/**
+ * Why SQL reaches a user's database; metering and auditing tell runs apart by it. `mcp`: a tool of
+ * the MCP server (run_sql, run_saved_query, query_metrics, column_values) on an MCP client's behalf.
+ */
+export type SqlRunPurpose =
+  | 'editor'
+  | 'chat'
+  | 'agent'
+  | 'saved-query'
+  | 'export'
+  | 'check'
+  | 'metric'
+  | 'mcp';
 
 /** A run about to start: what runs, where, for whom and why. */
 export interface SqlRunStart {
@@ -36,7 +47,7 @@ export interface SqlRunEnd extends SqlRunStart {
 
 /**
  * Where metering and auditing attach: every SQL run of every path (editor, chat, analyst,
- * stored-query reruns, exports, checks, metric queries) is announced before it starts and reported once it ends.
+ * stored-query reruns, exports, checks, metric queries, MCP tools) is announced before it starts and reported once it ends.
  */
 export interface SqlRunObserver {
   /**

@@ -89,7 +89,7 @@ describe('/mcp with an API key in hosted mode', () => {
     const key = await makeKey(['metadata:read', 'metrics:run', 'sql:run', 'analyst:ask']);
     const client = await connectWith(key.secret);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(10);
+    expect(tools).toHaveLength(12);
     const listed = await callTool<{ databases: { id: string }[] }>(client, 'list_databases', {});
     expect(listed.databases.map((each) => each.id)).toEqual([database.id]);
     const counted = await callTool<{ rows: unknown[][] }>(client, 'run_sql', {

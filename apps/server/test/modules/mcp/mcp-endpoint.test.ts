@@ -65,6 +65,7 @@ const expectedTools = [
   'list_databases',
   'search_schema',
   'describe_table',
+  'column_values',
   'list_metrics',
   'query_metrics',
   'list_saved_queries',
@@ -72,6 +73,7 @@ const expectedTools = [
   'run_sql',
   'list_issues',
   'list_entities',
+  'ask_analyst',
 ];
 
 describe('the /mcp endpoint in local mode', () => {
@@ -99,7 +101,11 @@ describe('the /mcp endpoint in local mode', () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(expectedTools);
       for (const tool of tools) {
-        expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+        // ask_analyst only reads the data too, but keeps a conversation and spends credits.
+        expect(tool.annotations, tool.name).toMatchObject({
+          readOnlyHint: tool.name !== 'ask_analyst',
+          destructiveHint: false,
+        });
         expect(tool.description?.length, tool.name).toBeGreaterThan(40);
         expect(tool.inputSchema.type, tool.name).toBe('object');
         expect(tool.outputSchema?.type, tool.name).toBe('object');

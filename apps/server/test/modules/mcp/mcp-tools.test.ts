@@ -10,6 +10,7 @@ import type {
   SemanticModelState,
 } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlRunStart } from '../../../src/modules/sql-runs/sql-run-observer.ts';
 import { chinookSqliteCopy } from '../../fixtures/chinook.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { apiClient } from '../../helpers/api-client.ts';
@@ -42,10 +43,11 @@ describe('the MCP tools, through the official client', () => {
   let chinook: { filename: string; remove: () => Promise<void> };
   let chinookDb: Database;
   let demoId: string;
+  const runs: SqlRunStart[] = [];
 
   beforeAll(async () => {
     chinook = await chinookSqliteCopy();
-    running = await startTestApp();
+    running = await startTestApp({}, { sqlRunObservers: [{ beforeRun: (run) => void runs.push(run) }] });
     api = apiClient(running.baseUrl);
     demoId = await addDemoDatabase(running);
     chinookDb = await addDatabase(api, {
@@ -140,6 +142,65 @@ describe('the MCP tools, through the official client', () => {
       `/api/query-history?databaseId=${chinookDb.id}`,
     );
     expect(history.body.map((run) => run.id)).toContain(answered.queryId);
+    // The same SQL ran twice: once for the editor's route, once for the MCP tool, read-only.
+    expect(runs.filter((run) => run.sql === sql).map((run) => [run.purpose, run.readOnly])).toEqual([
+      ['editor', false],
+      ['mcp', true],
+    ]);
+  });
+
+  it("lists a column's values through the analyst's lookup, counted as the database counts them", async () => {
+    const before = runs.length;
+    const listed = await callTool<{
+      table: string;
+      column: string;
+      distinctValues: number;
+      mostFrequent: [unknown, number][];
+    }>(client, 'column_values', {
+      databaseId: chinookDb.id,
+      table: 'invoice',
+      column: 'billingcountry',
+      limit: 3,
+    });
+    const rest = await api.post<QueryResults>('/api/query/_run', {
+      databaseId: chinookDb.id,
+      query:
+        'SELECT BillingCountry, COUNT(*) AS n FROM Invoice GROUP BY BillingCountry ORDER BY n DESC, BillingCountry LIMIT 3',
+    });
+    const distinct = await api.post<QueryResults>('/api/query/_run', {
+      databaseId: chinookDb.id,
+      query: 'SELECT COUNT(DISTINCT BillingCountry) FROM Invoice',
+    });
+    expect(listed).toMatchObject({ table: 'Invoice', column: 'BillingCountry' });
+    expect(listed.mostFrequent).toEqual(rest.body.rows);
+    expect(listed.distinctValues).toBe(distinct.body.rows[0]?.[0]);
+    // One bounded read-only lookup, as purpose mcp, kept in no history.
+    const lookups = runs.slice(before).filter((run) => run.purpose === 'mcp');
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]?.readOnly).toBe(true);
+    const history = await api.get<{ sql: string }[]>(`/api/query-history?databaseId=${chinookDb.id}`);
+    expect(history.body.map((run) => run.sql)).not.toContain(lookups[0]?.sql);
+
+    const searched = await callTool<{ matches: { value: unknown; match: string }[]; hint: string }>(
+      client,
+      'column_values',
+      { databaseId: chinookDb.id, table: 'Invoice', column: 'BillingCountry', search: 'germani' },
+    );
+    expect(searched.matches[0]?.value).toBe('Germany');
+    expect(searched.hint).toContain("'Germany'");
+    const wrongColumn = await callFailingTool(client, 'column_values', {
+      databaseId: chinookDb.id,
+      table: 'Invoice',
+      column: 'BilingCountry',
+    });
+    expect(wrongColumn.error).toMatchObject({ code: 'NOT_FOUND', field: 'column' });
+    expect(wrongColumn.error?.error).toContain('BillingCountry');
+    const wrongTable = await callFailingTool(client, 'column_values', {
+      databaseId: chinookDb.id,
+      table: 'Invoise',
+      column: 'Total',
+    });
+    expect(wrongTable.error).toMatchObject({ code: 'NOT_FOUND', field: 'table' });
   });
 
   it('bounds a large result and says so', async () => {
@@ -218,12 +279,19 @@ describe('the MCP tools, through the official client', () => {
       [verified.body.id, true],
       [plain.body.id, false],
     ]);
+    const verifiedOnly = await callTool<{ queries: { id: string }[] }>(client, 'list_saved_queries', {
+      databaseId: chinookDb.id,
+      verifiedOnly: true,
+    });
+    expect(verifiedOnly.queries.map((query) => query.id)).toEqual([verified.body.id]);
 
     const rest = await api.post<QueryResults>(`/api/query/${verified.body.id}/run`, undefined);
     expect(rest.status, rest.text).toBe(200);
+    const before = runs.length;
     const ran = await callTool<Rows & { verified: boolean; summary: string }>(client, 'run_saved_query', {
       queryId: verified.body.id,
     });
+    expect(runs.slice(before).map((run) => [run.purpose, run.readOnly])).toEqual([['mcp', true]]);
     expect(ran.rows).toEqual(rest.body.rows);
     expect(ran.verified).toBe(true);
     expect(ran.summary).toContain('verified query "Tracks per genre"');
@@ -299,6 +367,7 @@ describe('the MCP tools, through the official client', () => {
     };
     const rest = await api.post<MetricQueryResult>(`/api/databases/${demoId}/metrics/query`, query);
     expect(rest.status, rest.text).toBe(200);
+    const runsBefore = runs.length;
     const answered = await callTool<
       Rows & {
         sql: string;
@@ -308,6 +377,7 @@ describe('the MCP tools, through the official client', () => {
       }
     >(client, 'query_metrics', { databaseId: demoId, query });
     expect(answered.sql).toBe(rest.body.sql);
+    expect(runs.slice(runsBefore).map((run) => [run.purpose, run.sql])).toEqual([['mcp', rest.body.sql]]);
     expect(answered.rows).toEqual(rest.body.rows);
     expect(answered.standsOn).toEqual(
       query.metrics.map((name) => ({
@@ -377,6 +447,14 @@ describe('the MCP tools, through the official client', () => {
       name: 'Customer',
       openIssues: ['Customers without an email'],
     });
+    // A table card names the entity it stands for, with its scores and open issues.
+    const described = await callTool<{ table: string; businessEntity: Record<string, unknown> | null }>(
+      client,
+      'describe_table',
+      { databaseId: demoId, table: 'customers' },
+    );
+    expect(described.businessEntity).toEqual(entities.entities[0]);
+    expect(described.businessEntity).toMatchObject({ completeness: 92, qualityScore: 81 });
 
     const restIssues = (await api.get<Issue[]>(`/api/issues?contextId=database-${demoId}`)).body;
     const open = await callTool<{ issues: { id: string; status: string }[] }>(client, 'list_issues', {

@@ -1,4 +1,6 @@
 import type { McpTool } from '../mcp-tool.ts';
+import { askAnalystTool } from './ask-analyst.ts';
+import { columnValuesTool } from './column-values.ts';
 import { describeTableTool } from './describe-table.ts';
 import { listDatabasesTool } from './list-databases.ts';
 import { listEntitiesTool } from './list-entities.ts';
@@ -15,6 +17,7 @@ export const mcpTools: readonly McpTool[] = [
   listDatabasesTool,
   searchSchemaTool,
   describeTableTool,
+  columnValuesTool,
   listMetricsTool,
   queryMetricsTool,
   listSavedQueriesTool,
@@ -22,4 +25,5 @@ export const mcpTools: readonly McpTool[] = [
   runSqlTool,
   listIssuesTool,
   listEntitiesTool,
+  askAnalystTool,
 ];

@@ -29,11 +29,12 @@ export const listSavedQueriesTool = defineTool({
   scope: 'metadata:read',
   title: 'List saved queries',
   description:
-    'Saved queries you may run: your own and those colleagues shared with you, verified ones first (a verified query is a checked, trusted answer to its question). Run one with run_saved_query.',
+    'Saved queries you may run: your own and those colleagues shared with you, verified ones first (a verified query is a checked, trusted answer to its question; `verifiedOnly` lists only those). Run one with run_saved_query.',
   inputSchema: z.object({
     databaseId: databaseIdInput
       .optional()
       .describe('Only the queries of this database (from list_databases).'),
+    verifiedOnly: z.boolean().optional().describe('Only verified queries (default false).'),
   }),
   outputSchema,
   async run(input, { deps, user }) {
@@ -46,7 +47,7 @@ export const listSavedQueriesTool = defineTool({
     const all = [
       ...own.map((query) => ({ query, sharedWithYou: false })),
       ...shared.filter((query) => !ownIds.has(query.id)).map((query) => ({ query, sharedWithYou: true })),
-    ];
+    ].filter(({ query }) => input.verifiedOnly !== true || query.verified);
     // Verified first, each group in the routes' order (newest change first).
     all.sort((a, b) => Number(b.query.verified) - Number(a.query.verified));
     const shown = all.slice(0, LISTED);

@@ -1,4 +1,3 @@
-import type { FigureStanding, SemanticModelSource } from '@querent/contracts';
 import { figureStandingSchema, metricQuerySchema, semanticModelSources } from '@querent/contracts';
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
@@ -6,6 +5,7 @@ import { runMetricQuery } from '../../semantic-models/run-metric-query.ts';
 import { boundedRowsSchema, boundRows } from '../bounded-rows.ts';
 import { defineTool } from '../mcp-tool.ts';
 import { databaseIdInput } from './database-id.ts';
+import { summarizeFigures } from './figure-summary.ts';
 
 const outputSchema = boundedRowsSchema.extend({
   sql: z.string().describe('The SQL the query compiled to, as it ran.'),
@@ -21,27 +21,6 @@ const outputSchema = boundedRowsSchema.extend({
     ),
   queryId: z.string().optional().describe("The run's record in the query history."),
 });
-
-const unreviewed: Record<SemanticModelSource, string | null> = {
-  saved: null,
-  proposal: 'The semantic model is a proposal nobody has reviewed yet.',
-  schema: 'The semantic model was proposed from the schema for this answer; nobody has reviewed it.',
-};
-
-function summarize(standing: readonly FigureStanding[], source: SemanticModelSource): string {
-  const parts = standing.map((entry) => {
-    if (entry.kind === 'measure')
-      return `the measure ${entry.measure} (${entry.aggregation}), which no metric defines`;
-    return entry.certified
-      ? `the certified metric ${entry.name} (certified by ${entry.certified.by} on ${entry.certified.at.slice(0, 10)})`
-      : `the metric ${entry.name}, not certified`;
-  });
-  const on =
-    parts.length > 0
-      ? `These figures stand on ${parts.join(', ')}.`
-      : 'These figures list dimension values only.';
-  return [on, unreviewed[source]].filter((part) => part !== null).join(' ');
-}
 
 /** POST /api/databases/{id}/metrics/query's use case: the same SQL, policy and rows. */
 export const queryMetricsTool = defineTool({
@@ -65,6 +44,7 @@ export const queryMetricsTool = defineTool({
         databaseId: input.databaseId,
         query: input.query,
         signal: context.signal,
+        purpose: 'mcp',
       });
     } catch (error) {
       // The use case names the field within the query; the tool's input holds it under `query`.
@@ -80,7 +60,7 @@ export const queryMetricsTool = defineTool({
       sql: result.sql,
       fields: result.fields,
       standsOn: result.standsOn,
-      summary: summarize(result.standsOn, result.modelSource),
+      summary: summarizeFigures(result.standsOn, result.modelSource),
       modelSource: result.modelSource,
       ...(result.queryId === undefined ? {} : { queryId: result.queryId }),
     };

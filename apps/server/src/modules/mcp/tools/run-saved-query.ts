@@ -26,7 +26,13 @@ export const runSavedQueryTool = defineTool({
   async run(input, { deps, user, signal }) {
     // Read first: a query the caller may not see is refused before anything runs.
     const saved = await getSavedQuery(deps, { user, queryId: input.queryId });
-    const results = await runSavedQuery(deps, { user, queryId: input.queryId, signal, readOnly: true });
+    const results = await runSavedQuery(deps, {
+      user,
+      queryId: input.queryId,
+      signal,
+      readOnly: true,
+      purpose: 'mcp',
+    });
     const name = saved.title ?? saved.question ?? saved.id;
     return {
       ...boundRows(results),

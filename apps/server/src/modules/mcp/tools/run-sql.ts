@@ -32,6 +32,7 @@ export const runSqlTool = defineTool({
       sql: input.sql,
       signal,
       readOnly: true,
+      purpose: 'mcp',
     });
     return {
       ...boundRows(results),
