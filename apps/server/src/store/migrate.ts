@@ -20,6 +20,7 @@ import { turnStatementsAndCredentialWarningsMigration } from './migrations/0016-
 import { stripeSubscriptionsMigration } from './migrations/0017-stripe-subscriptions.ts';
 import { organizationDeletionMigration } from './migrations/0018-organization-deletion.ts';
 import { semanticModelsMigration } from './migrations/0019-semantic-models.ts';
+import { dashboardsMigration } from './migrations/0021-dashboards.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -45,6 +46,8 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0017-stripe-subscriptions': stripeSubscriptionsMigration(dialect),
     '0018-organization-deletion': organizationDeletionMigration(dialect),
     '0019-semantic-models': semanticModelsMigration(dialect),
+    // 0020 is another branch's (API keys); numbers are handed out to work done side by side.
+    '0021-dashboards': dashboardsMigration(dialect),
   };
 }
 

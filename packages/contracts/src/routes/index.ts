@@ -3,6 +3,7 @@ import { businessEntityRoutes } from './business-entities.ts';
 import { chartRoutes } from './charts.ts';
 import { conversationRoutes } from './conversations.ts';
 import { creditRoutes } from './credits.ts';
+import { dashboardRoutes } from './dashboards.ts';
 import { databaseRoutes } from './databases.ts';
 import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
@@ -26,6 +27,7 @@ export * from './business-entities.ts';
 export * from './charts.ts';
 export * from './conversations.ts';
 export * from './credits.ts';
+export * from './dashboards.ts';
 export * from './databases.ts';
 export * from './exports.ts';
 export * from './favorites.ts';
@@ -74,6 +76,7 @@ export const apiRoutes = {
   ...qualityRoutes,
   ...memoryRoutes,
   ...semanticModelRoutes,
+  ...dashboardRoutes,
 } satisfies RouteTable;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -8,11 +8,17 @@ import { spendingAccount } from './spending-account.ts';
 
 /**
  * The runs CREDIT_PRICE_PER_QUERY prices here: SQL of the user's own outside a conversation (a
- * metric query through the API included). SQL
+ * metric query through the API, and each tile of a dashboard someone opens, included). SQL
  * typed in the chat is paid by its turn (so the charge shows on the message); the analyst's
  * queries are part of its turn, paid by tokens; data-quality checks are the product's upkeep.
  */
-const pricedPurposes: ReadonlySet<SqlRunPurpose> = new Set(['editor', 'saved-query', 'export', 'metric']);
+const pricedPurposes: ReadonlySet<SqlRunPurpose> = new Set([
+  'editor',
+  'saved-query',
+  'export',
+  'metric',
+  'dashboard',
+]);
 
 /**
  * Charges a priced SQL run: its price is held before the database is touched (refused with 402

@@ -1,20 +1,10 @@
 import type { MetricQuery, MetricQueryResult } from '@querent/contracts';
-import { engineDescriptors } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
-import type { CompiledMetricQuery } from '../../semantic/compile-metric-query.ts';
-import { compileMetricQuery } from '../../semantic/compile-metric-query.ts';
-import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
 import type { Actor } from '../access/can.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import { recordInHistory } from '../queries/query-recorders.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
-import { currentSemanticModel } from './current-semantic-model.ts';
+import { compileForDatabase } from './compile-for-database.ts';
 import type { SemanticModelDeps } from './semantic-model-deps.ts';
-
-/** A query the model cannot answer, as a 400 naming the query's field and the closest valid names. */
-function badQuery(error: SemanticQueryError): AppError {
-  return new AppError('BAD_REQUEST', error.message, { field: error.field });
-}
 
 /**
  * POST /api/databases/{id}/metrics/query: the query compiled from the database's model (saved,
@@ -27,24 +17,7 @@ export async function runMetricQuery(
   input: { user: Actor; databaseId: string; query: MetricQuery; signal?: AbortSignal | undefined },
 ): Promise<MetricQueryResult> {
   const database = await requireDatabase(deps.db, input.user, input.databaseId, 'run');
-  const current = await currentSemanticModel(deps, database.id);
-  if (current === null) {
-    throw new AppError(
-      'CONFLICT',
-      'This database has no semantic model yet: propose one (or run Scan auto) and accept it first',
-    );
-  }
-  let compiled: CompiledMetricQuery;
-  try {
-    compiled = compileMetricQuery(
-      current.model,
-      input.query,
-      engineDescriptors[database.engine].dialect.name,
-    );
-  } catch (error) {
-    if (error instanceof SemanticQueryError) throw badQuery(error);
-    throw error;
-  }
+  const compiled = await compileForDatabase(deps, { database, query: input.query });
   const run = await runSql(
     deps,
     {

@@ -2,7 +2,15 @@ import type { Engine } from '@querent/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Why SQL reaches a user's database; metering and auditing tell runs apart by it. */
-export type SqlRunPurpose = 'editor' | 'chat' | 'agent' | 'saved-query' | 'export' | 'check' | 'metric';
+export type SqlRunPurpose =
+  | 'editor'
+  | 'chat'
+  | 'agent'
+  | 'saved-query'
+  | 'export'
+  | 'check'
+  | 'metric'
+  | 'dashboard';
 
 /** A run about to start: what runs, where, for whom and why. */
 export interface SqlRunStart {
@@ -36,7 +44,8 @@ export interface SqlRunEnd extends SqlRunStart {
 
 /**
  * Where metering and auditing attach: every SQL run of every path (editor, chat, analyst,
- * stored-query reruns, exports, checks, metric queries) is announced before it starts and reported once it ends.
+ * stored-query reruns, exports, checks, metric queries, dashboard tiles) is announced before it
+ * starts and reported once it ends.
  */
 export interface SqlRunObserver {
   /**
