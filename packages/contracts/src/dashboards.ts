@@ -188,8 +188,8 @@ export const addTileBodySchema = z
   });
 export type AddTileBody = z.infer<typeof addTileBodySchema>;
 
-/** DELETE /api/dashboards/{id}/tiles/{tileId} */
-export const tileParamsSchema = z.object({ id: z.string().min(1), tileId: z.string().min(1) });
+/** DELETE /api/dashboards/{id}/tiles/{tile}: the dashboard and the tile's id. */
+export const tileParamsSchema = z.object({ id: z.string().min(1), tile: z.string().min(1) });
 
 /**
  * One data tile's answer in GET /api/dashboards/{id}/data. `error` is null with the result; the

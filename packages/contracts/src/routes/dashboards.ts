@@ -65,7 +65,7 @@ export const dashboardRoutes = {
     status: 201,
     response: dashboardSchema,
   }),
-  'DELETE /api/dashboards/:id/tiles/:tileId': route({
+  'DELETE /api/dashboards/:id/tiles/:tile': route({
     summary: 'Remove a tile (the saved query stays); the answer is the dashboard, its version one higher',
     tags,
     auth: 'required',

@@ -30,8 +30,8 @@ export function dashboardHandlers(
       deleteDashboard(deps, { user, dashboardId: params.id }),
     'POST /api/dashboards/:id/tiles': ({ user, params, body }) =>
       addTile(deps, { user, dashboardId: params.id, body }),
-    'DELETE /api/dashboards/:id/tiles/:tileId': ({ user, params }) =>
-      removeTile(deps, { user, dashboardId: params.id, tileId: params.tileId }),
+    'DELETE /api/dashboards/:id/tiles/:tile': ({ user, params }) =>
+      removeTile(deps, { user, dashboardId: params.id, tileId: params.tile }),
     'GET /api/dashboards/:id/data': {
       options: uncheckedResponse,
       handle: async ({ user, params, reply }) => {
