@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './abilities.ts';
 import { chartConfigSchema } from './charts.ts';
+import { dashboardGridColumns } from './dashboard-grid.ts';
 import { resultColumnSchema, resultRowSchema } from './queries.ts';
 import { metricQuerySchema } from './semantic-model.ts';
 
@@ -12,16 +13,6 @@ import { metricQuerySchema } from './semantic-model.ts';
  * a PUT names the version it was made from, so a stale layout is refused (409) rather than
  * overwriting someone else's.
  */
-
-/** The grid is this many columns wide; a phone shows one column instead. */
-export const dashboardGridColumns = 12;
-
-/** What a tile answers for a viewer who may not read its database: never its data. */
-export const tileNoAccess = 'no access';
-
-/** The kinds of tile: a saved query, a metric query, Markdown text. */
-export const dashboardTileKinds = ['query', 'metric', 'text'] as const;
-export type DashboardTileKind = (typeof dashboardTileKinds)[number];
 
 const gridEdge = z.number().int();
 
