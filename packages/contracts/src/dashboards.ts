@@ -136,8 +136,8 @@ export type UpdateDashboardBody = z.infer<typeof updateDashboardBodySchema>;
 /**
  * POST /api/dashboards/{id}/tiles: exactly one of `savedQueryId` (a saved query the caller may
  * read), `metricQuery` with `databaseId` (checked against the database's semantic model), or
- * `text` (Markdown). Without `layout` the tile goes below the others, half the grid wide (text:
- * the whole width).
+ * `text` (Markdown). Without `layout` the tile takes the first free place, top to bottom and left
+ * to right, half the grid wide (text: the whole width).
  */
 export const addTileBodySchema = z
   .object({

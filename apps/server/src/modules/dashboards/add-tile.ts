@@ -10,19 +10,21 @@ import { compileForDatabase } from '../semantic-models/compile-for-database.ts';
 import { dashboardNotFound, requireDashboard } from './dashboard-access.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import type { NewTile } from './dashboard-record.ts';
-import { findBottomRow, insertTile } from './dashboards.repo.ts';
+import { insertTile, listTiles } from './dashboards.repo.ts';
+import { freePlace } from './free-place.ts';
 import { getDashboard } from './get-dashboard.ts';
 
-/** Where a tile added without a place goes: below the others, half the grid wide (text: all of it). */
-async function placeBelow(
+/** A tile added without a place goes to the first free one: half the grid wide, text the whole width. */
+async function placeFree(
   deps: DashboardDeps,
   dashboardId: string,
   kind: NewTile['kind'],
 ): Promise<TileLayout> {
-  const y = await findBottomRow(deps.db, dashboardId);
-  return kind === 'text'
-    ? { x: 0, y, w: dashboardGridColumns, h: 2 }
-    : { x: 0, y, w: dashboardGridColumns / 2, h: 4 };
+  const taken = (await listTiles(deps.db, dashboardId)).map((tile) => tile.layout);
+  return freePlace(
+    taken,
+    kind === 'text' ? { w: dashboardGridColumns, h: 2 } : { w: dashboardGridColumns / 2, h: 4 },
+  );
 }
 
 /** The pinned query's failure names the body's field, not the chart builder's. */
@@ -100,7 +102,7 @@ export async function addTile(
 ): Promise<Dashboard> {
   const dashboard = await requireDashboard(deps.db, input.user, input.dashboardId, 'edit');
   const tile = await tileOf(deps, input.user, input.body);
-  const layout = input.body.layout ?? (await placeBelow(deps, dashboard.id, tile.kind));
+  const layout = input.body.layout ?? (await placeFree(deps, dashboard.id, tile.kind));
   const id = await insertTile(deps.db, dashboard.id, { ...tile, layout });
   if (id === null) throw dashboardNotFound();
   return getDashboard(deps, { user: input.user, dashboardId: dashboard.id });

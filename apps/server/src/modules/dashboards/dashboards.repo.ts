@@ -247,16 +247,6 @@ export async function deleteTile(db: StoreDb, dashboardId: string, tileId: strin
   });
 }
 
-/** The lowest free row: where a tile added without a place goes. */
-export async function findBottomRow(db: StoreDb, dashboardId: string): Promise<number> {
-  const row = await db
-    .selectFrom('dashboard_tiles')
-    .select((eb) => eb.fn.max<number | null>(sql<number>`y + h`).as('bottom'))
-    .where('dashboard_id', '=', dashboardId)
-    .executeTakeFirst();
-  return row?.bottom ?? 0;
-}
-
 /** Deletes the dashboard; its tiles go with it (foreign key), the saved queries they show stay. */
 export async function deleteDashboardById(db: StoreDb, id: string): Promise<boolean> {
   const result = await db.deleteFrom('dashboards').where('id', '=', id).executeTakeFirst();

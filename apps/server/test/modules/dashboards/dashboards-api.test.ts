@@ -182,7 +182,7 @@ for (const dialect of await storeDialects('Dashboards')) {
       expect((await api.get<Dashboard>(path, as(people.ann))).body).toMatchObject({ version: 1, tiles: [] });
     });
 
-    it('pins a saved query, a metric query and Markdown, each below the last', async () => {
+    it('pins a saved query, a metric query and Markdown, each at the first free place', async () => {
       const dashboard = await createDashboard('Shop');
       const query = await saveQuery(countriesSql);
       const withQuery = await addTile(dashboard.id, { savedQueryId: query.id });
@@ -239,7 +239,8 @@ for (const dialect of await storeDialects('Dashboards')) {
         databaseId: demoId,
         title: 'Orders by status',
         chart: { type: 'bar', x: 'status', y: ['order_count'] },
-        layout: { x: 0, y: 4, w: 6, h: 4 },
+        // Beside the first: the first free place.
+        layout: { x: 6, y: 0, w: 6, h: 4 },
       });
       const withText = await addTile(dashboard.id, { text: '## Read me\nUpdated every morning.' });
       expect(withText.version).toBe(4);
@@ -247,7 +248,7 @@ for (const dialect of await storeDialects('Dashboards')) {
         kind: 'text',
         title: null,
         text: '## Read me\nUpdated every morning.',
-        layout: { x: 0, y: 8, w: 12, h: 2 },
+        layout: { x: 0, y: 4, w: 12, h: 2 },
       });
 
       // Every query and metric tile answers its rows: those of the same SQL run by hand.
