@@ -2,7 +2,7 @@ import { Pin } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { type AnswerPin, answerPin } from './answer-pin.ts';
 import { useChatView } from './chat-view-context.tsx';
-import { messageActionClass } from './copy-button.tsx';
+import { messageActionClass } from './message-action-class.ts';
 
 // The dialog (dashboards list, forms) loads on the first click, never with the chat.
 const PinDialog = lazy(() =>

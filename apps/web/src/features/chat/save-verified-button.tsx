@@ -6,7 +6,7 @@ import { useServices } from '../../app/services-context.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { notify } from '../../stores/notifications-store.ts';
 import { answerTitle } from './answer-title.ts';
-import { messageActionClass } from './copy-button.tsx';
+import { messageActionClass } from './message-action-class.ts';
 
 /**
  * Saves the query an answer rests on, with the question it answers, as verified: the person
