@@ -3,8 +3,8 @@ import { expectConnected } from '../funnel.ts';
 
 /*
  * Pin to dashboard, against the real server and its offline analyst on the Demo shop: an answer's
- * table is pinned to a new dashboard, which shows the same rows, run again for the viewer; on a
- * phone the tile takes the whole width.
+ * table is pinned to a new dashboard, which shows the same rows, run again for the viewer; dragged
+ * with the pointer it keeps its new place; on a phone it takes the whole width.
  */
 
 /** Every cell of a results grid, row by row, as the reader sees them. */
@@ -52,6 +52,22 @@ test('an answer pinned to a new dashboard shows there with the same rows', async
   expect(await cellTexts(tileGrid)).toEqual(answerRows);
   await expect(tile.getByText(/^Computed /)).toBeVisible();
 
+  // Dragged by its handle to the right half of the grid, it stays there once saved and reloaded.
+  const grid = page.getByTestId('dashboard-grid');
+  const gridBox = await grid.boundingBox();
+  const handle = tile.getByTestId('tile-drag-handle');
+  const handleBox = await handle.boundingBox();
+  if (!gridBox || !handleBox) throw new Error('The grid is not laid out');
+  const from = { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + gridBox.width / 4, from.y, { steps: 5 });
+  await page.mouse.move(from.x + gridBox.width / 2, from.y, { steps: 5 });
+  await page.mouse.up();
+  await expect(tile).toHaveAttribute('data-layout', '6,0,6,4');
+  await page.reload();
+  await expect(page.getByRole('region', { name: question })).toHaveAttribute('data-layout', '6,0,6,4');
+
   // It is in the list, with its one tile.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards' }).click();
   await expect(
@@ -61,8 +77,7 @@ test('an answer pinned to a new dashboard shows there with the same rows', async
 
   // On a phone every tile takes the whole width of the page's one column.
   await page.setViewportSize({ width: 390, height: 844 });
-  const grid = page.getByTestId('dashboard-grid');
   await expect(tileGrid).toBeVisible();
-  const [gridBox, tileBox] = await Promise.all([grid.boundingBox(), tile.boundingBox()]);
-  expect(tileBox?.width).toBeCloseTo(gridBox?.width ?? 0, 0);
+  const [phoneGrid, phoneTile] = await Promise.all([grid.boundingBox(), tile.boundingBox()]);
+  expect(phoneTile?.width).toBeCloseTo(phoneGrid?.width ?? 0, 0);
 });

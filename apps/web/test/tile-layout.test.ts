@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { arrange, type Placed, sameLayout, settle } from '../src/features/dashboards/tile-layout.ts';
+import {
+  arrange,
+  dragTile,
+  type Placed,
+  sameLayout,
+  settle,
+} from '../src/features/dashboards/tile-layout.ts';
 
 const tile = (id: string, x: number, y: number, w: number, h: number): Placed => ({ id, x, y, w, h });
 const at = (tiles: Placed[]) => Object.fromEntries(tiles.map(({ id, x, y, w, h }) => [id, [x, y, w, h]]));
@@ -63,5 +69,40 @@ describe('arranging one tile', () => {
     expect(arrange(stacked, 'z', 'up')).toEqual(stacked);
     expect(sameLayout(stacked, arrange(stacked, 'a', 'up'))).toBe(true);
     expect(sameLayout(stacked, arrange(stacked, 'b', 'up'))).toBe(false);
+  });
+});
+
+describe('dragging one tile with the pointer', () => {
+  const pair = [tile('a', 0, 0, 6, 4), tile('b', 6, 0, 6, 4)];
+
+  it('moves it by whole cells, kept on the grid, the others settling around it', () => {
+    expect(at(dragTile(pair, 'a', 'move', { columns: 6, rows: 0 }))).toEqual({
+      a: [6, 0, 6, 4],
+      b: [6, 4, 6, 4],
+    });
+    expect(at(dragTile(pair, 'a', 'move', { columns: 40, rows: -3 }))).toEqual({
+      a: [6, 0, 6, 4],
+      b: [6, 4, 6, 4],
+    });
+    // Dropped below the other: it goes under it, and the other rises.
+    expect(at(dragTile(pair, 'a', 'move', { columns: 6, rows: 5 }))).toEqual({
+      a: [6, 4, 6, 4],
+      b: [6, 0, 6, 4],
+    });
+  });
+
+  it('resizes it from its corner within the grid and the size limits', () => {
+    expect(at(dragTile(pair, 'a', 'resize', { columns: 2, rows: 2 }))).toEqual({
+      a: [0, 0, 8, 6],
+      b: [6, 6, 6, 4],
+    });
+    expect(at(dragTile(pair, 'b', 'resize', { columns: 5, rows: -10 }))).toEqual({
+      a: [0, 0, 6, 4],
+      b: [6, 0, 6, 1],
+    });
+    expect(at(dragTile(pair, 'a', 'resize', { columns: -9, rows: 0 }))).toEqual({
+      a: [0, 0, 2, 4],
+      b: [6, 0, 6, 4],
+    });
   });
 });

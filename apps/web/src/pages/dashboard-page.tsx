@@ -149,6 +149,7 @@ export function DashboardPage() {
           editable={editable}
           busy={arrangeMutation.isPending || remove.isPending}
           onArrange={onArrange}
+          onLayout={(next) => arrangeMutation.mutate(next)}
           onRemove={(tileId) => remove.mutate(tileId)}
         />
       )}

@@ -11,6 +11,8 @@ export type ArrangeAction = 'up' | 'down' | 'left' | 'right' | 'wider' | 'narrow
 const maxHeight = 48;
 const minWidth = 2;
 
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
 function overlaps(a: TileLayout, b: TileLayout): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
@@ -124,5 +126,38 @@ export function sameLayout(a: readonly Placed[], b: readonly Placed[]): boolean 
         other.h === tile.h
       );
     })
+  );
+}
+
+/** What a pointer drag does to a tile: move it, or resize it from its bottom-right corner. */
+export type DragMode = 'move' | 'resize';
+
+/**
+ * The layout while a tile is dragged `columns` and `rows` cells from where it was: moved (kept on
+ * the grid) or resized (within the grid and the size limits), the others settling around it.
+ */
+export function dragTile(
+  tiles: readonly Placed[],
+  id: string,
+  mode: DragMode,
+  cells: { columns: number; rows: number },
+): Placed[] {
+  const tile = tiles.find((item) => item.id === id);
+  if (!tile) return [...tiles];
+  const changed =
+    mode === 'move'
+      ? {
+          ...tile,
+          x: clamp(tile.x + cells.columns, 0, dashboardGridColumns - tile.w),
+          y: Math.max(0, tile.y + cells.rows),
+        }
+      : {
+          ...tile,
+          w: clamp(tile.w + cells.columns, minWidth, dashboardGridColumns - tile.x),
+          h: clamp(tile.h + cells.rows, 1, maxHeight),
+        };
+  return settle(
+    tiles.map((item) => (item.id === id ? changed : item)),
+    id,
   );
 }
