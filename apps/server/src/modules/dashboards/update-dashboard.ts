@@ -1,9 +1,10 @@
 import type { Dashboard, UpdateDashboardBody } from '@querent/contracts';
 import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
+import { authorizeKind } from '../access/authorize.ts';
 import type { Actor } from '../access/can.ts';
 import type { DashboardRecord } from './dashboard-record.ts';
-import { requireDashboard } from './dashboard-access.ts';
+import { dashboardSubject, requireDashboard } from './dashboard-access.ts';
 import { listTiles, updateDashboardAtVersion } from './dashboards.repo.ts';
 import { getDashboard } from './get-dashboard.ts';
 
@@ -44,7 +45,13 @@ export async function updateDashboard(
   const { body } = input;
   const dashboard = await requireDashboard(deps.db, input.user, input.dashboardId, 'edit');
   if (body.public !== undefined && body.public !== dashboard.isPublic) {
-    await requireDashboard(deps.db, input.user, dashboard.id, 'publish');
+    authorizeKind(
+      input.user,
+      'publish',
+      dashboardSubject(dashboard),
+      'You may not make this dashboard public or private',
+      'public',
+    );
   }
   if (body.version !== dashboard.version) throw staleVersion(body.version, dashboard.version);
   await checkPlacements(deps.db, dashboard, body);
