@@ -31,6 +31,7 @@ import { businessEntityHandlers } from './modules/business-entities/business-ent
 import { chartHandlers } from './modules/charts/charts.routes.ts';
 import { createCreditMetering } from './modules/credits/credit-metering.ts';
 import { creditHandlers } from './modules/credits/credits.routes.ts';
+import { dashboardHandlers } from './modules/dashboards/dashboards.routes.ts';
 import { startAllowanceRenewal } from './modules/credits/renew-allowances.ts';
 import { stripeClient } from './modules/credits/stripe-client.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
@@ -324,6 +325,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         timeoutMs: config.exportTimeoutMs,
       }),
       ...uploadHandlers({ ...databases, dataDir: config.dataDir, maxBytes: config.uploadMaxBytes }),
+      ...dashboardHandlers({
+        db: store.db,
+        ...sqlRuns,
+        schemaCache: databases.schemaCache,
+        limitAsks: sandbox.limitAsks,
+      }),
     });
 
     // Hosted mode: Querent is the OAuth authorization server of its own /mcp (loaded only then).

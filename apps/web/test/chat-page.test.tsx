@@ -14,6 +14,7 @@ import {
   makeTable,
   stubSession,
 } from './helpers/fixtures.ts';
+import { makeDashboard, makeDashboardSummary } from './helpers/dashboard-fixtures.ts';
 import { makeSavedQuery } from './helpers/query-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -151,6 +152,115 @@ describe('chat screen', () => {
       question: 'How many customers are there?',
       verified: true,
     });
+  });
+
+  it('Pin to dashboard saves the answer’s query and pins it to a new dashboard', async () => {
+    http.requests.length = 0;
+    stubConversation();
+    http.on('GET /api/dashboards', { body: [] });
+    http.on('POST /api/query', (request) => ({
+      status: 201,
+      body: makeSavedQuery({ id: 'p1', ...(request.body as object) }),
+    }));
+    http.on('POST /api/dashboards', (request) => ({
+      status: 201,
+      body: makeDashboard({ id: 'db1', name: (request.body as { name: string }).name }),
+    }));
+    http.on('POST /api/dashboards/db1/tiles', {
+      status: 201,
+      body: makeDashboard({ id: 'db1', name: 'Mornings' }),
+    });
+    const user = userEvent.setup();
+    renderChatApp('/chat/c1', urls());
+    const reply = await screen.findByTestId('assistant-message', {}, slow);
+    await user.click(await within(reply).findByRole('button', { name: 'Pin to dashboard' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Pin to dashboard' }, slow);
+    // Nothing of the user's to pick: a new dashboard, named here.
+    expect(within(dialog).getByRole('radio', { name: 'A new dashboard' })).toBeChecked();
+    const name = within(dialog).getByRole('textbox', { name: 'New dashboard’s name' });
+    await user.clear(name);
+    await user.type(name, 'Mornings');
+    await user.click(within(dialog).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.requestsTo('POST', '/api/query').map((request) => request.body)).toEqual([
+      {
+        title: 'How many customers are there?',
+        sql: 'select count(*) as customers from customers',
+        databaseId: 'd1',
+        question: 'How many customers are there?',
+      },
+    ]);
+    expect(http.requestsTo('POST', '/api/dashboards').map((request) => request.body)).toEqual([
+      { name: 'Mornings' },
+    ]);
+    expect(http.requestsTo('POST', '/api/dashboards/db1/tiles').map((request) => request.body)).toEqual([
+      { savedQueryId: 'p1', title: 'How many customers are there?' },
+    ]);
+    const notice = await within(screen.getByTestId('notifications')).findByText('Pinned to Mornings');
+    expect(notice).toBeInTheDocument();
+  });
+
+  it('pins a chart answer with its chart to a dashboard the user already has', async () => {
+    const chartAnswer = makeMessage({
+      id: 'a1',
+      role: 'assistant',
+      content: 'Here it is.\n\n{{chart:ch1}}',
+    });
+    const chartStep = makeMessage({
+      id: 's3',
+      role: 'function',
+      content: 'chart',
+      functionCall: { name: 'create_chart', arguments: {}, callId: 'k2' },
+      chartId: 'ch1',
+      chart: {
+        id: 'ch1',
+        queryId: 'q1',
+        title: 'Customers',
+        config: { type: 'bar', x: 'customers', y: ['customers'] },
+      },
+    });
+    http.requests.length = 0;
+    stubConversation([question, toolCall, toolResult, chartStep, chartAnswer]);
+    http.on('GET /api/dashboards', {
+      body: [
+        makeDashboardSummary({ id: 'theirs', name: 'Not mine', abilities: abilitiesFor() }),
+        makeDashboardSummary({ id: 'mine', name: 'Sales' }),
+      ],
+    });
+    http.on('POST /api/query', (request) => ({
+      status: 201,
+      body: makeSavedQuery({ id: 'p2', ...(request.body as object) }),
+    }));
+    http.on('POST /api/dashboards/mine/tiles', {
+      status: 201,
+      body: makeDashboard({ id: 'mine', name: 'Sales' }),
+    });
+    const user = userEvent.setup();
+    renderChatApp('/chat/c1', urls());
+    const reply = await screen.findByTestId('assistant-message', {}, slow);
+    await user.click(await within(reply).findByRole('button', { name: 'Pin to dashboard' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Pin to dashboard' }, slow);
+    // Only dashboards the user may change are offered; the first is picked.
+    expect(await within(dialog).findByRole('radio', { name: 'Sales' })).toBeChecked();
+    expect(within(dialog).queryByRole('radio', { name: 'Not mine' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.requestsTo('POST', '/api/dashboards')).toEqual([]);
+    expect(http.requestsTo('POST', '/api/dashboards/mine/tiles').map((request) => request.body)).toEqual([
+      {
+        savedQueryId: 'p2',
+        title: 'How many customers are there?',
+        chart: { type: 'bar', x: 'customers', y: ['customers'] },
+      },
+    ]);
+  });
+
+  it('offers no pin under an answer that shows no table or chart', async () => {
+    stubConversation([question, makeMessage({ id: 'a1', role: 'assistant', content: 'No table here.' })]);
+    renderChatApp('/chat/c1', urls());
+    const reply = await screen.findByTestId('assistant-message', {}, slow);
+    expect(await within(reply).findByRole('button', { name: 'Copy' }, slow)).toBeInTheDocument();
+    expect(within(reply).queryByRole('button', { name: 'Pin to dashboard' })).toBeNull();
   });
 
   it('shares the conversation with the organisation from its header when the server allows it', async () => {

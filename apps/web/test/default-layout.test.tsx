@@ -60,6 +60,7 @@ describe('default layout', () => {
       ['New chat', '/chat/new'],
       ['Editor', '/editor'],
       ['Favorites', '/favorites'],
+      ['Dashboards', '/dashboards'],
       ['Databases', '/databases'],
       ['Projects', '/projects'],
       ['Issues', '/issues'],

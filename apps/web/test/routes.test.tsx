@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../src/router/route-table.tsx';
+import { makeDashboard } from './helpers/dashboard-fixtures.ts';
 import { makeDatabase, makeProject, makeSchema, personAbilitiesOf } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -36,6 +37,9 @@ beforeEach(() => {
   server.on('GET /api/databases/d1', { body: makeDatabase({ id: 'd1', name: 'Chinook' }) });
   server.on('GET /api/databases/d1/schema', { body: makeSchema({ main: [] }) });
   server.on('GET /api/projects/p1', { body: makeProject({ id: 'p1', name: 'Sales' }) });
+  server.on('GET /api/dashboards', { body: [] });
+  server.on('GET /api/dashboards/db1', { body: makeDashboard({ id: 'db1', name: 'Morning numbers' }) });
+  server.on('GET /api/dashboards/db1/data', { body: { dashboardId: 'db1', version: 1, tiles: [] } });
   server.on('GET /api/query/q1', {
     body: { id: 'q1', title: 'Top artists', sql: 'SELECT 1', databaseId: 'd1', is_favorite: false },
   });
@@ -55,6 +59,8 @@ const screens: [path: string, heading: string, layout: 'empty' | 'default'][] = 
   ['/databases', 'Databases', 'default'],
   ['/databases/new', 'Connect a database', 'empty'],
   ['/databases/d1', 'Chinook', 'default'],
+  ['/dashboards', 'Dashboards', 'default'],
+  ['/dashboards/db1', 'Morning numbers', 'default'],
   ['/issues', 'Issues', 'default'],
   ['/privacy', 'Privacy', 'default'],
   ['/projects', 'Projects', 'default'],

@@ -14,7 +14,7 @@ export const abilitiesSchema = z.object({
   delete: z.boolean(),
   /** Share it with the owner's organisation (or stop). */
   share: z.boolean(),
-  /** Make it public, readable by everyone (databases). */
+  /** Make it public, readable by everyone (databases, dashboards). */
   publish: z.boolean(),
   /** Confirm that others may use it through a login that can do more than read (databases). */
   confirm_credentials: z.boolean(),

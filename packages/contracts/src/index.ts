@@ -8,6 +8,8 @@ export * from './connection-details.ts';
 export * from './context.ts';
 export * from './conversations.ts';
 export * from './credits.ts';
+export * from './dashboard-grid.ts';
+export * from './dashboards.ts';
 export * from './databases.ts';
 export * from './detail-secrets.ts';
 export * from './engines/index.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What an owner may share with their organisation (uploads are databases made by an upload). */
-export const shareableKinds = ['conversation', 'query', 'chart', 'database'] as const;
+export const shareableKinds = ['conversation', 'query', 'chart', 'database', 'dashboard'] as const;
 export const shareableKindSchema = z.enum(shareableKinds);
 export type ShareableKind = z.infer<typeof shareableKindSchema>;
 

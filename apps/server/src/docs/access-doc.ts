@@ -14,6 +14,7 @@ const kindNames: Record<ObjectKind, string> = {
   upload: 'Upload',
   memory: 'Analyst memory',
   semantic_model: 'Semantic model (and its history)',
+  dashboard: 'Dashboard (and its tiles)',
   user: 'User account',
   organization: 'Organisation',
   credits: 'Credits',

@@ -22,6 +22,7 @@ import { organizationDeletionMigration } from './migrations/0018-organization-de
 import { semanticModelsMigration } from './migrations/0019-semantic-models.ts';
 import { apiKeysMigration } from './migrations/0020-api-keys.ts';
 import { oauthMigration } from './migrations/0021-oauth.ts';
+import { dashboardsMigration } from './migrations/0022-dashboards.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -49,6 +50,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0019-semantic-models': semanticModelsMigration(dialect),
     '0020-api-keys': apiKeysMigration(dialect),
     '0021-oauth': oauthMigration(dialect),
+    '0022-dashboards': dashboardsMigration(dialect),
   };
 }
 

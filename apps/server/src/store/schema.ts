@@ -495,6 +495,47 @@ export interface OauthRecordsTable {
   consumed_at: string | null;
 }
 
+/** A dashboard (migration 0022). */
+export interface DashboardsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  owner_id: string;
+  /** Shared with the owner's organisation. */
+  shared: Bool;
+  /** Seen by everyone, anonymous visitors included. */
+  public: Bool;
+  /** 1 at creation; every change of name, description, layout or tiles adds one. */
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DashboardTileKind = 'query' | 'metric' | 'text';
+
+/** A tile of a dashboard (migration 0022): one of a saved query, a metric query or Markdown. */
+export interface DashboardTilesTable {
+  id: string;
+  dashboard_id: string;
+  kind: DashboardTileKind;
+  title: string | null;
+  /** The saved query of a `query` tile; null once it was deleted. */
+  query_id: string | null;
+  /** The database of a `metric` tile; null once it was removed. */
+  database_id: string | null;
+  /** JSON of a `metric` tile's metric query. */
+  metric_query: NullableJsonText;
+  /** A `text` tile's Markdown. */
+  text: string | null;
+  /** JSON of the chart config a query or metric tile is drawn with; null draws the table. */
+  chart: NullableJsonText;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  created_at: Timestamp;
+}
+
 export interface StoreSchema {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -521,6 +562,8 @@ export interface StoreSchema {
   memories: MemoriesTable;
   semantic_models: SemanticModelsTable;
   semantic_model_history: SemanticModelHistoryTable;
+  dashboards: DashboardsTable;
+  dashboard_tiles: DashboardTilesTable;
   credit_ledger: CreditLedgerTable;
   credit_holds: CreditHoldsTable;
   credit_accounts: CreditAccountsTable;

@@ -23,6 +23,7 @@ export interface ScratchIds {
   memory: string;
   organization: string;
   user: string;
+  dashboard: string;
 }
 
 /**
@@ -85,7 +86,11 @@ async function seedScratch(api: ApiClient, running: RunningApp, dir: string): Pr
   ).id;
   const user = newId();
   await insertUser(running.built.store.db, { id: user, email: 'scratch@example.com', role: 'member' });
-  return { database, conversation, query, chart, project, memory, organization, user };
+  const dashboard = expectCreated(
+    await api.post<{ id: string }>('/api/dashboards', { name: 'Scratch dashboard' }),
+  ).id;
+  expectCreated(await api.post(`/api/dashboards/${dashboard}/tiles`, { savedQueryId: query }));
+  return { database, conversation, query, chart, project, memory, organization, user, dashboard };
 }
 
 export async function startFuzzWorld(): Promise<FuzzWorld> {

@@ -52,6 +52,8 @@ const scratchKinds: Record<string, keyof ScratchIds> = {
   organizationId: 'organization',
   users: 'user',
   userId: 'user',
+  dashboards: 'dashboard',
+  savedQueryId: 'query',
 };
 
 function contextFor(random: FuzzContext['random'], mutating: boolean): FuzzContext {

@@ -238,6 +238,18 @@ export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
       }
     });
 
+    it('lists to each caller exactly the dashboards they may see', async () => {
+      for (const actor of Object.keys(browsers) as SignedInActor[]) {
+        const listed = (await (await browsers[actor].request('/api/dashboards')).json()) as { id: string }[];
+        const ids = new Set(listed.map((dashboard) => dashboard.id));
+        for (const scenario of scenarios) {
+          expect(ids.has(world[scenario].dashboard), `${actor} listing the ${scenario} dashboard`).toBe(
+            sees.dashboard[scenario].includes(actor),
+          );
+        }
+      }
+    });
+
     it('sends each caller the abilities that match what the routes let them do', async () => {
       const wrong: string[] = [];
       const ask = async (actor: SignedInActor, path: string) =>
@@ -300,6 +312,15 @@ export function authorizationMatrixSuite(dialect: StoreDialectCase): void {
             `${scenario} ${actor} query`,
             query.abilities,
             actor === 'owner' ? grants('run', 'edit', 'delete', 'share') : grants('run'),
+          );
+        }
+        // A dashboard is its owner's to change, share and publish; everyone else who sees it reads it.
+        for (const actor of sees.dashboard[scenario]) {
+          const dashboard = await ask(actor, `/api/dashboards/${o.dashboard}`);
+          check(
+            `${scenario} ${actor} dashboard`,
+            dashboard.abilities,
+            actor === 'owner' ? grants('edit', 'delete', 'share', 'publish') : grants(),
           );
         }
       }

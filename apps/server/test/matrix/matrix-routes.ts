@@ -9,7 +9,7 @@ import { genreModel } from './matrix-world.ts';
  */
 
 /** Which of the objects of a situation a route touches, and so who sees them. */
-export type Group = 'data' | 'owned';
+export type Group = 'data' | 'owned' | 'dashboard';
 
 const everyone: SignedInActor[] = ['owner', 'colleague', 'outsider', 'admin', 'visitor'];
 const team: SignedInActor[] = ['owner', 'colleague', 'admin'];
@@ -21,11 +21,12 @@ const signedUp: SignedInActor[] = ['owner', 'colleague', 'outsider', 'admin'];
  * Who sees the objects of each situation. Data (a database and what follows it: projects,
  * entities, checks, issues) is private to its owner, shared with the organisation, or public.
  * Owned things (conversations, queries, charts) are private, or shared with the organisation;
- * never public.
+ * never public. Dashboards are private, shared with the organisation, or public.
  */
 export const sees: Record<Group, Record<Scenario, SignedInActor[]>> = {
   data: { private: ownerOnly, shared: team, public: everyone },
   owned: { private: ownerOnly, shared: team, public: team },
+  dashboard: { private: ownerOnly, shared: team, public: everyone },
 };
 
 /** A route about one object (or a context): 404 to whoever does not see it, 403 to whoever may not do it. */
@@ -75,6 +76,15 @@ const owned = (
 ): ObjectRoute => ({
   type: 'object',
   group: 'owned',
+  allowed,
+  ...entry,
+});
+const dashboard = (
+  allowed: SignedInActor[],
+  entry: Omit<ObjectRoute, 'type' | 'group' | 'allowed'>,
+): ObjectRoute => ({
+  type: 'object',
+  group: 'dashboard',
   allowed,
   ...entry,
 });
@@ -362,6 +372,31 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     path: (o) => `/api/charts/${o.chart}/favorite`,
     body: () => ({ is_favorite: true }),
   }),
+
+  // Dashboards: anyone makes their own; whoever sees one reads it and its data (each tile with
+  // their own access); only its owner changes it. A change names the version it was made from,
+  // so the owner's PUT is given a fresh dashboard at the version its seeding left.
+  'GET /api/dashboards': user('/api/dashboards'),
+  'POST /api/dashboards': user('/api/dashboards', { body: { name: 'Mine' } }),
+  'GET /api/dashboards/:id': dashboard(everyone, { path: (o) => `/api/dashboards/${o.dashboard}` }),
+  'PUT /api/dashboards/:id': dashboard(ownerOnly, {
+    path: (o) => `/api/dashboards/${o.dashboard}`,
+    body: (o) => ({ version: o.dashboardVersion, name: 'Renamed' }),
+    destroys: 'objects',
+  }),
+  'DELETE /api/dashboards/:id': dashboard(ownerOnly, {
+    path: (o) => `/api/dashboards/${o.dashboard}`,
+    destroys: 'objects',
+  }),
+  'POST /api/dashboards/:id/tiles': dashboard(ownerOnly, {
+    path: (o) => `/api/dashboards/${o.dashboard}/tiles`,
+    body: () => ({ text: 'A note' }),
+  }),
+  'DELETE /api/dashboards/:id/tiles/:tile': dashboard(ownerOnly, {
+    path: (o) => `/api/dashboards/${o.dashboard}/tiles/${o.dashboardTile}`,
+    destroys: 'objects',
+  }),
+  'GET /api/dashboards/:id/data': dashboard(everyone, { path: (o) => `/api/dashboards/${o.dashboard}/data` }),
 
   // Sharing leaves each object as its situation has it: only its owner may say.
   'PUT /api/sharing/:kind/:id': owned(ownerOnly, {

@@ -62,6 +62,11 @@ export interface ScenarioObjects {
   issue: string;
   check: string;
   memory: string;
+  /** Private, shared with the organisation, or public, as the situation; with one tile, the query. */
+  dashboard: string;
+  dashboardTile: string;
+  /** The dashboard's version once seeded, which a change must name. */
+  dashboardVersion: number;
   contextId: string;
   /** The database's file, as its owner would type it again. */
   filename: string;
@@ -144,6 +149,26 @@ async function seedSemanticModel(db: StoreDb, database: string, ownerId: string)
   await storeProposal(db, { databaseId: database, model: genreModel, source: 'scan', userId: ownerId });
 }
 
+/** A dashboard pinning the situation's query: private, shared with the organisation, or public. */
+async function seedDashboard(
+  owner: AppBrowser,
+  query: string,
+  scenario: Scenario,
+): Promise<Pick<ScenarioObjects, 'dashboard' | 'dashboardTile' | 'dashboardVersion'>> {
+  const dashboard = await created(owner, '/api/dashboards', { name: `Genres ${scenario}` });
+  const pinned = await call(owner, 'POST', `/api/dashboards/${dashboard}/tiles`, { savedQueryId: query });
+  expect(pinned.status, pinned.text).toBe(201);
+  const tile = (pinned.body as unknown as { tiles: { id: string }[] }).tiles[0]?.id ?? '';
+  let version = 2;
+  if (scenario === 'shared') await shared(owner, 'dashboard', dashboard, true);
+  if (scenario === 'public') {
+    const published = await call(owner, 'PUT', `/api/dashboards/${dashboard}`, { version, public: true });
+    expect(published.status, published.text).toBe(200);
+    version += 1;
+  }
+  return { dashboard, dashboardTile: tile, dashboardVersion: version };
+}
+
 /** What owner makes on one database: through the API where a route makes it, else in the store. */
 export async function seedObjects(
   db: StoreDb,
@@ -220,5 +245,19 @@ export async function seedObjects(
     await db.selectFrom('databases').select('owner_id').where('id', '=', database).executeTakeFirstOrThrow()
   ).owner_id;
   await seedSemanticModel(db, database, ownerId);
-  return { database, project, conversation, query, chart, entity, issue, check, memory, contextId, filename };
+  const dashboard = await seedDashboard(owner, query, scenario);
+  return {
+    database,
+    project,
+    conversation,
+    query,
+    chart,
+    entity,
+    issue,
+    check,
+    memory,
+    ...dashboard,
+    contextId,
+    filename,
+  };
 }

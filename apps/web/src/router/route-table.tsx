@@ -30,6 +30,10 @@ const ProjectEditPage = lazyPage(() => import('../pages/project-edit-page.tsx'),
 const UserPage = lazyPage(() => import('../pages/user-page.tsx'), 'UserPage');
 const ControlPage = lazyPage(() => import('../pages/control-page.tsx'), 'ControlPage');
 const ProfilePage = lazyPage(() => import('../pages/profile-page.tsx'), 'ProfilePage');
+// The list and a dashboard share one chunk: whoever opens one mostly opens the other.
+const loadDashboards = () => import('../pages/dashboards-pages.ts');
+const DashboardsPage = lazyPage(loadDashboards, 'DashboardsPage');
+const DashboardPage = lazyPage(loadDashboards, 'DashboardPage');
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
 
 export interface AppRoute {
@@ -82,6 +86,8 @@ export const routeTable: AppRoute[] = [
     meta: standard,
     Component: DatabaseSemanticModelPage,
   },
+  { path: '/dashboards', name: 'Dashboards', meta: standard, Component: DashboardsPage },
+  { path: '/dashboards/:id', name: 'Dashboard', meta: standard, Component: DashboardPage },
   { path: '/issues', name: 'Issues', meta: standard, Component: IssuesPage },
   { path: '/privacy', name: 'Privacy', meta: standard, Component: PrivacyPage },
   { path: '/projects', name: 'Projects', meta: standard, Component: ProjectsPage },

@@ -5,6 +5,7 @@ import { chartRoutes } from './charts.ts';
 import { connectedAppRoutes } from './connected-apps.ts';
 import { conversationRoutes } from './conversations.ts';
 import { creditRoutes } from './credits.ts';
+import { dashboardRoutes } from './dashboards.ts';
 import { databaseRoutes } from './databases.ts';
 import { exportRoutes } from './exports.ts';
 import { favoriteRoutes } from './favorites.ts';
@@ -30,6 +31,7 @@ export * from './charts.ts';
 export * from './connected-apps.ts';
 export * from './conversations.ts';
 export * from './credits.ts';
+export * from './dashboards.ts';
 export * from './databases.ts';
 export * from './exports.ts';
 export * from './favorites.ts';
@@ -80,6 +82,7 @@ export const apiRoutes = {
   ...qualityRoutes,
   ...memoryRoutes,
   ...semanticModelRoutes,
+  ...dashboardRoutes,
 } satisfies RouteTable;
 
 export type ApiRoutes = typeof apiRoutes;

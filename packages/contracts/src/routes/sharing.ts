@@ -6,7 +6,7 @@ export const sharingRoutes = {
   'PUT /api/sharing/:kind/:id': route({
     summary: 'Share an object with the owner’s organisation, or make it private again (its owner only)',
     description:
-      'Conversations, saved queries, charts and uploaded databases are private until shared. Shared ones are read-only to colleagues (queries may also be run).',
+      'Conversations, saved queries, charts, dashboards and uploaded databases are private until shared. Shared ones are read-only to colleagues (queries may also be run).',
     tags: ['sharing'],
     auth: 'required',
     params: sharingParamsSchema,

@@ -152,7 +152,7 @@ const settings = {
     max: 1_000_000,
     default: 0,
     description:
-      "Credits one run of the user's own SQL costs (editor, chat SQL, saved queries, exports) in hosted mode; 0 keeps them free.",
+      "Credits one run of the user's own SQL costs (editor, chat SQL, saved queries, exports, each tile of a dashboard opened) in hosted mode; 0 keeps them free.",
   }),
 };
 

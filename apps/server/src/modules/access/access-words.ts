@@ -13,6 +13,7 @@ export const objectKinds = [
   'upload',
   'memory',
   'semantic_model',
+  'dashboard',
   'user',
   'organization',
   'credits',

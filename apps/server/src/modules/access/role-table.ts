@@ -35,6 +35,9 @@ const administer = ['publish', 'confirm_credentials'] as const;
  *   changing them; a check is removed by changing its entity (`edit`).
  * - An upload is a database (the database rows apply to it); its own row says who may make one
  *   and that only its owner adds files to it.
+ * - A dashboard is private to its owner until they share it with the organisation or make it
+ *   public (`publish`: readable by everyone, anonymous visitors included); others only read it. It
+ *   holds no data of its own: each tile shows rows only to whoever may read its database.
  * - A user sees their own account and their organisation; admins manage every user and
  *   organisation (asked of the kind).
  * - Everyone sees their own credits; admins change anyone's and see everyone's use (asked of the
@@ -59,6 +62,12 @@ const memberTable: Record<ObjectKind, KindRules> = {
   upload: { owner: ['write_data'], none: ['create'] },
   memory: { owner: ['read', 'edit', 'delete'], organization: readOnly, public: readOnly },
   semantic_model: { owner: ['read', 'edit', 'certify'], organization: readOnly, public: readOnly },
+  dashboard: {
+    owner: ['read', 'edit', 'delete', 'share', 'publish'],
+    organization: readOnly,
+    public: readOnly,
+    none: ['create'],
+  },
   user: { owner: readOnly },
   organization: { organization: readOnly },
   credits: { owner: readOnly },
@@ -104,6 +113,8 @@ export const roleTable: RoleTable = {
     upload: {},
     memory: { public: readOnly },
     semantic_model: { public: readOnly },
+    // Their own dashboards, never shared; public ones they read.
+    dashboard: { owner: ['read', 'edit', 'delete'], public: readOnly, none: ['create'] },
     user: { owner: readOnly },
     organization: {},
     credits: { owner: readOnly },

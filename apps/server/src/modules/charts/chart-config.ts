@@ -7,9 +7,14 @@ function invalid(field: string, message: string): AppError {
 
 /**
  * Checks a chart config against the columns of its query's result, naming the exact field at
- * fault (`config.y[1]`), so the builder and the agent both learn what to fix.
+ * fault (`config.y[1]`, or under another `field` where the config is part of another body), so
+ * the builder and the agent both learn what to fix.
  */
-export function checkChartConfig(config: ChartConfig, columns: readonly ResultColumn[]): void {
+export function checkChartConfig(
+  config: ChartConfig,
+  columns: readonly ResultColumn[],
+  field = 'config',
+): void {
   const names = new Set(columns.map((column) => column.name));
   const known = columns.map((column) => column.name).join(', ');
   const requireColumn = (field: string, name: string) => {
@@ -17,19 +22,19 @@ export function checkChartConfig(config: ChartConfig, columns: readonly ResultCo
       throw invalid(field, `Invalid ${field}: no column "${name}" in the query's result (columns: ${known})`);
     }
   };
-  requireColumn('config.x', config.x);
+  requireColumn(`${field}.x`, config.x);
   config.y.forEach((name, index) => {
-    requireColumn(`config.y[${index}]`, name);
+    requireColumn(`${field}.y[${index}]`, name);
   });
-  if (config.series !== undefined && config.series !== null) requireColumn('config.series', config.series);
+  if (config.series !== undefined && config.series !== null) requireColumn(`${field}.series`, config.series);
 
   if (new Set(config.y).size !== config.y.length) {
-    throw invalid('config.y', 'Invalid config.y: a column is listed twice');
+    throw invalid(`${field}.y`, `Invalid ${field}.y: a column is listed twice`);
   }
   if (config.type === 'pie' && config.y.length !== 1) {
-    throw invalid('config.y', 'Invalid config.y: a pie chart takes exactly one value column');
+    throw invalid(`${field}.y`, `Invalid ${field}.y: a pie chart takes exactly one value column`);
   }
   if (config.series && config.y.length !== 1) {
-    throw invalid('config.y', 'Invalid config.y: with a series column, give exactly one value column');
+    throw invalid(`${field}.y`, `Invalid ${field}.y: with a series column, give exactly one value column`);
   }
 }

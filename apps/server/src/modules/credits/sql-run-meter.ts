@@ -8,7 +8,8 @@ import { spendingAccount } from './spending-account.ts';
 
 /**
  * The runs CREDIT_PRICE_PER_QUERY prices here: SQL of the user's own outside a conversation (a
- * metric query through the API included, and what an MCP client runs through a tool). SQL
+ * metric query through the API, each tile of a dashboard someone opens, and what an MCP client
+ * runs through a tool, included). SQL
  * typed in the chat is paid by its turn (so the charge shows on the message); the analyst's
  * queries are part of its turn, paid by tokens; data-quality checks are the product's upkeep.
  */
@@ -18,6 +19,7 @@ const pricedPurposes: ReadonlySet<SqlRunPurpose> = new Set([
   'export',
   'metric',
   'mcp',
+  'dashboard',
 ]);
 
 /**

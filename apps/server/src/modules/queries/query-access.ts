@@ -48,3 +48,17 @@ export async function findReadableQueries(
     can(actor, 'read', querySubject(query, undefined)),
   );
 }
+
+/**
+ * A query and its database (null once removed), whoever asks, or null: for a caller with a rule
+ * of its own. A dashboard shows its pinned query's result to whoever sees the dashboard and may
+ * run SQL on the query's database, whether or not the query itself is shared with them.
+ */
+export async function findQueryWithDatabase(
+  db: StoreDb,
+  id: string,
+): Promise<{ query: QueryRecord; database: DatabaseRecord | null } | null> {
+  const query = await findQueryById(db, id);
+  if (!query) return null;
+  return { query, database: await findDatabase(db, query.databaseId) };
+}

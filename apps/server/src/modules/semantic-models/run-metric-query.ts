@@ -1,17 +1,10 @@
 import type { MetricQuery, MetricQueryResult } from '@querent/contracts';
-import { AppError } from '../../errors.ts';
-import { SemanticQueryError } from '../../semantic/semantic-query-error.ts';
 import type { Actor } from '../access/can.ts';
 import { requireDatabase } from '../databases/database-access.ts';
 import { recordInHistory } from '../queries/query-recorders.ts';
 import { runSql } from '../sql-runs/run-sql.ts';
-import { type AnsweringQuery, compileAnsweringQuery } from './compile-answering-query.ts';
+import { compileForDatabase } from './compile-for-database.ts';
 import type { SemanticModelDeps } from './semantic-model-deps.ts';
-
-/** A query the model cannot answer, as a 400 naming the query's field and the closest valid names. */
-function badQuery(error: SemanticQueryError): AppError {
-  return new AppError('BAD_REQUEST', error.message, { field: error.field });
-}
 
 /**
  * POST /api/databases/{id}/metrics/query (and MCP's query_metrics): the query compiled from the
@@ -33,19 +26,7 @@ export async function runMetricQuery(
   },
 ): Promise<MetricQueryResult> {
   const database = await requireDatabase(deps.db, input.user, input.databaseId, 'run');
-  let compiled: AnsweringQuery | null;
-  try {
-    compiled = await compileAnsweringQuery(deps, database, { query: input.query });
-  } catch (error) {
-    if (error instanceof SemanticQueryError) throw badQuery(error);
-    throw error;
-  }
-  if (compiled === null) {
-    throw new AppError(
-      'CONFLICT',
-      'This database has no semantic model, and none can be proposed from its schema (no table to make a dataset of)',
-    );
-  }
+  const compiled = await compileForDatabase(deps, { database, query: input.query });
   const run = await runSql(
     deps,
     {

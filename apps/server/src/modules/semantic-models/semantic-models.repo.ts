@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
 import type { StoreSchema } from '../../store/schema.ts';
 import { newId, nowIso, parseJson, toJson } from '../../store/values.ts';
+import { personName } from '../users/person-name.ts';
 
 /** Who did something, as the page shows them: their name, else their email. */
 export interface Person {
@@ -49,11 +50,6 @@ function readModel(text: string): SemanticModel {
   return semanticModelSchema.parse(parseJson(text));
 }
 
-function nameOf(first: string | null, last: string | null, email: string | null): string | null {
-  const name = [first, last].filter((part) => part !== null && part.trim() !== '').join(' ');
-  return name === '' ? email : name;
-}
-
 function person(id: string | null, name: string | null): Person | null {
   return id === null ? null : { id, name };
 }
@@ -91,7 +87,7 @@ export async function findSemanticModel(
     model: row.model === null ? null : readModel(row.model),
     version: row.version,
     updatedAt: row.updated_at,
-    updatedBy: person(row.updated_by, nameOf(row.u_first, row.u_last, row.u_email)),
+    updatedBy: person(row.updated_by, personName(row.u_first, row.u_last, row.u_email)),
     proposal:
       row.proposal === null
         ? null
@@ -99,7 +95,7 @@ export async function findSemanticModel(
             model: readModel(row.proposal),
             source: proposalSourceOf(row.proposal_source),
             proposedAt: row.proposed_at ?? '',
-            proposedBy: person(row.proposed_by, nameOf(row.p_first, row.p_last, row.p_email)),
+            proposedBy: person(row.proposed_by, personName(row.p_first, row.p_last, row.p_email)),
           },
   };
 }
@@ -111,7 +107,7 @@ export async function findPersonName(db: StoreDb, userId: string): Promise<strin
     .select(['first_name', 'last_name', 'email'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return (row ? nameOf(row.first_name, row.last_name, row.email) : null) ?? userId;
+  return (row ? personName(row.first_name, row.last_name, row.email) : null) ?? userId;
 }
 
 async function ensureRow(db: StoreDb | Transaction<StoreSchema>, databaseId: string): Promise<void> {
@@ -225,7 +221,7 @@ function toHistory(row: {
     version: row.version,
     summary: row.summary,
     changedAt: row.changed_at,
-    changedBy: person(row.changed_by, nameOf(row.first_name, row.last_name, row.email)),
+    changedBy: person(row.changed_by, personName(row.first_name, row.last_name, row.email)),
   };
 }
 

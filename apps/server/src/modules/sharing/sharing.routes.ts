@@ -3,6 +3,7 @@ import type { RouteHandlers } from '../../http/register-routes.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { shareChart } from '../charts/share-chart.ts';
 import { shareConversation } from '../conversations/share-conversation.ts';
+import { shareDashboard } from '../dashboards/share-dashboard.ts';
 import { shareDatabase } from '../databases/share-database.ts';
 import { shareQuery } from '../queries/share-query.ts';
 import type { User } from '../users/user.ts';
@@ -15,6 +16,7 @@ const shareByKind: Record<ShareableKind, Share> = {
   query: shareQuery,
   chart: shareChart,
   database: shareDatabase,
+  dashboard: shareDashboard,
 };
 
 export function sharingHandlers(deps: { db: StoreDb }): RouteHandlers<typeof sharingRoutes> {

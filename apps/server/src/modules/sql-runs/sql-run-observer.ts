@@ -13,7 +13,8 @@ export type SqlRunPurpose =
   | 'export'
   | 'check'
   | 'metric'
-  | 'mcp';
+  | 'mcp'
+  | 'dashboard';
 
 /** A run about to start: what runs, where, for whom and why. */
 export interface SqlRunStart {
@@ -47,7 +48,8 @@ export interface SqlRunEnd extends SqlRunStart {
 
 /**
  * Where metering and auditing attach: every SQL run of every path (editor, chat, analyst,
- * stored-query reruns, exports, checks, metric queries, MCP tools) is announced before it starts and reported once it ends.
+ * stored-query reruns, exports, checks, metric queries, MCP tools, dashboard tiles) is announced
+ * before it starts and reported once it ends.
  */
 export interface SqlRunObserver {
   /**

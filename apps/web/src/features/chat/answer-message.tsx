@@ -6,17 +6,18 @@ import { ChartEmbed } from './chart-embed.tsx';
 import { regenerateFromMessage } from './chat-actions.ts';
 import type { ChatMessage } from './chat-types.ts';
 import { useChatView } from './chat-view-context.tsx';
-import { CopyButton, messageActionClass } from './copy-button.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { messageActionClass } from './message-action-class.ts';
 import { LazyMarkdown } from './lazy-rich-text.tsx';
 import { answerQuery } from './answer-query.ts';
 import { QueryEmbed } from './query-embed.tsx';
 import { SaveVerifiedButton } from './save-verified-button.tsx';
 import { StepsDisclosure } from './steps-disclosure.tsx';
 
-// Drawn under answers only, never on a new chat's first paint: its chunk loads with the first answer.
-const StandsOnNote = lazy(() =>
-  import('./stands-on-note.tsx').then((module) => ({ default: module.StandsOnNote })),
-);
+// Drawn under answers only, never on a new chat's first paint: their chunk loads with the first answer.
+const loadExtras = () => import('./answer-extras.ts');
+const StandsOnNote = lazy(() => loadExtras().then((module) => ({ default: module.StandsOnNote })));
+const PinAction = lazy(() => loadExtras().then((module) => ({ default: module.PinAction })));
 
 /** The answer's text without its embed markers, for the clipboard. */
 function plainText(content: string): string {
@@ -103,6 +104,9 @@ export function AnswerMessage({
           {verifiable && question && databaseId ? (
             <SaveVerifiedButton query={verifiable} question={question} databaseId={databaseId} />
           ) : null}
+          <Suspense fallback={null}>
+            <PinAction content={content} question={question} />
+          </Suspense>
         </div>
       )}
     </article>

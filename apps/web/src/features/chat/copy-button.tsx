@@ -1,9 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { writeClipboard } from '../../components/results-grid/clipboard.ts';
-
-export const messageActionClass =
-  'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-zinc-400 dark:hover:bg-zinc-800';
+import { messageActionClass } from './message-action-class.ts';
 
 /** Copies a message's text; says so for a moment. */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {

@@ -5,14 +5,8 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { useServices } from '../../app/services-context.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { notify } from '../../stores/notifications-store.ts';
-import { messageActionClass } from './copy-button.tsx';
-
-const TITLE_MAX = 200;
-
-function titleOf(question: string): string {
-  const line = question.replace(/\s+/g, ' ').trim();
-  return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
-}
+import { answerTitle } from './answer-title.ts';
+import { messageActionClass } from './message-action-class.ts';
 
 /**
  * Saves the query an answer rests on, with the question it answers, as verified: the person
@@ -31,7 +25,13 @@ export function SaveVerifiedButton({
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: () =>
-      api.queries.create({ title: titleOf(question), sql: query.sql, databaseId, question, verified: true }),
+      api.queries.create({
+        title: answerTitle(question),
+        sql: query.sql,
+        databaseId,
+        question,
+        verified: true,
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.savedQuery(saved.id), saved);
       notify({

@@ -6,7 +6,8 @@ import { useServices } from '../../app/services-context.tsx';
 import { regenerateFromMessage } from './chat-actions.ts';
 import type { ChatMessage } from './chat-types.ts';
 import { useChatView } from './chat-view-context.tsx';
-import { CopyButton, messageActionClass } from './copy-button.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { messageActionClass } from './message-action-class.ts';
 import { LazySql } from './lazy-rich-text.tsx';
 import { TurnUsageNote } from './turn-usage.tsx';
 

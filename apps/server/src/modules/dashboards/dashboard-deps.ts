@@ -1,0 +1,11 @@
+import type { StoreDb } from '../../store/connect.ts';
+import type { SchemaDeps } from '../databases/get-database-schema.ts';
+import type { SqlRunDeps } from '../sql-runs/sql-run-deps.ts';
+
+/**
+ * What the dashboards' use cases need: the store, the one SQL path for their tiles, and the
+ * schema cache a metric tile's model may be proposed from (as every reader of a model reads it).
+ */
+export interface DashboardDeps extends SqlRunDeps, SchemaDeps {
+  db: StoreDb;
+}

@@ -1,0 +1,29 @@
+import type { RouteBody } from '@querent/contracts';
+import type { RouteCalls } from './call-route.ts';
+
+/**
+ * Dashboards, their tiles and their tiles' data. Not part of `createApi`: only the dashboard pages
+ * and the pin dialog call these, so they load with them (`useDashboardsApi`), not with /chat/new.
+ */
+export function createDashboardsApi({ call }: RouteCalls) {
+  return {
+    list: () => call('GET /api/dashboards'),
+    get: (id: string) => call('GET /api/dashboards/:id', { params: { id } }),
+    create: (body: RouteBody<'POST /api/dashboards'>) => call('POST /api/dashboards', { body }),
+    /** Names the version the change was made from; a stale one is refused with 409. */
+    update: (id: string, body: RouteBody<'PUT /api/dashboards/:id'>) =>
+      call('PUT /api/dashboards/:id', { params: { id }, body }),
+    remove: (id: string) => call('DELETE /api/dashboards/:id', { params: { id } }),
+    addTile: (id: string, body: RouteBody<'POST /api/dashboards/:id/tiles'>) =>
+      call('POST /api/dashboards/:id/tiles', { params: { id }, body }),
+    removeTile: (id: string, tile: string) =>
+      call('DELETE /api/dashboards/:id/tiles/:tile', { params: { id, tile } }),
+    /** Every query and metric tile run now for the user; aborting cancels the statements. */
+    data: (id: string, signal?: AbortSignal) =>
+      call('GET /api/dashboards/:id/data', { params: { id }, signal }),
+    /** The user's saved queries, to pin one. */
+    savedQueries: () => call('GET /api/queries'),
+  };
+}
+
+export type DashboardsApi = ReturnType<typeof createDashboardsApi>;

@@ -1,0 +1,3 @@
+// The dashboards' two pages, as one lazily loaded chunk (route-table.tsx).
+export { DashboardPage } from './dashboard-page.tsx';
+export { DashboardsPage } from './dashboards-page.tsx';

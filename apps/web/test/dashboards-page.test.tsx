@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { abilitiesFor, stubSession } from './helpers/fixtures.ts';
+import {
+  makeDashboard,
+  makeDashboardSummary,
+  makeQueryTile,
+  makeTextTile,
+  makeTileData,
+} from './helpers/dashboard-fixtures.ts';
+import { makeSavedQuery } from './helpers/query-fixtures.ts';
+import { renderApp } from './helpers/render-app.tsx';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  server.requests.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  stubSession(server);
+});
+
+/** The first render loads the lazy page, grid and Markdown chunks cold. */
+const slow = { timeout: 5000 };
+
+const twoTiles = makeDashboard({
+  id: 'db1',
+  name: 'Morning numbers',
+  version: 3,
+  tiles: [makeQueryTile(), makeTextTile()],
+});
+
+function stubDashboard(dashboard = twoTiles, tiles = [makeTileData()]) {
+  server.on(`GET /api/dashboards/${dashboard.id}`, { body: dashboard });
+  server.on(`GET /api/dashboards/${dashboard.id}/data`, {
+    body: { dashboardId: dashboard.id, version: dashboard.version, tiles },
+  });
+}
+
+describe('the dashboards list', () => {
+  it('lists what the user may see and creates a new one, then opens it', async () => {
+    server.on('GET /api/dashboards', {
+      body: [
+        makeDashboardSummary({ id: 'db1', name: 'Morning numbers', tileCount: 3 }),
+        makeDashboardSummary({
+          id: 'db2',
+          name: 'Team goals',
+          shared: true,
+          ownerName: 'Ann Lee',
+          abilities: abilitiesFor(),
+        }),
+      ],
+    });
+    server.on('POST /api/dashboards', (request) => ({
+      status: 201,
+      body: makeDashboard({ id: 'db9', name: (request.body as { name: string }).name }),
+    }));
+    stubDashboard(makeDashboard({ id: 'db9', name: 'Weekly' }), []);
+    const user = userEvent.setup();
+    const app = renderApp('/dashboards', server.url);
+    const list = await screen.findByRole('list', { name: 'Dashboards' }, slow);
+    expect(within(list).getByRole('link', { name: 'Morning numbers' })).toHaveAttribute(
+      'href',
+      '/dashboards/db1',
+    );
+    expect(within(list).getByText('3 tiles')).toBeInTheDocument();
+    // A colleague's shared one names its owner and offers no delete.
+    expect(within(list).getByText('Ann Lee')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Delete Morning numbers' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Delete Team goals' })).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Weekly');
+    await user.click(screen.getByRole('button', { name: 'New dashboard' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly' }, slow)).toBeInTheDocument();
+    expect(app.router().state.location.pathname).toBe('/dashboards/db9');
+    expect(server.requestsTo('POST', '/api/dashboards').map((request) => request.body)).toEqual([
+      { name: 'Weekly' },
+    ]);
+  });
+
+  it('deletes a dashboard after asking', async () => {
+    server.on('GET /api/dashboards', { body: [makeDashboardSummary({ id: 'db1', name: 'Old' })] });
+    server.on('DELETE /api/dashboards/db1', { status: 204 });
+    const user = userEvent.setup();
+    renderApp('/dashboards', server.url);
+    await user.click(await screen.findByRole('button', { name: 'Delete Old' }, slow));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Old?' });
+    server.on('GET /api/dashboards', { body: [] });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete dashboard' }));
+    expect(await screen.findByText(/No dashboard yet/)).toBeInTheDocument();
+    expect(server.count('DELETE /api/dashboards/db1')).toBe(1);
+  });
+});
+
+describe('a dashboard', () => {
+  it('draws each tile at its place with its data, its note in Markdown, and when it was computed', async () => {
+    stubDashboard();
+    renderApp('/dashboards/db1', server.url);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Morning numbers' }, slow),
+    ).toBeInTheDocument();
+    const query = await screen.findByRole('region', { name: 'Customers by country' });
+    expect(query).toHaveAttribute('data-layout', '0,0,6,4');
+    const grid = await within(query).findByRole('grid', { name: 'Customers by country' }, slow);
+    expect(
+      within(grid)
+        .getAllByRole('gridcell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['FR', '12', 'US', '30']);
+    expect(within(query).getByText(/^Computed /)).toBeInTheDocument();
+    const note = screen.getByRole('region', { name: 'Note' });
+    expect(await within(note).findByRole('heading', { name: 'Read me' }, slow)).toBeInTheDocument();
+  });
+
+  it('says "no access" on a tile whose database the viewer may not read, and shows a failure as an alert', async () => {
+    stubDashboard(
+      makeDashboard({
+        tiles: [
+          makeQueryTile(),
+          makeQueryTile({ id: 't3', title: 'Broken', layout: { x: 6, y: 0, w: 6, h: 4 } }),
+        ],
+        abilities: abilitiesFor(),
+      }),
+      [
+        makeTileData({ columns: [], rows: [], computedAt: null, error: 'no access' }),
+        makeTileData({ tileId: 't3', columns: [], rows: [], error: 'no such table: nowhere' }),
+      ],
+    );
+    renderApp('/dashboards/db1', server.url);
+    const hidden = await screen.findByRole('region', { name: 'Customers by country' }, slow);
+    expect(await within(hidden).findByText(/No access/)).toBeInTheDocument();
+    expect(within(hidden).queryByRole('grid')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Broken' })).getByRole('alert')).toHaveTextContent(
+      'no such table: nowhere',
+    );
+    // Someone else's: read-only, nothing to arrange, add, share or publish.
+    expect(screen.getByText(/read-only/)).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a tile' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make public' })).toBeNull();
+  });
+
+  it('moves a tile from the keyboard and saves the layout at the version it was made from', async () => {
+    stubDashboard();
+    server.on('PUT /api/dashboards/db1', (request) => {
+      const body = request.body as { version: number; layout: { tileId: string; x: number }[] };
+      return {
+        body: {
+          ...twoTiles,
+          version: body.version + 1,
+          tiles: twoTiles.tiles.map((tile) => {
+            const placed = body.layout.find((item) => item.tileId === tile.id);
+            return placed ? { ...tile, layout: { ...tile.layout, x: placed.x } } : tile;
+          }),
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboards/db1', server.url);
+    const narrower = await screen.findByRole('button', { name: 'Narrower: Customers by country' }, slow);
+    narrower.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(server.count('PUT /api/dashboards/db1')).toBe(1));
+    expect(server.requestsTo('PUT', '/api/dashboards/db1')[0]?.body).toEqual({
+      version: 3,
+      layout: [
+        { tileId: 't1', x: 0, y: 0, w: 5, h: 4 },
+        { tileId: 't2', x: 6, y: 0, w: 6, h: 2 },
+      ],
+    });
+  });
+
+  it('reloads a dashboard someone changed meanwhile and says so', async () => {
+    stubDashboard();
+    server.on('PUT /api/dashboards/db1', {
+      status: 409,
+      body: {
+        error: { code: 'CONFLICT', message: 'This dashboard changed since you opened it', field: 'version' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboards/db1', server.url);
+    const gets = () => server.count('GET /api/dashboards/db1');
+    await user.click(await screen.findByRole('button', { name: 'Taller: Customers by country' }, slow));
+    expect(await screen.findByText('Someone changed this dashboard meanwhile')).toBeInTheDocument();
+    await waitFor(() => expect(gets()).toBe(2));
+  });
+
+  it('adds a note below the others', async () => {
+    stubDashboard();
+    server.on('GET /api/queries', { body: [makeSavedQuery({ id: 'q7', title: 'Top artists' })] });
+    server.on('POST /api/dashboards/db1/tiles', {
+      status: 201,
+      body: {
+        ...twoTiles,
+        version: 4,
+        tiles: [...twoTiles.tiles, makeTextTile({ id: 't9', text: 'Hello' })],
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboards/db1', server.url);
+    await user.click(await screen.findByRole('button', { name: 'Add a tile' }, slow));
+    const form = screen.getByRole('form', { name: 'Add a tile' });
+    expect(await within(form).findByRole('option', { name: 'Top artists' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('radio', { name: 'Note (Markdown)' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Note' }), 'Hello');
+    await user.click(within(form).getByRole('button', { name: 'Add tile' }));
+    await waitFor(() => expect(screen.getAllByRole('region', { name: 'Note' })).toHaveLength(2));
+    expect(server.requestsTo('POST', '/api/dashboards/db1/tiles').map((request) => request.body)).toEqual([
+      { text: 'Hello' },
+    ]);
+    // The tiles' data runs again for the new set of tiles.
+    await waitFor(() => expect(server.count('GET /api/dashboards/db1/data')).toBe(2));
+  });
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import {
+  addTileBodySchema,
+  createDashboardBodySchema,
+  dashboardDataSchema,
+  dashboardSchema,
+  dashboardSummarySchema,
+  tileParamsSchema,
+  updateDashboardBodySchema,
+} from '../dashboards.ts';
+import { idParamsSchema } from './id-params.ts';
+import { route } from './route.ts';
+import type { RouteTable } from './route.ts';
+
+const tags = ['dashboards'];
+
+export const dashboardRoutes = {
+  'GET /api/dashboards': route({
+    summary: 'The dashboards the caller may see: their own, their organisation’s shared ones, public ones',
+    description: 'Most recently changed first, without their tiles.',
+    tags,
+    auth: 'required',
+    response: z.array(dashboardSummarySchema),
+  }),
+  'POST /api/dashboards': route({
+    summary: 'Create an empty dashboard, private to its creator',
+    tags,
+    auth: 'required',
+    body: createDashboardBodySchema,
+    status: 201,
+    response: dashboardSchema,
+  }),
+  'GET /api/dashboards/:id': route({
+    summary: 'A dashboard with its tiles and their layout',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: dashboardSchema,
+  }),
+  'PUT /api/dashboards/:id': route({
+    summary: 'Change the name, description, layout or public flag (its owner only)',
+    description:
+      'The body names the `version` it was made from: a dashboard changed since is refused with 409, so nobody overwrites someone else’s layout. `layout` moves the tiles it names; the others stay. Making it public is `publish`.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: updateDashboardBodySchema,
+    response: dashboardSchema,
+  }),
+  'DELETE /api/dashboards/:id': route({
+    summary: 'Delete a dashboard with its tiles (its owner only); the saved queries stay',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    status: 204,
+  }),
+  'POST /api/dashboards/:id/tiles': route({
+    summary: 'Add a tile: a saved query (`savedQueryId`), a metric query, or Markdown text',
+    description:
+      'A saved query must be one the caller may read; a metric query is checked against its database’s semantic model (400 naming the field). The answer is the dashboard, its version one higher.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: addTileBodySchema,
+    status: 201,
+    response: dashboardSchema,
+  }),
+  'DELETE /api/dashboards/:id/tiles/:tile': route({
+    summary: 'Remove a tile (the saved query stays); the answer is the dashboard, its version one higher',
+    tags,
+    auth: 'required',
+    params: tileParamsSchema,
+    response: dashboardSchema,
+  }),
+  'GET /api/dashboards/:id/data': route({
+    summary: 'Every query and metric tile’s columns, rows and when they were computed',
+    description:
+      'Each tile runs now, read-only, for the caller (their access, safe mode, row cap, time limit), rows bounded per tile. A tile whose database the caller may not read answers `error: "no access"` and no data; a failing one the database’s message.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: dashboardDataSchema,
+  }),
+} satisfies RouteTable;
