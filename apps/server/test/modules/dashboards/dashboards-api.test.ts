@@ -198,7 +198,8 @@ for (const dialect of await storeDialects('Dashboards')) {
         },
       ]);
 
-      // The metric query is checked against the database's semantic model, which must exist.
+      // The metric query is checked against the model every reader reads: before anyone saved one,
+      // the one proposed from the schema.
       const metricBody = {
         databaseId: demoId,
         metricQuery: {
@@ -208,7 +209,15 @@ for (const dialect of await storeDialects('Dashboards')) {
         },
         title: 'Orders by status',
       };
-      expectError(await api.post(`/api/dashboards/${dashboard.id}/tiles`, metricBody, as(people.ann)), 409);
+      expectError(
+        await api.post(
+          `/api/dashboards/${dashboard.id}/tiles`,
+          { ...metricBody, metricQuery: { metrics: ['order_cuont'] } },
+          as(people.ann),
+        ),
+        400,
+        { field: 'metricQuery.metrics[0]', message: /did you mean order_count/ },
+      );
       const proposed = await api.post<SemanticModelState>(
         `/api/databases/${demoId}/semantic-model/proposal`,
         undefined,
