@@ -123,13 +123,14 @@ for (const dialect of dialects) {
       const { db } = store;
       const id = await insertDashboard(db, { name: 'Kept', description: null, ownerId: ids.user });
       await insertTile(db, id, { kind: 'query', queryId: ids.query, title: null, chart: null, layout });
+      // Side by side: two tiles in one place, added in the same instant, would list in any order.
       await insertTile(db, id, {
         kind: 'metric',
         databaseId: ids.database,
         metricQuery,
         title: null,
         chart: null,
-        layout,
+        layout: { ...layout, x: 6 },
       });
       await db.deleteFrom('queries').where('id', '=', ids.query).execute();
       await db.deleteFrom('databases').where('id', '=', ids.database).execute();
