@@ -185,7 +185,7 @@ export class MysqlConnector implements Connector {
 
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#acquire(options);
-    const reader = this.#start(lease, sql, options.rowCap + 1);
+    const reader = this.#start(lease, sql, options.rowCap + 1, options.params);
     try {
       const rows = await lease.control.race(reader.read(options.rowCap + 1));
       lease.control.throwIfStopped();
@@ -203,9 +203,9 @@ export class MysqlConnector implements Connector {
     }
   }
 
-  #start(lease: Lease, sql: string, highWater: number): MysqlRowReader {
+  #start(lease: Lease, sql: string, highWater: number, params?: RunOptions['params']): MysqlRowReader {
     if (sessionWords.has(openingWord(sql, this.dialect))) lease.discard = true;
-    const reader = new MysqlRowReader(lease.connection, sql, highWater);
+    const reader = new MysqlRowReader(lease.connection, sql, highWater, params);
     const threadId = lease.connection.threadId;
     lease.control.setCanceller(() => this.#killQuery(threadId));
     return reader;
