@@ -507,6 +507,8 @@ export interface DashboardsTable {
   public: Bool;
   /** 1 at creation; every change of name, description, layout or tiles adds one. */
   version: ColumnType<number, number | undefined, number>;
+  /** JSON list of the dashboard's filters and the tiles each drives (migration 0023); null: none. */
+  filters: NullableJsonText;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import type { RouteBody } from '@querent/contracts';
+import type { DashboardDataQuery, RouteBody } from '@querent/contracts';
 import type { RouteCalls } from './call-route.ts';
 
 /**
@@ -18,9 +18,12 @@ export function createDashboardsApi({ call }: RouteCalls) {
       call('POST /api/dashboards/:id/tiles', { params: { id }, body }),
     removeTile: (id: string, tile: string) =>
       call('DELETE /api/dashboards/:id/tiles/:tile', { params: { id, tile } }),
-    /** Every query and metric tile run now for the user; aborting cancels the statements. */
-    data: (id: string, signal?: AbortSignal) =>
-      call('GET /api/dashboards/:id/data', { params: { id }, signal }),
+    /** Every query and metric tile run now for the user, narrowed by `f.<name>` filter values; aborting cancels the statements. */
+    data: (id: string, filters: DashboardDataQuery = {}, signal?: AbortSignal) =>
+      call('GET /api/dashboards/:id/data', { params: { id }, query: filters, signal }),
+    /** Values to offer for one of the dashboard's filters, from the data. */
+    filterValues: (id: string, name: string) =>
+      call('GET /api/dashboards/:id/filters/:name/values', { params: { id, name } }),
     /** The user's saved queries, to pin one. */
     savedQueries: () => call('GET /api/queries'),
   };

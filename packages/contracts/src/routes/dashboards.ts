@@ -8,6 +8,11 @@ import {
   tileParamsSchema,
   updateDashboardBodySchema,
 } from '../dashboards.ts';
+import {
+  dashboardDataQuerySchema,
+  dashboardFilterNameSchema,
+  filterValuesSchema,
+} from '../dashboard-filters.ts';
 import { idParamsSchema } from './id-params.ts';
 import { route } from './route.ts';
 import type { RouteTable } from './route.ts';
@@ -75,10 +80,20 @@ export const dashboardRoutes = {
   'GET /api/dashboards/:id/data': route({
     summary: 'Every query and metric tile’s columns, rows and when they were computed',
     description:
-      'Each tile runs now, read-only, for the caller (their access, safe mode, row cap, time limit), rows bounded per tile. A tile whose database the caller may not read answers `error: "no access"` and no data; a failing one the database’s message.',
+      'Each tile runs now, read-only, for the caller (their access, safe mode, row cap, time limit), rows bounded per tile. A tile whose database the caller may not read answers `error: "no access"` and no data; a failing one the database’s message. `f.<name>` gives a filter’s value (`from..to` for a date or number range, repeated for several category values); the tiles it is bound to are filtered with the values bound by the driver, never spliced into SQL.',
     tags,
     auth: 'required',
     params: idParamsSchema,
+    query: dashboardDataQuerySchema,
     response: dashboardDataSchema,
+  }),
+  'GET /api/dashboards/:id/filters/:name/values': route({
+    summary: 'Values to offer for a filter, read from the data of the tile it is first bound to',
+    description:
+      'The distinct values of the bound column (or dimension), at most 100, run for the caller like the tile itself.',
+    tags,
+    auth: 'required',
+    params: z.object({ id: z.string().min(1), name: dashboardFilterNameSchema }),
+    response: filterValuesSchema,
   }),
 } satisfies RouteTable;

@@ -10,6 +10,7 @@ import { deleteDashboard } from './delete-dashboard.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { getDashboardData } from './get-dashboard-data.ts';
 import { listDashboards } from './list-dashboards.ts';
+import { listFilterValues } from './list-filter-values.ts';
 import { removeTile } from './remove-tile.ts';
 import { updateDashboard } from './update-dashboard.ts';
 
@@ -34,11 +35,23 @@ export function dashboardHandlers(
       removeTile(deps, { user, dashboardId: params.id, tileId: params.tile }),
     'GET /api/dashboards/:id/data': {
       options: uncheckedResponse,
+      handle: async ({ user, params, query, reply }) => {
+        await deps.limitAsks?.(user);
+        const { signal, done } = abortOnClose(reply);
+        try {
+          return await getDashboardData(deps, { user, dashboardId: params.id, query, signal });
+        } finally {
+          done();
+        }
+      },
+    },
+    'GET /api/dashboards/:id/filters/:name/values': {
+      options: uncheckedResponse,
       handle: async ({ user, params, reply }) => {
         await deps.limitAsks?.(user);
         const { signal, done } = abortOnClose(reply);
         try {
-          return await getDashboardData(deps, { user, dashboardId: params.id, signal });
+          return await listFilterValues(deps, { user, dashboardId: params.id, name: params.name, signal });
         } finally {
           done();
         }

@@ -17,7 +17,7 @@ export function useDashboardData(id: string) {
   return useQuery({
     queryKey: dashboardKeys.data(id),
     queryFn: async ({ signal }) => {
-      const data = await dashboardsApi.data(id, signal);
+      const data = await dashboardsApi.data(id, {}, signal);
       return new Map<string, TileData>(data.tiles.map((tile) => [tile.tileId, tile]));
     },
     // Each view runs every tile: not again because the window got the focus back.
