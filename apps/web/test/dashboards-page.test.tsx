@@ -219,3 +219,82 @@ describe('a dashboard', () => {
     await waitFor(() => expect(server.count('GET /api/dashboards/db1/data')).toBe(2));
   });
 });
+
+describe('a dashboard’s filters', () => {
+  const filtered = makeDashboard({
+    id: 'db1',
+    version: 5,
+    tiles: [makeQueryTile()],
+    filters: [
+      { name: 'period', label: 'Period', kind: 'date', bindings: [{ tileId: 't1', column: 'day' }] },
+      {
+        name: 'country',
+        label: 'Country',
+        kind: 'category',
+        bindings: [{ tileId: 't1', column: 'country' }],
+      },
+    ],
+  });
+  const dataQueries = () =>
+    server.requestsTo('GET', '/api/dashboards/db1/data').map((request) => request.query.toString());
+
+  it('runs the tiles with the values of the address, and a new value runs them again and stays in it', async () => {
+    stubDashboard(filtered);
+    server.on('GET /api/dashboards/db1/filters/country/values', {
+      body: { name: 'country', values: ['FR', "O'Hara; --", 'US'], truncated: false },
+    });
+    const user = userEvent.setup();
+    const app = renderApp('/dashboards/db1?f.period=2024-01-01..2024-01-31', server.url);
+    const from = await screen.findByLabelText('From', {}, slow);
+    expect(from).toHaveValue('2024-01-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2024-01-31');
+    await waitFor(() => expect(dataQueries()).toEqual(['f.period=2024-01-01..2024-01-31']));
+
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2024-02-29');
+    await waitFor(() => expect(dataQueries().at(-1)).toBe('f.period=2024-01-01..2024-02-29'));
+    expect(app.router().state.location.search).toBe('?f.period=2024-01-01..2024-02-29');
+
+    // Category values come from the data; a value with quotes is sent as it is, as a value.
+    const country = screen.getByRole('listbox', { name: 'Country' });
+    expect(await within(country).findByRole('option', { name: "O'Hara; --" })).toBeInTheDocument();
+    await user.selectOptions(country, ["O'Hara; --", 'US']);
+    await waitFor(() =>
+      expect(new URLSearchParams(dataQueries().at(-1)).getAll('f.country')).toEqual(["O'Hara; --", 'US']),
+    );
+  });
+
+  it('lets its owner add a filter bound to a tile’s column, saved with the version', async () => {
+    stubDashboard(makeDashboard({ id: 'db1', version: 5, tiles: [makeQueryTile()] }), [
+      makeTileData({
+        columns: [
+          { name: 'country', type: 'text' },
+          { name: 'sold_on', type: 'date' },
+        ],
+      }),
+    ]);
+    server.on('PUT /api/dashboards/db1', (request) => ({
+      body: { ...filtered, version: 6, filters: (request.body as { filters: unknown }).filters },
+    }));
+    const user = userEvent.setup();
+    renderApp('/dashboards/db1', server.url);
+    await user.click(await screen.findByRole('button', { name: 'Add a filter' }, slow));
+    const form = screen.getByRole('form', { name: 'Add a filter' });
+    await user.type(within(form).getByRole('textbox', { name: /Filter name/ }), 'Sold on');
+    // A date filter starts bound to the column that looks like a date.
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: /Customers by country follows it by/ })).toHaveValue(
+        'sold_on',
+      ),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Add the filter' }));
+    await waitFor(() => expect(server.count('PUT /api/dashboards/db1')).toBe(1));
+    expect(server.requestsTo('PUT', '/api/dashboards/db1')[0]?.body).toEqual({
+      version: 5,
+      filters: [
+        { name: 'sold_on', label: 'Sold on', kind: 'date', bindings: [{ tileId: 't1', column: 'sold_on' }] },
+      ],
+    });
+    expect(await screen.findByRole('region', { name: 'Filters' })).toBeInTheDocument();
+  });
+});
