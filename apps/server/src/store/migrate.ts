@@ -24,6 +24,7 @@ import { apiKeysMigration } from './migrations/0020-api-keys.ts';
 import { oauthMigration } from './migrations/0021-oauth.ts';
 import { dashboardsMigration } from './migrations/0022-dashboards.ts';
 import { dashboardFiltersMigration } from './migrations/0023-dashboard-filters.ts';
+import { dashboardLinksMigration } from './migrations/0024-dashboard-links.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -53,6 +54,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0021-oauth': oauthMigration(dialect),
     '0022-dashboards': dashboardsMigration(dialect),
     '0023-dashboard-filters': dashboardFiltersMigration(dialect),
+    '0024-dashboard-links': dashboardLinksMigration(dialect),
   };
 }
 

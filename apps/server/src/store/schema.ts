@@ -513,6 +513,17 @@ export interface DashboardsTable {
   updated_at: Timestamp;
 }
 
+/** A public link of a dashboard (migration 0024): only the hash of its token is kept. */
+export interface DashboardLinksTable {
+  id: string;
+  dashboard_id: string;
+  token_hash: string;
+  /** The tiles run as this person, read-only. */
+  created_by: string;
+  expires_at: string | null;
+  created_at: Timestamp;
+}
+
 export type DashboardTileKind = 'query' | 'metric' | 'text';
 
 /** A tile of a dashboard (migration 0022): one of a saved query, a metric query or Markdown. */
@@ -565,6 +576,7 @@ export interface StoreSchema {
   semantic_models: SemanticModelsTable;
   semantic_model_history: SemanticModelHistoryTable;
   dashboards: DashboardsTable;
+  dashboard_links: DashboardLinksTable;
   dashboard_tiles: DashboardTilesTable;
   credit_ledger: CreditLedgerTable;
   credit_holds: CreditHoldsTable;

@@ -9,6 +9,12 @@ import {
   updateDashboardBodySchema,
 } from '../dashboards.ts';
 import {
+  createDashboardLinkBodySchema,
+  createdDashboardLinkSchema,
+  dashboardLinkSchema,
+  publicLinkTokenSchema,
+} from '../dashboard-links.ts';
+import {
   dashboardDataQuerySchema,
   dashboardFilterNameSchema,
   filterValuesSchema,
@@ -94,6 +100,55 @@ export const dashboardRoutes = {
     tags,
     auth: 'required',
     params: z.object({ id: z.string().min(1), name: dashboardFilterNameSchema }),
+    response: filterValuesSchema,
+  }),
+  'POST /api/dashboards/:id/links': route({
+    summary: 'Make a public link to the dashboard: anyone with its address sees it, read-only',
+    description:
+      'Its owner only (`publish`). The answer holds the address (`url`), shown this once: the store keeps a hash of its token. The tiles run as the link’s creator, read-only; `expiresAt` ends it.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: createDashboardLinkBodySchema,
+    status: 201,
+    response: createdDashboardLinkSchema,
+  }),
+  'GET /api/dashboards/:id/links': route({
+    summary: 'The dashboard’s public links, without their addresses (its owner only)',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: z.array(dashboardLinkSchema),
+  }),
+  'DELETE /api/dashboards/:id/links/:linkId': route({
+    summary: 'Revoke a public link: its address is gone at once',
+    tags,
+    auth: 'required',
+    params: z.object({ id: z.string().min(1), linkId: z.string().min(1) }),
+    status: 204,
+  }),
+  'GET /api/public/dashboards/:token': route({
+    summary: 'The dashboard of a public link, read-only, without signing in',
+    description: 'A revoked, expired or unknown link is a 404. Rate-limited per address.',
+    tags,
+    auth: 'public',
+    params: z.object({ token: publicLinkTokenSchema }),
+    response: dashboardSchema,
+  }),
+  'GET /api/public/dashboards/:token/data': route({
+    summary: 'The tiles of a public link’s dashboard, run as the link’s creator, read-only',
+    description: 'Takes the filter values as `f.<name>` like the signed-in route. Rate-limited per address.',
+    tags,
+    auth: 'public',
+    params: z.object({ token: publicLinkTokenSchema }),
+    query: dashboardDataQuerySchema,
+    response: dashboardDataSchema,
+  }),
+  'GET /api/public/dashboards/:token/filters/:name/values': route({
+    summary: 'Values to offer for a filter of a public link’s dashboard',
+    tags,
+    auth: 'public',
+    params: z.object({ token: publicLinkTokenSchema, name: dashboardFilterNameSchema }),
     response: filterValuesSchema,
   }),
 } satisfies RouteTable;

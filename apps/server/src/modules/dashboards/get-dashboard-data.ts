@@ -2,7 +2,7 @@ import type { DashboardData, DashboardDataQuery } from '@querent/contracts';
 import type { Actor } from '../access/can.ts';
 import { requireDashboard } from './dashboard-access.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
-import type { TileRecord } from './dashboard-record.ts';
+import type { DashboardRecord, TileRecord } from './dashboard-record.ts';
 import { listTiles } from './dashboards.repo.ts';
 import { mapFewAtATime } from './map-few-at-a-time.ts';
 import { filtersOfTile, readFilterValues } from './read-filter-values.ts';
@@ -27,13 +27,30 @@ export async function getDashboardData(
   },
 ): Promise<DashboardData> {
   const dashboard = await requireDashboard(deps.db, input.user, input.dashboardId, 'read');
+  return runDashboardTiles(deps, { dashboard, viewer: input.user, query: input.query, signal: input.signal });
+}
+
+/**
+ * Runs every query and metric tile of a dashboard for `viewer` (the caller, or a public link's
+ * creator), narrowed by the filter values given.
+ */
+export async function runDashboardTiles(
+  deps: DashboardDeps,
+  input: {
+    dashboard: DashboardRecord;
+    viewer: Actor;
+    query?: DashboardDataQuery | undefined;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<DashboardData> {
+  const { dashboard } = input;
   const values = readFilterValues(dashboard.filters, input.query);
   const tiles = (await listTiles(deps.db, dashboard.id)).filter(
     (tile): tile is Exclude<TileRecord, { kind: 'text' }> => tile.kind !== 'text',
   );
   const data = await mapFewAtATime(tiles, tilesAtATime, (tile) =>
     runTile(deps, {
-      viewer: input.user,
+      viewer: input.viewer,
       tile,
       filters: filtersOfTile(dashboard.filters, values, tile.id),
       signal: input.signal,

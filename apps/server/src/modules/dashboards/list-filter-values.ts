@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../access/can.ts';
 import { requireDashboard } from './dashboard-access.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
+import type { DashboardRecord } from './dashboard-record.ts';
 import { listTiles } from './dashboards.repo.ts';
 import { runTile } from './run-tile.ts';
 
@@ -19,6 +20,15 @@ export async function listFilterValues(
   input: { user: Actor; dashboardId: string; name: string; signal?: AbortSignal | undefined },
 ): Promise<FilterValues> {
   const dashboard = await requireDashboard(deps.db, input.user, input.dashboardId, 'read');
+  return filterValuesOf(deps, { dashboard, viewer: input.user, name: input.name, signal: input.signal });
+}
+
+/** A filter's values read for `viewer` (the caller, or a public link's creator). */
+export async function filterValuesOf(
+  deps: DashboardDeps,
+  input: { dashboard: DashboardRecord; viewer: Actor; name: string; signal?: AbortSignal | undefined },
+): Promise<FilterValues> {
+  const { dashboard } = input;
   const filter = dashboard.filters.find((candidate) => candidate.name === input.name);
   if (filter === undefined) throw new AppError('NOT_FOUND', `This dashboard has no filter ${input.name}`);
   const tiles = await listTiles(deps.db, dashboard.id);
@@ -30,7 +40,7 @@ export async function listFilterValues(
   const data =
     tile.kind === 'query' && binding.column !== undefined
       ? await runTile(deps, {
-          viewer: input.user,
+          viewer: input.viewer,
           tile,
           valuesOf: binding.column,
           rowCap,
@@ -38,7 +48,7 @@ export async function listFilterValues(
         })
       : tile.kind === 'metric' && binding.dimension !== undefined
         ? await runTile(deps, {
-            viewer: input.user,
+            viewer: input.viewer,
             tile: {
               ...tile,
               metricQuery: {
