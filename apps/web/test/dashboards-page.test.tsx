@@ -298,3 +298,62 @@ describe('a dashboard’s filters', () => {
     expect(await screen.findByRole('region', { name: 'Filters' })).toBeInTheDocument();
   });
 });
+
+describe('public links', () => {
+  const token = 'a'.repeat(43);
+
+  it('lets the owner make a link, shown once, and revoke it', async () => {
+    stubDashboard();
+    let links: { id: string; createdAt: string; expiresAt: null; createdBy: string }[] = [];
+    server.on('GET /api/dashboards/db1/links', () => ({ body: links }));
+    server.on('POST /api/dashboards/db1/links', () => {
+      links = [{ id: 'l1', createdAt: '2026-03-01T10:00:00.000Z', expiresAt: null, createdBy: 'local' }];
+      return { status: 201, body: { id: 'l1', url: `http://x/public/dashboards/${token}`, expiresAt: null } };
+    });
+    server.on('DELETE /api/dashboards/db1/links/l1', () => {
+      links = [];
+      return { status: 204 };
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboards/db1', server.url);
+    await user.click(await screen.findByRole('button', { name: 'Public links' }, slow));
+    await user.click(screen.getByRole('button', { name: 'Make a public link' }));
+    expect(await screen.findByDisplayValue(`http://x/public/dashboards/${token}`)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Links' });
+    await user.click(within(list).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(server.count('DELETE /api/dashboards/db1/links/l1')).toBe(1));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Links' })).toBeNull());
+  });
+
+  it('shows a stranger the dashboard read-only, its tiles from the public route', async () => {
+    server.on(`GET /api/public/dashboards/${token}`, {
+      body: makeDashboard({
+        id: 'db1',
+        name: 'Morning numbers',
+        tiles: [makeQueryTile()],
+        abilities: abilitiesFor(),
+      }),
+    });
+    server.on(`GET /api/public/dashboards/${token}/data`, {
+      body: { dashboardId: 'db1', version: 1, tiles: [makeTileData()] },
+    });
+    renderApp(`/public/dashboards/${token}`, server.url);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Morning numbers' }, slow),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/public link, read-only/)).toBeInTheDocument();
+    expect(await screen.findByRole('gridcell', { name: 'FR' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a tile' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(server.count('GET /api/dashboards/db1/data')).toBe(0);
+  });
+
+  it('says a revoked link is gone', async () => {
+    server.on(`GET /api/public/dashboards/${token}`, {
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'This link does not exist, has expired or was revoked' } },
+    });
+    renderApp(`/public/dashboards/${token}`, server.url);
+    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('has expired or was revoked');
+  });
+});

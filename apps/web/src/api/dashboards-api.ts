@@ -24,6 +24,18 @@ export function createDashboardsApi({ call }: RouteCalls) {
     /** Values to offer for one of the dashboard's filters, from the data. */
     filterValues: (id: string, name: string) =>
       call('GET /api/dashboards/:id/filters/:name/values', { params: { id, name } }),
+    /** Public links: made and revoked by the owner; the address is answered once. */
+    createLink: (id: string, body: RouteBody<'POST /api/dashboards/:id/links'> = {}) =>
+      call('POST /api/dashboards/:id/links', { params: { id }, body }),
+    links: (id: string) => call('GET /api/dashboards/:id/links', { params: { id } }),
+    revokeLink: (id: string, linkId: string) =>
+      call('DELETE /api/dashboards/:id/links/:linkId', { params: { id, linkId } }),
+    /** What a public link shows, without signing in. */
+    publicDashboard: (token: string) => call('GET /api/public/dashboards/:token', { params: { token } }),
+    publicData: (token: string, filters: DashboardDataQuery = {}, signal?: AbortSignal) =>
+      call('GET /api/public/dashboards/:token/data', { params: { token }, query: filters, signal }),
+    publicFilterValues: (token: string, name: string) =>
+      call('GET /api/public/dashboards/:token/filters/:name/values', { params: { token, name } }),
     /** The user's saved queries, to pin one. */
     savedQueries: () => call('GET /api/queries'),
   };

@@ -10,6 +10,7 @@ import { EmptyState, linkClass } from '../components/page.tsx';
 import { AddFilterPanel } from '../features/dashboards/add-filter-panel.tsx';
 import { AddTilePanel } from '../features/dashboards/add-tile-panel.tsx';
 import { FilterBar } from '../features/dashboards/filter-bar.tsx';
+import { PublicLinksPanel } from '../features/dashboards/public-links-panel.tsx';
 import { DashboardGrid } from '../features/dashboards/dashboard-grid.tsx';
 import { arrange, type ArrangeAction, sameLayout } from '../features/dashboards/tile-layout.ts';
 import {
@@ -80,6 +81,7 @@ export function DashboardPage() {
   );
   const [adding, setAdding] = useState(false);
   const [filtering, setFiltering] = useState(false);
+  const [linking, setLinking] = useState(false);
 
   if (dashboard.isPending)
     return (
@@ -138,6 +140,16 @@ export function DashboardPage() {
           {current.abilities.publish ? (
             <PublicToggle id={current.id} version={current.version} isPublic={current.public} />
           ) : null}
+          {current.abilities.publish ? (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              aria-expanded={linking}
+              onClick={() => setLinking(!linking)}
+            >
+              {linking ? 'Close' : 'Public links'}
+            </button>
+          ) : null}
           {editable ? (
             <button
               type="button"
@@ -160,6 +172,7 @@ export function DashboardPage() {
           ) : null}
         </div>
       </header>
+      {linking && current.abilities.publish ? <PublicLinksPanel dashboardId={current.id} /> : null}
       {adding && editable ? <AddTilePanel dashboardId={current.id} /> : null}
       {filtering && editable ? (
         <AddFilterPanel
@@ -173,7 +186,10 @@ export function DashboardPage() {
         />
       ) : null}
       <FilterBar
-        dashboardId={current.id}
+        source={{
+          key: (name) => [...dashboardKeys.dashboard(current.id), 'filter-values', name],
+          load: (name) => dashboardsApi.filterValues(current.id, name),
+        }}
         filters={current.filters}
         query={query}
         setValues={setValues}

@@ -1,14 +1,19 @@
-import type { DashboardDataQuery, DashboardFilter } from '@querent/contracts';
+import type { DashboardDataQuery, DashboardFilter, FilterValues } from '@querent/contracts';
 import { formatFilterValue, parseFilterValue } from '@querent/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { inputClass } from '../../components/form-field.tsx';
-import { dashboardKeys } from './dashboard-keys.ts';
 import { valuesOf } from './use-filter-query.ts';
-import { useDashboardsApi } from './use-dashboards-api.ts';
 
 type SetValues = (name: string, values: readonly string[]) => void;
+
+/** Where a category filter's choices come from: the signed-in route, or a public link's. */
+export interface FilterValuesSource {
+  /** The cache key of one filter's values. */
+  key: (name: string) => readonly unknown[];
+  load: (name: string) => Promise<FilterValues>;
+}
 
 const fieldClass = 'flex flex-col gap-1 text-xs text-zinc-600 dark:text-zinc-400';
 
@@ -76,23 +81,22 @@ function RangeControl({
 
 /** Category values to pick, offered from the data of the tile the filter is bound to. */
 function CategoryControl({
-  dashboardId,
+  source,
   filter,
   query,
   setValues,
 }: {
-  dashboardId: string;
+  source: FilterValuesSource;
   filter: DashboardFilter;
   query: DashboardDataQuery;
   setValues: SetValues;
 }) {
-  const dashboardsApi = useDashboardsApi();
   // Picks are held here as well as in the address, which follows a moment later: two quick picks
   // must not lose the first. The bar remounts this control when the address changes otherwise.
   const [chosen, setChosen] = useState(() => valuesOf(query, filter.name));
   const offered = useQuery({
-    queryKey: [...dashboardKeys.dashboard(dashboardId), 'filter-values', filter.name],
-    queryFn: () => dashboardsApi.filterValues(dashboardId, filter.name),
+    queryKey: source.key(filter.name),
+    queryFn: () => source.load(filter.name),
   });
   const options = [...new Set([...(offered.data?.values ?? []), ...chosen])];
   return (
@@ -124,13 +128,13 @@ function CategoryControl({
  * kept in the address. Its owner may remove one (`onRemove`).
  */
 export function FilterBar({
-  dashboardId,
+  source,
   filters,
   query,
   setValues,
   onRemove,
 }: {
-  dashboardId: string;
+  source: FilterValuesSource;
   filters: readonly DashboardFilter[];
   query: DashboardDataQuery;
   setValues: SetValues;
@@ -144,7 +148,7 @@ export function FilterBar({
           {filter.kind === 'category' ? (
             <CategoryControl
               key={valuesOf(query, filter.name).join('\u0000')}
-              dashboardId={dashboardId}
+              source={source}
               filter={filter}
               query={query}
               setValues={setValues}
