@@ -627,6 +627,35 @@ for (const dialect of await storeDialects('Dashboards')) {
         values: ['cancelled', 'delivered', 'processing', 'returned', 'shipped'],
         truncated: false,
       });
+
+      // Shared with Acme: Ben sees the same filtered rows, read-only; Eve, of no organisation, nothing.
+      const shared = await api.put(
+        `/api/sharing/dashboard/${dashboard.id}`,
+        { shared: true },
+        as(people.ann),
+      );
+      expect(shared.status, shared.text).toBe(200);
+      const bens = await api.get<DashboardData>(
+        `/api/dashboards/${dashboard.id}/data?f.status=delivered&f.status=shipped`,
+        as(people.ben),
+      );
+      expect(tileData(bens.body, tileId).rows).toEqual(byHand.body.rows);
+      expectError(
+        await api.put(
+          `/api/dashboards/${dashboard.id}`,
+          { version: filtered.body.version, filters: [] },
+          as(people.ben),
+        ),
+        403,
+      );
+      expectError(
+        await api.get(`/api/dashboards/${dashboard.id}/data?f.status=delivered`, as(people.eve)),
+        404,
+      );
+      expectError(
+        await api.get(`/api/dashboards/${dashboard.id}/filters/status/values`, as(people.eve)),
+        404,
+      );
     });
   });
 }
