@@ -23,3 +23,18 @@ export function boundPlaceholder(dialect: SqlDialect, position: number): string 
 export function refuseBoundValues(dialect: SqlDialect, params: readonly unknown[] | undefined): void {
   if (params !== undefined && params.length > 0) boundPlaceholder(dialect, 1);
 }
+
+/**
+ * mysql2 puts each value (escaped) in place of the next `?` of the text, whether that `?` is a
+ * placeholder or sits in a string or a comment: a `?` of the statement's own would take a value
+ * meant elsewhere, inside a literal. So a statement with values must hold exactly one `?` per value.
+ */
+export function checkQuestionMarks(sql: string, params: readonly unknown[] | undefined): void {
+  if (params === undefined || params.length === 0) return;
+  const marks = sql.split('?').length - 1;
+  if (marks !== params.length)
+    throw new ConnectorError(
+      'unsupported',
+      'This query contains a question mark of its own, so it cannot be filtered on MySQL',
+    );
+}

@@ -84,6 +84,19 @@ for (const [label, open] of scratches) {
       expect(Number(keyedRows(all)[0]?.n)).toBe(4);
     });
 
+    it('never lets a question mark of the statement take a value', async () => {
+      const sql = fillNames(`SELECT name FROM {t} WHERE name <> 'what?' AND name = ${p(1)}`, names);
+      if (connector.dialect === 'mysql') {
+        // mysql2 would put the value in place of the first `?`, inside the literal: refused.
+        await expect(connector.run(sql, { ...writable, params: ["' OR 1=1 -- "] })).rejects.toThrow(
+          /question mark/,
+        );
+      } else {
+        const found = await connector.run(sql, { ...writable, params: ['ant'] });
+        expect(keyedRows(found)).toEqual([{ name: 'ant' }]);
+      }
+    });
+
     it('binds numbers and null in order', async () => {
       const result = await connector.run(
         fillNames(

@@ -1,3 +1,4 @@
+import { checkQuestionMarks } from '../bound-placeholder.ts';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
 import { loadOnce } from '../../load-once.ts';
 import type {
@@ -137,6 +138,7 @@ export class MysqlConnector implements Connector {
 
   async run(sql: string, options: RunOptions): Promise<RunResult> {
     const startedAt = performance.now();
+    checkQuestionMarks(sql, options.params);
     const isRead = await checkStatement(sql, this.dialect, options.readOnly);
     const capped = await this.#runCapped(sql, options);
     return finishRun(this, sql, options, startedAt, capped, isRead);
