@@ -32,6 +32,7 @@ import { chartHandlers } from './modules/charts/charts.routes.ts';
 import { createCreditMetering } from './modules/credits/credit-metering.ts';
 import { creditHandlers } from './modules/credits/credits.routes.ts';
 import { dashboardHandlers } from './modules/dashboards/dashboards.routes.ts';
+import { publicDashboardViewsPerMinute } from './modules/dashboards/public-dashboard.ts';
 import { startAllowanceRenewal } from './modules/credits/renew-allowances.ts';
 import { stripeClient } from './modules/credits/stripe-client.ts';
 import { createDatabaseConnections } from './modules/databases/database-connections.ts';
@@ -76,6 +77,7 @@ import { versionHandlers } from './modules/version/version.routes.ts';
 import { createChatSetup } from './realtime/chat-setup.ts';
 import { createQualityEvents } from './realtime/quality-events.ts';
 import { createSessionSockets } from './realtime/session-sockets.ts';
+import { createMinuteLimit } from './rate-limit/minute-limit.ts';
 import { createRateLimitCounters } from './rate-limit/window-counters.ts';
 import { createRealtime, SOCKET_PATH } from './realtime/socket-server.ts';
 import type { Realtime } from './realtime/socket-server.ts';
@@ -330,6 +332,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ...sqlRuns,
         schemaCache: databases.schemaCache,
         limitAsks: sandbox.limitAsks,
+        publicLinkLimit: createMinuteLimit(
+          rateLimits.counters,
+          'public-dashboards',
+          publicDashboardViewsPerMinute,
+        ),
       }),
     });
 

@@ -219,3 +219,141 @@ describe('a dashboard', () => {
     await waitFor(() => expect(server.count('GET /api/dashboards/db1/data')).toBe(2));
   });
 });
+
+describe('a dashboard’s filters', () => {
+  const filtered = makeDashboard({
+    id: 'db1',
+    version: 5,
+    tiles: [makeQueryTile()],
+    filters: [
+      { name: 'period', label: 'Period', kind: 'date', bindings: [{ tileId: 't1', column: 'day' }] },
+      {
+        name: 'country',
+        label: 'Country',
+        kind: 'category',
+        bindings: [{ tileId: 't1', column: 'country' }],
+      },
+    ],
+  });
+  const dataQueries = () =>
+    server.requestsTo('GET', '/api/dashboards/db1/data').map((request) => request.query.toString());
+
+  it('runs the tiles with the values of the address, and a new value runs them again and stays in it', async () => {
+    stubDashboard(filtered);
+    server.on('GET /api/dashboards/db1/filters/country/values', {
+      body: { name: 'country', values: ['FR', "O'Hara; --", 'US'], truncated: false },
+    });
+    const user = userEvent.setup();
+    const app = renderApp('/dashboards/db1?f.period=2024-01-01..2024-01-31', server.url);
+    const from = await screen.findByLabelText('From', {}, slow);
+    expect(from).toHaveValue('2024-01-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2024-01-31');
+    await waitFor(() => expect(dataQueries()).toEqual(['f.period=2024-01-01..2024-01-31']));
+
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2024-02-29');
+    await waitFor(() => expect(dataQueries().at(-1)).toBe('f.period=2024-01-01..2024-02-29'));
+    expect(app.router().state.location.search).toBe('?f.period=2024-01-01..2024-02-29');
+
+    // Category values come from the data; a value with quotes is sent as it is, as a value.
+    const country = screen.getByRole('listbox', { name: 'Country' });
+    expect(await within(country).findByRole('option', { name: "O'Hara; --" })).toBeInTheDocument();
+    await user.selectOptions(country, ["O'Hara; --", 'US']);
+    await waitFor(() =>
+      expect(new URLSearchParams(dataQueries().at(-1)).getAll('f.country')).toEqual(["O'Hara; --", 'US']),
+    );
+  });
+
+  it('lets its owner add a filter bound to a tile’s column, saved with the version', async () => {
+    stubDashboard(makeDashboard({ id: 'db1', version: 5, tiles: [makeQueryTile()] }), [
+      makeTileData({
+        columns: [
+          { name: 'country', type: 'text' },
+          { name: 'sold_on', type: 'date' },
+        ],
+      }),
+    ]);
+    server.on('PUT /api/dashboards/db1', (request) => ({
+      body: { ...filtered, version: 6, filters: (request.body as { filters: unknown }).filters },
+    }));
+    const user = userEvent.setup();
+    renderApp('/dashboards/db1', server.url);
+    await user.click(await screen.findByRole('button', { name: 'Add a filter' }, slow));
+    const form = screen.getByRole('form', { name: 'Add a filter' });
+    await user.type(within(form).getByRole('textbox', { name: /Filter name/ }), 'Sold on');
+    // A date filter starts bound to the column that looks like a date.
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: /Customers by country follows it by/ })).toHaveValue(
+        'sold_on',
+      ),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Add the filter' }));
+    await waitFor(() => expect(server.count('PUT /api/dashboards/db1')).toBe(1));
+    expect(server.requestsTo('PUT', '/api/dashboards/db1')[0]?.body).toEqual({
+      version: 5,
+      filters: [
+        { name: 'sold_on', label: 'Sold on', kind: 'date', bindings: [{ tileId: 't1', column: 'sold_on' }] },
+      ],
+    });
+    expect(await screen.findByRole('region', { name: 'Filters' })).toBeInTheDocument();
+  });
+});
+
+describe('public links', () => {
+  const token = 'a'.repeat(43);
+
+  it('lets the owner make a link, shown once, and revoke it', async () => {
+    stubDashboard();
+    let links: { id: string; createdAt: string; expiresAt: null; createdBy: string }[] = [];
+    server.on('GET /api/dashboards/db1/links', () => ({ body: links }));
+    server.on('POST /api/dashboards/db1/links', () => {
+      links = [{ id: 'l1', createdAt: '2026-03-01T10:00:00.000Z', expiresAt: null, createdBy: 'local' }];
+      return { status: 201, body: { id: 'l1', url: `http://x/public/dashboards/${token}`, expiresAt: null } };
+    });
+    server.on('DELETE /api/dashboards/db1/links/l1', () => {
+      links = [];
+      return { status: 204 };
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboards/db1', server.url);
+    await user.click(await screen.findByRole('button', { name: 'Public links' }, slow));
+    await user.click(screen.getByRole('button', { name: 'Make a public link' }));
+    expect(await screen.findByDisplayValue(`http://x/public/dashboards/${token}`)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Links' });
+    await user.click(within(list).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(server.count('DELETE /api/dashboards/db1/links/l1')).toBe(1));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Links' })).toBeNull());
+  });
+
+  it('shows a stranger the dashboard read-only, its tiles from the public route', async () => {
+    server.on(`GET /api/public/dashboards/${token}`, {
+      body: makeDashboard({
+        id: 'db1',
+        name: 'Morning numbers',
+        tiles: [makeQueryTile()],
+        abilities: abilitiesFor(),
+      }),
+    });
+    server.on(`GET /api/public/dashboards/${token}/data`, {
+      body: { dashboardId: 'db1', version: 1, tiles: [makeTileData()] },
+    });
+    renderApp(`/public/dashboards/${token}`, server.url);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Morning numbers' }, slow),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/public link, read-only/)).toBeInTheDocument();
+    expect(await screen.findByRole('gridcell', { name: 'FR' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a tile' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(server.count('GET /api/dashboards/db1/data')).toBe(0);
+  });
+
+  it('says a revoked link is gone', async () => {
+    server.on(`GET /api/public/dashboards/${token}`, {
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'This link does not exist, has expired or was revoked' } },
+    });
+    renderApp(`/public/dashboards/${token}`, server.url);
+    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('has expired or was revoked');
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abilitiesSchema } from './abilities.ts';
 import { chartConfigSchema } from './charts.ts';
+import { dashboardFilterSchema, dashboardFiltersSchema } from './dashboard-filters.ts';
 import { dashboardGridColumns } from './dashboard-grid.ts';
 import { resultColumnSchema, resultRowSchema } from './queries.ts';
 import { metricQuerySchema } from './semantic-model.ts';
@@ -101,6 +102,8 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 /** GET /api/dashboards/{id}: the dashboard with its tiles, top to bottom, left to right. */
 export const dashboardSchema = dashboardSummarySchema.omit({ tileCount: true }).extend({
   tiles: z.array(dashboardTileSchema),
+  /** The controls at the top, each with the tiles it drives. */
+  filters: z.array(dashboardFilterSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -120,7 +123,7 @@ export type TilePlacement = z.infer<typeof tilePlacementSchema>;
 /**
  * PUT /api/dashboards/{id}: `version` is the one the change was made from (a stale one is
  * refused, 409); `layout` moves the tiles it names and leaves the others where they are;
- * `public` is its owner's to set.
+ * `public` is its owner's to set; `filters`, when given, replaces them all.
  */
 export const updateDashboardBodySchema = z
   .object({
@@ -129,6 +132,9 @@ export const updateDashboardBodySchema = z
     description: dashboardDescription.nullable().optional(),
     layout: z.array(tilePlacementSchema).max(200).optional(),
     public: z.boolean().optional(),
+    filters: dashboardFiltersSchema
+      .optional()
+      .describe('Replaces all the filters; each binding names a tile of this dashboard'),
   })
   .strict();
 export type UpdateDashboardBody = z.infer<typeof updateDashboardBodySchema>;

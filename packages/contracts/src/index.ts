@@ -9,6 +9,8 @@ export * from './context.ts';
 export * from './conversations.ts';
 export * from './credits.ts';
 export * from './dashboard-grid.ts';
+export * from './dashboard-filters.ts';
+export * from './dashboard-links.ts';
 export * from './dashboards.ts';
 export * from './databases.ts';
 export * from './detail-secrets.ts';

@@ -42,9 +42,17 @@ export interface QueryOptions {
   onServerSession?: (sessionId: string) => Promise<void>;
 }
 
+/** A value sent to the database apart from the SQL, for one of its placeholders: never spliced in. */
+export type BoundValue = string | number | null;
+
 export interface RunOptions extends QueryOptions {
   /** At most this many rows come back; one more is fetched to know whether the result was cut. */
   rowCap: number;
+  /**
+   * Values for the statement's placeholders, in order (`$1`, `$2`… on PostgreSQL, `?` elsewhere:
+   * see bound-placeholder.ts), bound by the driver. Engines that cannot bind refuse a run with any.
+   */
+  params?: readonly BoundValue[];
 }
 
 export interface StreamOptions extends QueryOptions {

@@ -15,6 +15,8 @@ import { snowflakeEngine } from './snowflake/connector.ts';
 import { sqliteEngine } from './sqlite/connector.ts';
 
 export type * from './connector.ts';
+export { boundPlaceholder, bindsValues } from './bound-placeholder.ts';
+export { statementBody } from './run-support.ts';
 export { ConnectorError, type ConnectorErrorKind, isConnectorError } from './connector-error.ts';
 export { ConnectorPool } from './connector-pool.ts';
 export type { BigQueryConnectorOptions } from './bigquery/connector.ts';

@@ -101,7 +101,7 @@ async function countTotal(
 }
 
 /** The statement without trailing semicolons and comments, so it can sit inside a subquery. */
-function statementBody(sql: string, dialect: SqlDialect): string | null {
+export function statementBody(sql: string, dialect: SqlDialect): string | null {
   const lexed = lexSql(sql, { dialect });
   if (!lexed.ok || lexed.statements.length !== 1) return null;
   const tokens = lexed.statements[0] ?? [];

@@ -23,6 +23,8 @@ import { semanticModelsMigration } from './migrations/0019-semantic-models.ts';
 import { apiKeysMigration } from './migrations/0020-api-keys.ts';
 import { oauthMigration } from './migrations/0021-oauth.ts';
 import { dashboardsMigration } from './migrations/0022-dashboards.ts';
+import { dashboardFiltersMigration } from './migrations/0023-dashboard-filters.ts';
+import { dashboardLinksMigration } from './migrations/0024-dashboard-links.ts';
 
 /**
  * A static list rather than a folder scan, so migrations work the same from source, from a test
@@ -51,6 +53,8 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0020-api-keys': apiKeysMigration(dialect),
     '0021-oauth': oauthMigration(dialect),
     '0022-dashboards': dashboardsMigration(dialect),
+    '0023-dashboard-filters': dashboardFiltersMigration(dialect),
+    '0024-dashboard-links': dashboardLinksMigration(dialect),
   };
 }
 

@@ -507,8 +507,21 @@ export interface DashboardsTable {
   public: Bool;
   /** 1 at creation; every change of name, description, layout or tiles adds one. */
   version: ColumnType<number, number | undefined, number>;
+  /** JSON list of the dashboard's filters and the tiles each drives (migration 0023); null: none. */
+  filters: NullableJsonText;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A public link of a dashboard (migration 0024): only the hash of its token is kept. */
+export interface DashboardLinksTable {
+  id: string;
+  dashboard_id: string;
+  token_hash: string;
+  /** The tiles run as this person, read-only. */
+  created_by: string;
+  expires_at: string | null;
+  created_at: Timestamp;
 }
 
 export type DashboardTileKind = 'query' | 'metric' | 'text';
@@ -563,6 +576,7 @@ export interface StoreSchema {
   semantic_models: SemanticModelsTable;
   semantic_model_history: SemanticModelHistoryTable;
   dashboards: DashboardsTable;
+  dashboard_links: DashboardLinksTable;
   dashboard_tiles: DashboardTilesTable;
   credit_ledger: CreditLedgerTable;
   credit_holds: CreditHoldsTable;

@@ -4,7 +4,8 @@ import { singleFlight } from './single-flight.ts';
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  /** A list is sent as the key repeated (`?f.country=FR&f.country=US`). */
+  query?: Record<string, string | number | boolean | null | undefined | readonly string[]>;
   /**
    * The sign-in flow's own calls (who am I, where do I sign in, sign out) set this to false: their
    * 401 is an answer, not an expired session, and re-authenticating from inside them would loop.
@@ -41,7 +42,8 @@ export interface HttpClient {
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value as readonly string[]) params.append(key, item);
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;

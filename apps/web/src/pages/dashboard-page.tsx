@@ -1,12 +1,16 @@
 import { useDashboardsApi } from '../features/dashboards/use-dashboards-api.ts';
 import { dashboardKeys } from '../features/dashboards/dashboard-keys.ts';
+import type { DashboardFilter } from '@querent/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { secondaryButtonClass } from '../components/form-field.tsx';
 import { EmptyState, linkClass } from '../components/page.tsx';
+import { AddFilterPanel } from '../features/dashboards/add-filter-panel.tsx';
 import { AddTilePanel } from '../features/dashboards/add-tile-panel.tsx';
+import { FilterBar } from '../features/dashboards/filter-bar.tsx';
+import { PublicLinksPanel } from '../features/dashboards/public-links-panel.tsx';
 import { DashboardGrid } from '../features/dashboards/dashboard-grid.tsx';
 import { arrange, type ArrangeAction, sameLayout } from '../features/dashboards/tile-layout.ts';
 import {
@@ -15,6 +19,7 @@ import {
   useDashboardData,
   useTileChange,
 } from '../features/dashboards/use-dashboard.ts';
+import { useFilterQuery } from '../features/dashboards/use-filter-query.ts';
 import { ShareToggle } from '../features/sharing/share-toggle.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { notify } from '../stores/notifications-store.ts';
@@ -56,15 +61,27 @@ function PublicToggle({ id, version, isPublic }: { id: string; version: number; 
   );
 }
 
-/** /dashboards/:id: the tiles on their grid, each run for the viewer; arranged by its owner. */
+const noFilters: DashboardFilter[] = [];
+
+/**
+ * /dashboards/:id: the filters and the tiles on their grid, each run for the viewer with the
+ * filter values of the address (`?f.<name>=…`); arranged and filtered by its owner.
+ */
 export function DashboardPage() {
   const { id = '' } = useParams();
   const dashboardsApi = useDashboardsApi();
   const dashboard = useDashboard(id);
-  const data = useDashboardData(id);
+  const { query, setValues } = useFilterQuery(dashboard.data?.filters ?? noFilters);
+  const data = useDashboardData(id, dashboard.data ? query : null);
   const arrangeMutation = useArrangeDashboard(dashboard.data);
   const remove = useTileChange(id, (tileId: string) => dashboardsApi.removeTile(id, tileId));
+  // Filters change with the version they were made from, like the layout; a stale one is a 409.
+  const changeFilters = useTileChange(id, (filters: DashboardFilter[]) =>
+    dashboardsApi.update(id, { version: dashboard.data?.version ?? 0, filters }),
+  );
   const [adding, setAdding] = useState(false);
+  const [filtering, setFiltering] = useState(false);
+  const [linking, setLinking] = useState(false);
 
   if (dashboard.isPending)
     return (
@@ -123,6 +140,26 @@ export function DashboardPage() {
           {current.abilities.publish ? (
             <PublicToggle id={current.id} version={current.version} isPublic={current.public} />
           ) : null}
+          {current.abilities.publish ? (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              aria-expanded={linking}
+              onClick={() => setLinking(!linking)}
+            >
+              {linking ? 'Close' : 'Public links'}
+            </button>
+          ) : null}
+          {editable ? (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              aria-expanded={filtering}
+              onClick={() => setFiltering(!filtering)}
+            >
+              {filtering ? 'Close' : 'Add a filter'}
+            </button>
+          ) : null}
           {editable ? (
             <button
               type="button"
@@ -135,7 +172,36 @@ export function DashboardPage() {
           ) : null}
         </div>
       </header>
+      {linking && current.abilities.publish ? <PublicLinksPanel dashboardId={current.id} /> : null}
       {adding && editable ? <AddTilePanel dashboardId={current.id} /> : null}
+      {filtering && editable ? (
+        <AddFilterPanel
+          tiles={current.tiles}
+          data={data.data ?? new Map()}
+          taken={current.filters.map((filter) => filter.name)}
+          busy={changeFilters.isPending}
+          onAdd={(filter) =>
+            changeFilters.mutate([...current.filters, filter], { onSuccess: () => setFiltering(false) })
+          }
+        />
+      ) : null}
+      <FilterBar
+        source={{
+          key: (name) => [...dashboardKeys.dashboard(current.id), 'filter-values', name],
+          load: (name) => dashboardsApi.filterValues(current.id, name),
+        }}
+        filters={current.filters}
+        query={query}
+        setValues={setValues}
+        onRemove={
+          editable
+            ? (name) => {
+                setValues(name, []);
+                changeFilters.mutate(current.filters.filter((filter) => filter.name !== name));
+              }
+            : undefined
+        }
+      />
       {data.isError ? <p role="alert">{errorMessage(data.error)}</p> : null}
       {current.tiles.length === 0 ? (
         <EmptyState>

@@ -34,6 +34,7 @@ const ProfilePage = lazyPage(() => import('../pages/profile-page.tsx'), 'Profile
 const loadDashboards = () => import('../pages/dashboards-pages.ts');
 const DashboardsPage = lazyPage(loadDashboards, 'DashboardsPage');
 const DashboardPage = lazyPage(loadDashboards, 'DashboardPage');
+const PublicDashboardPage = lazyPage(loadDashboards, 'PublicDashboardPage');
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page.tsx'), 'NotFoundPage');
 
 export interface AppRoute {
@@ -88,6 +89,13 @@ export const routeTable: AppRoute[] = [
   },
   { path: '/dashboards', name: 'Dashboards', meta: standard, Component: DashboardsPage },
   { path: '/dashboards/:id', name: 'Dashboard', meta: standard, Component: DashboardPage },
+  // A public link's page: no sign-in asked, the bare screen.
+  {
+    path: '/public/dashboards/:token',
+    name: 'PublicDashboard',
+    meta: { ...empty, guestOnly: true },
+    Component: PublicDashboardPage,
+  },
   { path: '/issues', name: 'Issues', meta: standard, Component: IssuesPage },
   { path: '/privacy', name: 'Privacy', meta: standard, Component: PrivacyPage },
   { path: '/projects', name: 'Projects', meta: standard, Component: ProjectsPage },

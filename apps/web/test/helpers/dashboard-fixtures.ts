@@ -23,7 +23,7 @@ export function makeDashboardSummary(overrides: Partial<DashboardSummary> = {}):
 
 export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   const { tileCount: _tileCount, ...summary } = makeDashboardSummary();
-  return { ...summary, tiles: [], ...overrides };
+  return { ...summary, tiles: [], filters: [], ...overrides };
 }
 
 export function makeQueryTile(

@@ -8,6 +8,17 @@ import {
   tileParamsSchema,
   updateDashboardBodySchema,
 } from '../dashboards.ts';
+import {
+  createDashboardLinkBodySchema,
+  createdDashboardLinkSchema,
+  dashboardLinkSchema,
+  publicLinkTokenSchema,
+} from '../dashboard-links.ts';
+import {
+  dashboardDataQuerySchema,
+  dashboardFilterNameSchema,
+  filterValuesSchema,
+} from '../dashboard-filters.ts';
 import { idParamsSchema } from './id-params.ts';
 import { route } from './route.ts';
 import type { RouteTable } from './route.ts';
@@ -75,10 +86,69 @@ export const dashboardRoutes = {
   'GET /api/dashboards/:id/data': route({
     summary: 'Every query and metric tile’s columns, rows and when they were computed',
     description:
-      'Each tile runs now, read-only, for the caller (their access, safe mode, row cap, time limit), rows bounded per tile. A tile whose database the caller may not read answers `error: "no access"` and no data; a failing one the database’s message.',
+      'Each tile runs now, read-only, for the caller (their access, safe mode, row cap, time limit), rows bounded per tile. A tile whose database the caller may not read answers `error: "no access"` and no data; a failing one the database’s message. `f.<name>` gives a filter’s value (`from..to` for a date or number range, repeated for several category values); the tiles it is bound to are filtered with the values bound by the driver, never spliced into SQL.',
     tags,
     auth: 'required',
     params: idParamsSchema,
+    query: dashboardDataQuerySchema,
     response: dashboardDataSchema,
+  }),
+  'GET /api/dashboards/:id/filters/:name/values': route({
+    summary: 'Values to offer for a filter, read from the data of the tile it is first bound to',
+    description:
+      'The distinct values of the bound column (or dimension), at most 100, run for the caller like the tile itself.',
+    tags,
+    auth: 'required',
+    params: z.object({ id: z.string().min(1), name: dashboardFilterNameSchema }),
+    response: filterValuesSchema,
+  }),
+  'POST /api/dashboards/:id/links': route({
+    summary: 'Make a public link to the dashboard: anyone with its address sees it, read-only',
+    description:
+      'Its owner only (`publish`). The answer holds the address (`url`), shown this once: the store keeps a hash of its token. The tiles run as the link’s creator, read-only; `expiresAt` ends it.',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    body: createDashboardLinkBodySchema,
+    status: 201,
+    response: createdDashboardLinkSchema,
+  }),
+  'GET /api/dashboards/:id/links': route({
+    summary: 'The dashboard’s public links, without their addresses (its owner only)',
+    tags,
+    auth: 'required',
+    params: idParamsSchema,
+    response: z.array(dashboardLinkSchema),
+  }),
+  'DELETE /api/dashboards/:id/links/:linkId': route({
+    summary: 'Revoke a public link: its address is gone at once',
+    tags,
+    auth: 'required',
+    params: z.object({ id: z.string().min(1), linkId: z.string().min(1) }),
+    status: 204,
+  }),
+  'GET /api/public/dashboards/:token': route({
+    summary: 'The dashboard of a public link, read-only, without signing in',
+    description: 'A revoked, expired or unknown link is a 404. Rate-limited per address.',
+    tags,
+    auth: 'public',
+    params: z.object({ token: publicLinkTokenSchema }),
+    response: dashboardSchema,
+  }),
+  'GET /api/public/dashboards/:token/data': route({
+    summary: 'The tiles of a public link’s dashboard, run as the link’s creator, read-only',
+    description: 'Takes the filter values as `f.<name>` like the signed-in route. Rate-limited per address.',
+    tags,
+    auth: 'public',
+    params: z.object({ token: publicLinkTokenSchema }),
+    query: dashboardDataQuerySchema,
+    response: dashboardDataSchema,
+  }),
+  'GET /api/public/dashboards/:token/filters/:name/values': route({
+    summary: 'Values to offer for a filter of a public link’s dashboard',
+    tags,
+    auth: 'public',
+    params: z.object({ token: publicLinkTokenSchema, name: dashboardFilterNameSchema }),
+    response: filterValuesSchema,
   }),
 } satisfies RouteTable;

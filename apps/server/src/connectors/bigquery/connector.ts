@@ -1,3 +1,4 @@
+import { refuseBoundValues } from '../bound-placeholder.ts';
 import { randomUUID } from 'node:crypto';
 import type { BigQuery, Job } from '@google-cloud/bigquery';
 import type { JWT } from 'google-auth-library';
@@ -107,6 +108,7 @@ export class BigQueryConnector implements Connector {
   }
 
   async run(sql: string, options: RunOptions): Promise<RunResult> {
+    refuseBoundValues(this.dialect, options.params);
     const startedAt = performance.now();
     const control = new QueryControl({ timeoutMs: options.timeoutMs, signal: options.signal });
     try {

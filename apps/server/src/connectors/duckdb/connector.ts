@@ -145,7 +145,10 @@ export class DuckdbConnector implements Connector {
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#acquire(options);
     try {
-      const result = await lease.control.race(lease.connection.stream(sql));
+      const params = options.params ?? [];
+      const result = await lease.control.race(
+        params.length > 0 ? lease.connection.stream(sql, [...params]) : lease.connection.stream(sql),
+      );
       const { duckdb } = lease.open;
       if (result.returnType === duckdb.ResultReturnType.CHANGED_ROWS) {
         const [changed] = await lease.control.race(chunkReader(result, duckdb)(1));

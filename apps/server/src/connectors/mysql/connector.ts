@@ -1,3 +1,4 @@
+import { checkQuestionMarks } from '../bound-placeholder.ts';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
 import { loadOnce } from '../../load-once.ts';
 import type {
@@ -137,6 +138,7 @@ export class MysqlConnector implements Connector {
 
   async run(sql: string, options: RunOptions): Promise<RunResult> {
     const startedAt = performance.now();
+    checkQuestionMarks(sql, options.params);
     const isRead = await checkStatement(sql, this.dialect, options.readOnly);
     const capped = await this.#runCapped(sql, options);
     return finishRun(this, sql, options, startedAt, capped, isRead);
@@ -185,7 +187,7 @@ export class MysqlConnector implements Connector {
 
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#acquire(options);
-    const reader = this.#start(lease, sql, options.rowCap + 1);
+    const reader = this.#start(lease, sql, options.rowCap + 1, options.params);
     try {
       const rows = await lease.control.race(reader.read(options.rowCap + 1));
       lease.control.throwIfStopped();
@@ -203,9 +205,9 @@ export class MysqlConnector implements Connector {
     }
   }
 
-  #start(lease: Lease, sql: string, highWater: number): MysqlRowReader {
+  #start(lease: Lease, sql: string, highWater: number, params?: RunOptions['params']): MysqlRowReader {
     if (sessionWords.has(openingWord(sql, this.dialect))) lease.discard = true;
-    const reader = new MysqlRowReader(lease.connection, sql, highWater);
+    const reader = new MysqlRowReader(lease.connection, sql, highWater, params);
     const threadId = lease.connection.threadId;
     lease.control.setCanceller(() => this.#killQuery(threadId));
     return reader;

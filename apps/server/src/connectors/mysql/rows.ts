@@ -17,11 +17,19 @@ export class MysqlRowReader {
   #paused = false;
   #wake: (() => void) | null = null;
 
-  constructor(connection: PoolConnection, sql: string, highWater: number) {
+  /** `values` fill the statement's `?` placeholders, escaped by the driver as values, never as SQL. */
+  constructor(
+    connection: PoolConnection,
+    sql: string,
+    highWater: number,
+    values: readonly (string | number | null)[] = [],
+  ) {
     this.#connection = connection;
     this.#highWater = Math.max(1, highWater);
-    const query: Query = connection.query({ sql, rowsAsArray: true });
-    query.on('fields', (fields: FieldPacket[] | FieldPacket) => {
+    const query: Query = connection.query({ sql, rowsAsArray: true, values: [...values] });
+    query.on('fields', (fields: FieldPacket[] | FieldPacket | undefined) => {
+      // A write answers no columns: the driver then tells `undefined` when values were bound.
+      if (fields === undefined) return;
       // Only the first result set's columns count; a second one (CALL) is ignored.
       this.#fields ??= Array.isArray(fields) ? fields : [fields];
     });

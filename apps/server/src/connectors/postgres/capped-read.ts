@@ -6,7 +6,7 @@ import { type CellConverter, type WireField, cellConverter } from './values.ts';
 interface WireConnection {
   stream: { cork?: () => void; uncork?: () => void };
   parse(query: { text: string }): void;
-  bind(config: Record<string, never>): void;
+  bind(config: { values?: (string | null)[] }): void;
   describe(message: { type: 'P'; name: string }): void;
   execute(config: { portal: string; rows: number }): void;
   sync(): void;
@@ -46,6 +46,7 @@ export class PostgresCappedRead {
   readonly result: Promise<CappedReadResult>;
   readonly #sql: string;
   readonly #rowCap: number;
+  readonly #values: (string | null)[];
   #fields: WireField[] = [];
   #converters: CellConverter[] = [];
   readonly #rows: ResultRow[] = [];
@@ -56,9 +57,11 @@ export class PostgresCappedRead {
   #resolve: (result: CappedReadResult) => void = () => undefined;
   #reject: (error: Error) => void = () => undefined;
 
-  constructor(sql: string, rowCap: number) {
+  /** `values` fill the statement's `$n` placeholders in the Bind message, as text the server types. */
+  constructor(sql: string, rowCap: number, values: readonly (string | number | null)[] = []) {
     this.#sql = sql;
     this.#rowCap = rowCap;
+    this.#values = values.map((value) => (value === null ? null : String(value)));
     this.result = new Promise<CappedReadResult>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -71,7 +74,7 @@ export class PostgresCappedRead {
     wire.stream.cork?.();
     try {
       wire.parse({ text: this.#sql });
-      wire.bind({});
+      wire.bind({ values: this.#values });
       wire.describe({ type: 'P', name: '' });
       wire.execute({ portal: '', rows: Math.min(this.#rowCap + 1, maxExecuteRows) });
       wire.sync();

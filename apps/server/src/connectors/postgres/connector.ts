@@ -191,7 +191,7 @@ export class PostgresConnector implements Connector {
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#sessions.acquire(options);
     try {
-      const read = lease.client.query(new PostgresCappedRead(sql, options.rowCap));
+      const read = lease.client.query(new PostgresCappedRead(sql, options.rowCap, options.params));
       lease.control.setCanceller(() => this.#sessions.cancelBackend(lease.pid));
       const result = await lease.control.race(read.result);
       lease.control.setCanceller(null);

@@ -1,3 +1,4 @@
+import { refuseBoundValues } from '../bound-placeholder.ts';
 import type snowflake from 'snowflake-sdk';
 import type {
   ConnectionDetails,
@@ -131,6 +132,7 @@ export class SnowflakeConnector implements Connector {
 
   /** The driver reports the result's total row count, so a cut result's count is exact without a second query. */
   async run(sql: string, options: RunOptions): Promise<RunResult> {
+    refuseBoundValues(this.dialect, options.params);
     const startedAt = performance.now();
     await checkStatement(sql, this.dialect, options.readOnly);
     const lease = await this.#acquire(options);

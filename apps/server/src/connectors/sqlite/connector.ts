@@ -118,7 +118,7 @@ export class SqliteConnector implements Connector {
   async #runCapped(sql: string, options: RunOptions): Promise<CappedResult> {
     const lease = await this.#acquire(options);
     try {
-      const batch = await this.#open(lease, sql, options.readOnly, options.rowCap + 1);
+      const batch = await this.#open(lease, sql, options.readOnly, options.rowCap + 1, options.params);
       if (!batch.done) await this.#request(lease, { type: 'close' });
       const columns = toColumns(batch.columns);
       return {
@@ -133,13 +133,20 @@ export class SqliteConnector implements Connector {
     }
   }
 
-  async #open(lease: Lease, sql: string, readOnly: boolean, batchSize: number): Promise<Batch> {
+  async #open(
+    lease: Lease,
+    sql: string,
+    readOnly: boolean,
+    batchSize: number,
+    params?: RunOptions['params'],
+  ): Promise<Batch> {
     const reply = await this.#request(lease, {
       type: 'open',
       filename: this.#filename,
       readOnly,
       sql,
       batchSize,
+      ...(params === undefined ? {} : { params }),
     });
     if (reply.type !== 'batch') throw new Error(`Unexpected SQLite reply ${reply.type}`);
     return reply;

@@ -50,12 +50,13 @@ function nextBatch(batchSize: number): HostReply {
 function openStatement(request: Extract<HostRequest, { type: 'open' }>): HostReply {
   closeActive();
   const statement = open(request).prepare(request.sql);
+  const params = request.params ?? [];
   if (!statement.reader) {
-    const info = statement.run();
+    const info = statement.run(...params);
     return { type: 'batch', columns: [], rows: [], done: true, affectedRows: info.changes };
   }
   statement.raw(true);
-  active = { statement, iterator: statement.iterate() as IterableIterator<unknown[]> };
+  active = { statement, iterator: statement.iterate(...params) as IterableIterator<unknown[]> };
   return nextBatch(request.batchSize);
 }
 

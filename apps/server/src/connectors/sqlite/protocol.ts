@@ -8,7 +8,13 @@ export interface OpenTarget {
 }
 
 export type HostRequest =
-  | ({ type: 'open'; sql: string; batchSize: number } & OpenTarget)
+  | ({
+      type: 'open';
+      sql: string;
+      batchSize: number;
+      /** Values for the statement's `?` placeholders, bound by better-sqlite3. */
+      params?: readonly (string | number | null)[];
+    } & OpenTarget)
   | { type: 'next'; batchSize: number }
   | { type: 'close' }
   | ({ type: 'introspect'; countRowsBelowBytes: number } & OpenTarget);

@@ -1,4 +1,4 @@
-import type { ChartConfig, MetricQuery, TileLayout } from '@querent/contracts';
+import type { ChartConfig, DashboardFilter, MetricQuery, TileLayout } from '@querent/contracts';
 
 /** A dashboard as stored, with what the policy and the page need of its owner. */
 export interface DashboardRecord {
@@ -12,6 +12,8 @@ export interface DashboardRecord {
   sharedWithOrganization: boolean;
   isPublic: boolean;
   version: number;
+  /** The controls at the top of the page and the tiles each drives. */
+  filters: DashboardFilter[];
   createdAt: string;
   updatedAt: string;
 }

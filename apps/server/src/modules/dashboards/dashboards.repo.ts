@@ -1,5 +1,5 @@
-import type { ChartConfig, TilePlacement } from '@querent/contracts';
-import { chartConfigSchema, metricQuerySchema } from '@querent/contracts';
+import type { ChartConfig, DashboardFilter, TilePlacement } from '@querent/contracts';
+import { chartConfigSchema, dashboardFilterSchema, metricQuerySchema } from '@querent/contracts';
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { StoreDb } from '../../store/connect.ts';
@@ -30,12 +30,21 @@ function selectDashboards(db: StoreDb) {
       'dashboards.shared',
       'dashboards.public',
       'dashboards.version',
+      'dashboards.filters',
       'dashboards.created_at',
       'dashboards.updated_at',
     ]);
 }
 
 type DashboardRow = Awaited<ReturnType<ReturnType<typeof selectDashboards>['executeTakeFirstOrThrow']>>;
+
+const storedFilters = dashboardFilterSchema.array();
+
+/** The stored filters; none when the column is empty (dashboards made before migration 0023). */
+function readFilters(text: string | null): DashboardFilter[] {
+  const stored = parseNullableJson(text);
+  return stored === null ? [] : storedFilters.parse(stored);
+}
 
 function toDashboard(row: DashboardRow): DashboardRecord {
   return {
@@ -48,6 +57,7 @@ function toDashboard(row: DashboardRow): DashboardRecord {
     sharedWithOrganization: readBool(row.shared),
     isPublic: readBool(row.public),
     version: row.version,
+    filters: readFilters(row.filters),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -178,6 +188,7 @@ export async function updateDashboardAtVersion(
     name?: string;
     description?: string | null;
     isPublic?: boolean;
+    filters?: readonly DashboardFilter[];
     placements: readonly TilePlacement[];
   },
 ): Promise<boolean> {
@@ -188,6 +199,7 @@ export async function updateDashboardAtVersion(
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.description === undefined ? {} : { description: input.description }),
         ...(input.isPublic === undefined ? {} : { public: input.isPublic }),
+        ...(input.filters === undefined ? {} : { filters: toNullableJson(input.filters) }),
         version: input.from + 1,
         updated_at: nowIso(),
       })

@@ -46,5 +46,5 @@ export function presentTile(tile: TileRecord): DashboardTile {
 }
 
 export function presentDashboard(dashboard: DashboardRecord, tiles: TileRecord[], viewer: Actor): Dashboard {
-  return { ...presentBase(dashboard, viewer), tiles: tiles.map(presentTile) };
+  return { ...presentBase(dashboard, viewer), tiles: tiles.map(presentTile), filters: dashboard.filters };
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { StoreDb } from '../../store/connect.ts';
 import { authorizeKind } from '../access/authorize.ts';
 import type { Actor } from '../access/can.ts';
+import { checkFilterBindings } from './check-filter-bindings.ts';
 import type { DashboardRecord } from './dashboard-record.ts';
 import { dashboardSubject, requireDashboard } from './dashboard-access.ts';
 import { listTiles, updateDashboardAtVersion } from './dashboards.repo.ts';
@@ -16,10 +17,13 @@ function staleVersion(sent: number, current: number): AppError {
   );
 }
 
-/** Every tile `layout` names must be one of the dashboard's, once. */
-async function checkPlacements(db: StoreDb, dashboard: DashboardRecord, body: UpdateDashboardBody) {
+/** Every tile `layout` names must be one of the dashboard's, once; filters bind its tiles as they can. */
+async function checkTileReferences(db: StoreDb, dashboard: DashboardRecord, body: UpdateDashboardBody) {
+  if (body.layout === undefined && body.filters === undefined) return;
+  const tiles = await listTiles(db, dashboard.id);
+  if (body.filters !== undefined) checkFilterBindings(body.filters, tiles);
   if (body.layout === undefined) return;
-  const tileIds = new Set((await listTiles(db, dashboard.id)).map((tile) => tile.id));
+  const tileIds = new Set(tiles.map((tile) => tile.id));
   const seen = new Set<string>();
   body.layout.forEach((placement, index) => {
     const field = `layout.${index}.tileId`;
@@ -34,7 +38,7 @@ async function checkPlacements(db: StoreDb, dashboard: DashboardRecord, body: Up
 }
 
 /**
- * PUT /api/dashboards/{id}: the owner renames, describes, arranges or publishes it. The change is
+ * PUT /api/dashboards/{id}: the owner renames, describes, arranges, filters or publishes it. The change is
  * made only on the version it was made from: someone else's change since is a 409, never
  * overwritten. Making it public (or private again) is the policy's `publish`.
  */
@@ -54,7 +58,7 @@ export async function updateDashboard(
     );
   }
   if (body.version !== dashboard.version) throw staleVersion(body.version, dashboard.version);
-  await checkPlacements(deps.db, dashboard, body);
+  await checkTileReferences(deps.db, dashboard, body);
   const description = body.description === '' ? null : body.description;
   const updated = await updateDashboardAtVersion(deps.db, {
     id: dashboard.id,
@@ -62,6 +66,7 @@ export async function updateDashboard(
     ...(body.name === undefined ? {} : { name: body.name }),
     ...(description === undefined ? {} : { description }),
     ...(body.public === undefined ? {} : { isPublic: body.public }),
+    ...(body.filters === undefined ? {} : { filters: body.filters }),
     placements: body.layout ?? [],
   });
   if (!updated) {

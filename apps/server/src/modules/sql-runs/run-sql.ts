@@ -1,4 +1,4 @@
-import type { ConnectorErrorKind, RunResult } from '../../connectors/index.ts';
+import type { BoundValue, ConnectorErrorKind, RunResult } from '../../connectors/index.ts';
 import { isConnectorError } from '../../connectors/index.ts';
 import { AppError } from '../../errors.ts';
 import { toUserFacingError } from '../databases/database-connections.ts';
@@ -14,6 +14,8 @@ export interface RunSqlRequest extends SqlRunRequest {
    * never lengthens the database's statement timeout.
    */
   timeLimitMs?: number;
+  /** Values for the statement's placeholders (a dashboard's filters), bound by the driver, never spliced. */
+  params?: readonly BoundValue[];
 }
 
 /** A run that happened and was recorded: its result, or the failure to show the user. */
@@ -63,6 +65,7 @@ export async function runSql(
       result = await run.connector.run(request.sql, {
         ...run.options,
         rowCap: Math.min(deps.rowCap, request.rowCap ?? deps.rowCap),
+        ...(request.params === undefined ? {} : { params: request.params }),
       });
     } catch (error) {
       const failure = userFacingFailure(error);

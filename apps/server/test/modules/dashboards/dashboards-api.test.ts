@@ -2,6 +2,7 @@ import type {
   Dashboard,
   DashboardData,
   DashboardSummary,
+  FilterValues,
   MetricQueryResult,
   QueryResults,
   SavedQuery,
@@ -549,6 +550,112 @@ for (const dialect of await storeDialects('Dashboards')) {
         .execute();
       expect(tiles).toEqual([]);
       expect((await api.get(`/api/query/${query.id}`, as(people.ann))).status).toBe(200);
+    });
+
+    it('drives a metric tile by a dimension of its model: the filter becomes a metric-query filter', async () => {
+      const dashboard = await createDashboard('Orders');
+      const metricQuery = {
+        metrics: ['order_count'],
+        dimensions: [{ dimension: 'status' }],
+        orderBy: [{ field: 'status' }],
+      };
+      const added = await addTile(dashboard.id, { databaseId: demoId, metricQuery });
+      const tileId = added.tiles[0]?.id ?? '';
+      const filtered = await api.put<Dashboard>(
+        `/api/dashboards/${dashboard.id}`,
+        {
+          version: added.version,
+          filters: [
+            {
+              name: 'status',
+              label: 'Status',
+              kind: 'category',
+              bindings: [{ tileId, dimension: 'status' }],
+            },
+          ],
+        },
+        as(people.ann),
+      );
+      expect(filtered.status, filtered.text).toBe(200);
+      // A metric tile is bound by a dimension, not a column.
+      expectError(
+        await api.put(
+          `/api/dashboards/${dashboard.id}`,
+          {
+            version: filtered.body.version,
+            filters: [
+              { name: 'status', label: 'Status', kind: 'category', bindings: [{ tileId, column: 'status' }] },
+            ],
+          },
+          as(people.ann),
+        ),
+        400,
+        { field: 'filters.0.bindings.0.dimension' },
+      );
+
+      const data = await api.get<DashboardData>(
+        `/api/dashboards/${dashboard.id}/data?f.status=delivered&f.status=shipped`,
+        as(people.ann),
+      );
+      expect(data.status, data.text).toBe(200);
+      const byHand = await api.post<MetricQueryResult>(
+        `/api/databases/${demoId}/metrics/query`,
+        {
+          ...metricQuery,
+          filters: [{ dimension: 'status', operator: 'in', values: ['delivered', 'shipped'] }],
+        },
+        as(people.ann),
+      );
+      expect(byHand.status, byHand.text).toBe(200);
+      const rows = tileData(data.body, tileId).rows;
+      expect(rows).toEqual(byHand.body.rows);
+      expect(rows.map((row) => row[0])).toEqual(['delivered', 'shipped']);
+
+      const hostile = await api.get<DashboardData>(
+        `/api/dashboards/${dashboard.id}/data?f.status=${encodeURIComponent("x'); DROP TABLE orders; --")}`,
+        as(people.ann),
+      );
+      expect(tileData(hostile.body, tileId)).toMatchObject({ error: null, rows: [] });
+      expect((await runDirectly('SELECT count(*) AS n FROM orders')).rows[0]?.[0]).toBeGreaterThan(0);
+
+      const offered = await api.get<FilterValues>(
+        `/api/dashboards/${dashboard.id}/filters/status/values`,
+        as(people.ann),
+      );
+      expect(offered.body).toEqual({
+        name: 'status',
+        values: ['cancelled', 'delivered', 'processing', 'returned', 'shipped'],
+        truncated: false,
+      });
+
+      // Shared with Acme: Ben sees the same filtered rows, read-only; Eve, of no organisation, nothing.
+      const shared = await api.put(
+        `/api/sharing/dashboard/${dashboard.id}`,
+        { shared: true },
+        as(people.ann),
+      );
+      expect(shared.status, shared.text).toBe(200);
+      const bens = await api.get<DashboardData>(
+        `/api/dashboards/${dashboard.id}/data?f.status=delivered&f.status=shipped`,
+        as(people.ben),
+      );
+      expect(tileData(bens.body, tileId).rows).toEqual(byHand.body.rows);
+      expectError(
+        await api.put(
+          `/api/dashboards/${dashboard.id}`,
+          { version: filtered.body.version, filters: [] },
+          as(people.ben),
+        ),
+        403,
+      );
+      expectError(
+        await api.get(`/api/dashboards/${dashboard.id}/data?f.status=delivered`, as(people.eve)),
+        404,
+      );
+      expectError(
+        await api.get(`/api/dashboards/${dashboard.id}/filters/status/values`, as(people.eve)),
+        404,
+      );
     });
   });
 }

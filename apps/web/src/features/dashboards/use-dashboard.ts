@@ -1,7 +1,7 @@
 import { useDashboardsApi } from './use-dashboards-api.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
-import type { Dashboard, TileData } from '@querent/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Dashboard, DashboardDataQuery, TileData } from '@querent/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { notify } from '../../stores/notifications-store.ts';
 import type { Placed } from './tile-layout.ts';
@@ -11,13 +11,20 @@ export function useDashboard(id: string) {
   return useQuery({ queryKey: dashboardKeys.dashboard(id), queryFn: () => dashboardsApi.get(id) });
 }
 
-/** Every data tile's result, run when the page opens (and on Refresh), by tile id. */
-export function useDashboardData(id: string) {
+/**
+ * Every data tile's result, run when the page opens (and on Refresh, or when a filter changes),
+ * by tile id; `filters` are the `f.<name>` values chosen. Null `filters` waits (the dashboard,
+ * which names its filters, is not loaded yet).
+ */
+export function useDashboardData(id: string, filters: DashboardDataQuery | null = {}) {
   const dashboardsApi = useDashboardsApi();
   return useQuery({
-    queryKey: dashboardKeys.data(id),
+    queryKey: [...dashboardKeys.data(id), filters ?? {}],
+    enabled: filters !== null,
+    // The tiles stay while a new filter value runs, rather than blinking empty.
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const data = await dashboardsApi.data(id, signal);
+      const data = await dashboardsApi.data(id, filters ?? {}, signal);
       return new Map<string, TileData>(data.tiles.map((tile) => [tile.tileId, tile]));
     },
     // Each view runs every tile: not again because the window got the focus back.
@@ -81,7 +88,7 @@ export function useTileChange<Input>(dashboardId: string, change: (input: Input)
       notify({
         group: 'dashboards',
         type: 'error',
-        title: 'Could not change the tiles',
+        title: 'Could not change the dashboard',
         text: errorMessage(error),
       }),
   });
