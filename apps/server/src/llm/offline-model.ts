@@ -9,6 +9,7 @@ import type {
 } from '@ai-sdk/provider';
 import { readState } from './offline/conversation-state.ts';
 import { offlineStep } from './offline/offline-step.ts';
+import { readRelativePeriods, withPeriodsRead } from './offline/relative-periods.ts';
 
 /*
  * The built-in offline analyst: a language model of our own behind the same interface as the
@@ -26,7 +27,12 @@ const usage: LanguageModelV4Usage = {
 };
 
 function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] {
-  return offlineStep(readState(options));
+  const state = readState(options);
+  // "Last month" and the like are read as the periods they are today, before anything else reads
+  // the question; the answer then says how they were read.
+  const reading = readRelativePeriods(state.question, state.today);
+  const earlier = state.earlier.map((question) => readRelativePeriods(question, state.today).text);
+  return withPeriodsRead(offlineStep({ ...state, question: reading.text, earlier }), reading.periods);
 }
 
 /** The outcome the answer declares (answer, refusal, clarification), passed on with the finish. */

@@ -17,7 +17,7 @@ import {
 /*
  * The offline analyst's conditions and refusals on the Demo shop, through the socket's `ask` and
  * the real loop: a negation, a list and money over related rows are answered with the true
- * figure; a word it cannot account for, a period counted from today and a ranking that says not
+ * figure; a word it cannot account for, a period that names no dates and a ranking that says not
  * by what are declined or asked about, never answered with a condition left out.
  */
 
@@ -111,10 +111,10 @@ describe('what the offline analyst declines', () => {
     expectOfflineFooter(asked.answer);
   });
 
-  it('says it is not told the date for "last month", and how to ask instead, without running SQL', async () => {
-    const asked = await ask('How many orders did we get last month?');
+  it('says "lately" names no period it can date, and how to ask instead, without running SQL', async () => {
+    const asked = await ask('How many orders did we get lately?');
     expect(asked.queries).toEqual([]);
-    expect(asked.answer).toContain("I am not told today's date");
+    expect(asked.answer).toContain('I cannot tell which dates "lately" covers');
     expect(asked.answer).toContain('Ask it this way and I can answer: name the period');
   });
 

@@ -22,6 +22,8 @@ export interface OfflineState {
   /** The questions asked before it in the conversation, oldest first (for follow-ups). */
   earlier: string[];
   dialect: SqlDialect | null;
+  /** Today where the user is (YYYY-MM-DD), from the instructions' "Now:" line; null when not said. */
+  today: string | null;
   exchanges: ToolExchange[];
   /** Tools offered at this step; none on the last step, where the model must answer. */
   tools: ReadonlySet<string>;
@@ -32,6 +34,9 @@ const dialectNames: [RegExp, SqlDialect][] = Object.values(sqlDialects).map((dia
   new RegExp(`Write SQL for ${dialect.title}\\b`),
   dialect.name,
 ]);
+
+// The instructions' clock line: "Now: Saturday 2026-11-28 15:32 in Europe/Paris …" (agent/current-time.ts).
+const todayPattern = /^Now: \w+ (\d{4}-\d{2}-\d{2})\b/m;
 
 function systemText(prompt: LanguageModelV4Prompt): string {
   return prompt
@@ -59,6 +64,7 @@ export function readState(options: LanguageModelV4CallOptions): OfflineState {
   const { prompt } = options;
   const system = systemText(prompt);
   const dialect = dialectNames.find(([pattern]) => pattern.test(system))?.[1] ?? null;
+  const today = todayPattern.exec(system)?.[1] ?? null;
   const lastUser = prompt.findLastIndex((message) => message.role === 'user');
   const userMessage = prompt[lastUser];
   // The last text: the history merges a user's own SQL and its result into the same message.
@@ -102,5 +108,5 @@ export function readState(options: LanguageModelV4CallOptions): OfflineState {
     }
   }
   const offered = options.toolChoice?.type === 'none' ? [] : (options.tools ?? []).map((entry) => entry.name);
-  return { question, earlier, dialect, exchanges, tools: new Set(offered) };
+  return { question, earlier, dialect, today, exchanges, tools: new Set(offered) };
 }

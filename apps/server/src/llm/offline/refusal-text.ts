@@ -59,8 +59,9 @@ export function unsupportedRefusal(question: Extract<Question, { kind: 'unsuppor
   switch (question.reason) {
     case 'relative-time':
       return {
-        reason: `I am not told today's date, so I cannot tell which dates "${question.words}" covers.`,
-        rephrasing: 'name the period, e.g. "… in 2024", "… in March 2024" or "… between 2023 and 2024".',
+        reason: `I cannot tell which dates "${question.words}" covers.`,
+        rephrasing:
+          'name the period, e.g. "… in the last 30 days", "… last year", "… in March 2024" or "… between 2023 and 2024".',
       };
     case 'currency':
       return {

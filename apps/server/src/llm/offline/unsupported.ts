@@ -2,7 +2,9 @@ import type { Question } from './question.ts';
 
 /*
  * What the offline analyst knows it cannot do, found before it tries: periods counted from today
- * (it is not told the date), and money in a currency (amounts carry none it could convert).
+ * that are vague or still to come ("recently", "next month"; those it can date were written out
+ * before, see relative-periods.ts, unless it was not told the date), and money in a currency
+ * (amounts carry none it could convert).
  */
 
 const relativeTime = new RegExp(
