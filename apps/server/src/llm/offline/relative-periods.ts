@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../../text/month-names.ts';
 import type { LanguageModelV4Content } from '@ai-sdk/provider';
 
 /*
@@ -25,21 +26,6 @@ export interface RelativeReading {
   text: string;
   periods: ReadPeriod[];
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface Day {
   year: number;
@@ -79,8 +65,8 @@ const between = (from: Day, to: Day) => ({
 });
 
 const monthPhrase = (year: number, month: number) => ({
-  phrase: `in ${MONTHS[month - 1] ?? ''} ${year}`,
-  read: `${MONTHS[month - 1] ?? ''} ${year}`,
+  phrase: `in ${MONTH_NAMES[month - 1] ?? ''} ${year}`,
+  read: `${MONTH_NAMES[month - 1] ?? ''} ${year}`,
 });
 
 function quarterOf(year: number, quarter: number) {

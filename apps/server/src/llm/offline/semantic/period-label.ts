@@ -1,24 +1,11 @@
+import { MONTH_NAMES } from '../../../text/month-names.ts';
+
 /*
  * A period as people say it: a time dimension grouped by a grain comes back as the period's first
  * day ('2021-12-01' for December 2021), which the result table keeps, and the answer's words say
  * "December 2021", "Q4 2021" or "2021" instead. The grain is read from the column's name, which
  * the compiler writes as `<dimension>__<grain>`.
  */
-
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The cell as its period's words, or null when the column is no period or the cell no date. */
 export function periodLabel(column: string, cell: unknown): string | null {
@@ -35,7 +22,7 @@ export function periodLabel(column: string, cell: unknown): string | null {
     case 'quarter':
       return `Q${Math.floor(monthIndex / 3) + 1} ${year}`;
     case 'month':
-      return `${months[monthIndex] ?? month} ${year}`;
+      return `${MONTH_NAMES[monthIndex] ?? month} ${year}`;
     case 'week':
       return `the week of ${iso}`;
     default:
