@@ -65,7 +65,7 @@ describe('the API route table', () => {
     }
   });
 
-  it('leaves only the health checks, the version, the sign-in callback and the signed Stripe webhook public, and sign-in and sign-out optional', () => {
+  it('leaves only the health checks, the version, the sign-in callback, the signed Stripe webhook and public dashboard links public, and sign-in and sign-out optional', () => {
     const byAuth = (auth: string) =>
       entries
         .filter(([, route]) => route.auth === auth)
@@ -76,6 +76,9 @@ describe('the API route table', () => {
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',
+      'GET /api/public/dashboards/:token',
+      'GET /api/public/dashboards/:token/data',
+      'GET /api/public/dashboards/:token/filters/:name/values',
       'GET /api/version',
       'POST /api/credits/stripe/webhook',
     ]);

@@ -397,6 +397,31 @@ export const matrixRoutes: Record<string, MatrixRoute> = {
     destroys: 'objects',
   }),
   'GET /api/dashboards/:id/data': dashboard(everyone, { path: (o) => `/api/dashboards/${o.dashboard}/data` }),
+  'GET /api/dashboards/:id/filters/:name/values': dashboard(everyone, {
+    path: (o) => `/api/dashboards/${o.dashboard}/filters/${o.dashboardFilter}/values`,
+  }),
+  // Public links are the owner's to make, list and revoke (publishing, like making it public).
+  'POST /api/dashboards/:id/links': dashboard(ownerOnly, {
+    path: (o) => `/api/dashboards/${o.dashboard}/links`,
+    body: () => ({}),
+  }),
+  'GET /api/dashboards/:id/links': dashboard(ownerOnly, {
+    path: (o) => `/api/dashboards/${o.dashboard}/links`,
+  }),
+  'DELETE /api/dashboards/:id/links/:link': dashboard(ownerOnly, {
+    path: (o) => `/api/dashboards/${o.dashboard}/links/${o.dashboardLink}`,
+    destroys: 'objects',
+  }),
+  // A link's address is its own key: anyone may ask, an unknown token is a 404, never a 401.
+  'GET /api/public/dashboards/:token': { type: 'public', path: '/api/public/dashboards/not-a-token' },
+  'GET /api/public/dashboards/:token/data': {
+    type: 'public',
+    path: '/api/public/dashboards/not-a-token/data',
+  },
+  'GET /api/public/dashboards/:token/filters/:name/values': {
+    type: 'public',
+    path: '/api/public/dashboards/not-a-token/filters/genre/values',
+  },
 
   // Sharing leaves each object as its situation has it: only its owner may say.
   'PUT /api/sharing/:kind/:id': owned(ownerOnly, {

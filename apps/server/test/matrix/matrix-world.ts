@@ -65,6 +65,9 @@ export interface ScenarioObjects {
   /** Private, shared with the organisation, or public, as the situation; with one tile, the query. */
   dashboard: string;
   dashboardTile: string;
+  /** A public link of the dashboard, and the name of its one filter (on the tile's `name`). */
+  dashboardLink: string;
+  dashboardFilter: string;
   /** The dashboard's version once seeded, which a change must name. */
   dashboardVersion: number;
   contextId: string;
@@ -154,19 +157,41 @@ async function seedDashboard(
   owner: AppBrowser,
   query: string,
   scenario: Scenario,
-): Promise<Pick<ScenarioObjects, 'dashboard' | 'dashboardTile' | 'dashboardVersion'>> {
+): Promise<
+  Pick<
+    ScenarioObjects,
+    'dashboard' | 'dashboardTile' | 'dashboardLink' | 'dashboardFilter' | 'dashboardVersion'
+  >
+> {
   const dashboard = await created(owner, '/api/dashboards', { name: `Genres ${scenario}` });
   const pinned = await call(owner, 'POST', `/api/dashboards/${dashboard}/tiles`, { savedQueryId: query });
   expect(pinned.status, pinned.text).toBe(201);
   const tile = (pinned.body as unknown as { tiles: { id: string }[] }).tiles[0]?.id ?? '';
-  let version = 2;
+  const filter = 'genre';
+  const filtered = await call(owner, 'PUT', `/api/dashboards/${dashboard}`, {
+    version: 2,
+    filters: [
+      { name: filter, label: 'Genre', kind: 'category', bindings: [{ tileId: tile, column: 'name' }] },
+    ],
+  });
+  expect(filtered.status, filtered.text).toBe(200);
+  const link = await call(owner, 'POST', `/api/dashboards/${dashboard}/links`, {});
+  expect(link.status, link.text).toBe(201);
+  let version = 3;
   if (scenario === 'shared') await shared(owner, 'dashboard', dashboard, true);
   if (scenario === 'public') {
     const published = await call(owner, 'PUT', `/api/dashboards/${dashboard}`, { version, public: true });
     expect(published.status, published.text).toBe(200);
     version += 1;
   }
-  return { dashboard, dashboardTile: tile, dashboardVersion: version };
+  const linkId = (link.body as unknown as { id: string }).id;
+  return {
+    dashboard,
+    dashboardTile: tile,
+    dashboardLink: linkId,
+    dashboardFilter: filter,
+    dashboardVersion: version,
+  };
 }
 
 /** What owner makes on one database: through the API where a route makes it, else in the store. */

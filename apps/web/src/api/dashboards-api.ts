@@ -29,7 +29,7 @@ export function createDashboardsApi({ call }: RouteCalls) {
       call('POST /api/dashboards/:id/links', { params: { id }, body }),
     links: (id: string) => call('GET /api/dashboards/:id/links', { params: { id } }),
     revokeLink: (id: string, linkId: string) =>
-      call('DELETE /api/dashboards/:id/links/:linkId', { params: { id, linkId } }),
+      call('DELETE /api/dashboards/:id/links/:link', { params: { id, link: linkId } }),
     /** What a public link shows, without signing in. */
     publicDashboard: (token: string) => call('GET /api/public/dashboards/:token', { params: { token } }),
     publicData: (token: string, filters: DashboardDataQuery = {}, signal?: AbortSignal) =>

@@ -120,11 +120,11 @@ export const dashboardRoutes = {
     params: idParamsSchema,
     response: z.array(dashboardLinkSchema),
   }),
-  'DELETE /api/dashboards/:id/links/:linkId': route({
+  'DELETE /api/dashboards/:id/links/:link': route({
     summary: 'Revoke a public link: its address is gone at once',
     tags,
     auth: 'required',
-    params: z.object({ id: z.string().min(1), linkId: z.string().min(1) }),
+    params: z.object({ id: z.string().min(1), link: z.string().min(1) }),
     status: 204,
   }),
   'GET /api/public/dashboards/:token': route({

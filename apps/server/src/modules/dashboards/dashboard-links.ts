@@ -45,7 +45,7 @@ export async function listLinks(
   return links.map(({ id, createdAt, expiresAt, createdBy }) => ({ id, createdAt, expiresAt, createdBy }));
 }
 
-/** DELETE /api/dashboards/{id}/links/{linkId}: the address is gone at once, on every instance. */
+/** DELETE /api/dashboards/{id}/links/{link}: the address is gone at once, on every instance. */
 export async function revokeDashboardLink(
   deps: { db: StoreDb },
   input: { user: Actor; dashboardId: string; linkId: string },

@@ -68,8 +68,8 @@ export function dashboardHandlers(
         origin: `${request.protocol}://${request.host}`,
       }),
     'GET /api/dashboards/:id/links': ({ user, params }) => listLinks(deps, { user, dashboardId: params.id }),
-    'DELETE /api/dashboards/:id/links/:linkId': ({ user, params }) =>
-      revokeDashboardLink(deps, { user, dashboardId: params.id, linkId: params.linkId }),
+    'DELETE /api/dashboards/:id/links/:link': ({ user, params }) =>
+      revokeDashboardLink(deps, { user, dashboardId: params.id, linkId: params.link }),
     'GET /api/public/dashboards/:token': ({ params, request }) =>
       getPublicDashboard(deps, { token: params.token, ip: request.ip }),
     'GET /api/public/dashboards/:token/data': {
