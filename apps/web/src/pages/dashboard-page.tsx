@@ -67,6 +67,29 @@ const noFilters: DashboardFilter[] = [];
  * /dashboards/:id: the filters and the tiles on their grid, each run for the viewer with the
  * filter values of the address (`?f.<name>=…`); arranged and filtered by its owner.
  */
+
+/** Opens and closes one of the owner's panels under the header, its button saying which. */
+function PanelToggle({
+  open,
+  onToggle,
+  label,
+}: {
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  label: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      aria-expanded={open}
+      onClick={() => onToggle(!open)}
+    >
+      {open ? 'Close' : label}
+    </button>
+  );
+}
+
 export function DashboardPage() {
   const { id = '' } = useParams();
   const dashboardsApi = useDashboardsApi();
@@ -141,35 +164,10 @@ export function DashboardPage() {
             <PublicToggle id={current.id} version={current.version} isPublic={current.public} />
           ) : null}
           {current.abilities.publish ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              aria-expanded={linking}
-              onClick={() => setLinking(!linking)}
-            >
-              {linking ? 'Close' : 'Public links'}
-            </button>
+            <PanelToggle open={linking} onToggle={setLinking} label="Public links" />
           ) : null}
-          {editable ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              aria-expanded={filtering}
-              onClick={() => setFiltering(!filtering)}
-            >
-              {filtering ? 'Close' : 'Add a filter'}
-            </button>
-          ) : null}
-          {editable ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              aria-expanded={adding}
-              onClick={() => setAdding(!adding)}
-            >
-              {adding ? 'Close' : 'Add a tile'}
-            </button>
-          ) : null}
+          {editable ? <PanelToggle open={filtering} onToggle={setFiltering} label="Add a filter" /> : null}
+          {editable ? <PanelToggle open={adding} onToggle={setAdding} label="Add a tile" /> : null}
         </div>
       </header>
       {linking && current.abilities.publish ? <PublicLinksPanel dashboardId={current.id} /> : null}
