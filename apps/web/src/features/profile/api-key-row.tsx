@@ -1,6 +1,7 @@
 import type { ApiKey } from '@querent/contracts';
 import { Trash2 } from 'lucide-react';
 import { secondaryButtonClass } from '../../components/form-field.tsx';
+import { ScopeChips } from './scope-chips.tsx';
 
 function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -35,14 +36,7 @@ export function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key
         </span>
         <span className="flex flex-wrap gap-1">
           <code className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">{apiKey.prefix}…</code>
-          {apiKey.scopes.map((scope) => (
-            <span
-              key={scope}
-              className="rounded border border-zinc-300 px-1.5 py-0.5 text-xs dark:border-zinc-700"
-            >
-              {scope}
-            </span>
-          ))}
+          <ScopeChips scopes={apiKey.scopes} />
         </span>
         <span className="text-xs text-zinc-500 dark:text-zinc-400">
           made {formatDay(apiKey.created_at)} · {expiryText(apiKey)} ·{' '}

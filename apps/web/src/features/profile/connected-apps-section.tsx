@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { secondaryButtonClass } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useConnectedApps } from './use-connected-apps.ts';
+import { ScopeChips } from './scope-chips.tsx';
 
 function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -40,14 +41,7 @@ export function ConnectedAppsSection() {
               <span className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="font-medium">{app.name}</span>
                 <span className="flex flex-wrap gap-1">
-                  {app.scopes.map((scope) => (
-                    <span
-                      key={scope}
-                      className="rounded border border-zinc-300 px-1.5 py-0.5 text-xs dark:border-zinc-700"
-                    >
-                      {scope}
-                    </span>
-                  ))}
+                  <ScopeChips scopes={app.scopes} />
                 </span>
                 <span className="text-xs text-zinc-500 dark:text-zinc-400">
                   connected {formatDay(app.connected_at)}
