@@ -11,16 +11,12 @@ import type {
 } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unshareOwnedObjects } from '../../../src/modules/ownership/unshare-owned-objects.ts';
-import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import type { StoreDb } from '../../../src/store/connect.ts';
 import { newId } from '../../../src/store/values.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
-import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
-import { addDemoDatabase, seedAcmePeople } from '../../helpers/factories.ts';
-import type { AppStore } from '../../helpers/store-dialects.ts';
+import { expectError } from '../../helpers/api-client.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
-import type { RunningApp } from '../../helpers/test-app.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { type AcmeDemoApp, startAcmeDemoApp } from '../../helpers/acme-demo-app.ts';
 
 /*
  * Dashboards over real HTTP, on the SQLite and the PostgreSQL store, on the generated Demo shop:
@@ -35,8 +31,6 @@ const countriesSql =
 
 for (const dialect of await storeDialects('Dashboards')) {
   describe.skipIf(!dialect.run)(`dashboards on the ${dialect.name}`, () => {
-    let appStore: AppStore;
-    let running: RunningApp;
     let api: ApiClient;
     let db: StoreDb;
     let demoId: string;
@@ -81,34 +75,13 @@ for (const dialect of await storeDialects('Dashboards')) {
       return run.body;
     };
 
+    let app: AcmeDemoApp;
     beforeAll(async () => {
-      appStore = await dialect.open();
-      running = await startTestApp(appStore.env, {
-        ...(appStore.store ? { store: appStore.store } : {}),
-        beforeListen: actAsHeaderUser,
-      });
-      api = apiClient(running.baseUrl);
-      db = running.built.store.db;
-      const acme = await seedAcmePeople(db, people);
-      await db
-        .updateTable('users')
-        .set({ first_name: 'Ann', last_name: 'Lee' })
-        .where('id', '=', people.ann)
-        .execute();
-      await insertUser(db, { id: vic, role: 'anonymous' });
-      demoId = await addDemoDatabase(running);
-      // Ann's, shared with Acme as every database is; not public.
-      await db
-        .updateTable('databases')
-        .set({ owner_id: people.ann, organization_id: acme, public: false })
-        .where('id', '=', demoId)
-        .execute();
+      app = await startAcmeDemoApp(dialect, people, vic);
+      ({ api, db, demoId } = app);
     });
 
-    afterAll(async () => {
-      await running.stop();
-      await appStore.dispose();
-    });
+    afterAll(() => app.stop());
 
     it('creates a private dashboard at version 1, seen and listed by its owner only', async () => {
       const made = await createDashboard('Morning numbers');

@@ -8,17 +8,13 @@ import type {
   SemanticModelVersion,
 } from '@querent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../../src/modules/users/users.repo.ts';
 import type { StoreDb } from '../../../src/store/connect.ts';
 import { newId } from '../../../src/store/values.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
-import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
-import { addDemoDatabase, seedAcmePeople } from '../../helpers/factories.ts';
+import { expectError } from '../../helpers/api-client.ts';
 import { keyedRows } from '../../helpers/result-rows.ts';
-import type { AppStore } from '../../helpers/store-dialects.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
-import type { RunningApp } from '../../helpers/test-app.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { type AcmeDemoApp, startAcmeDemoApp } from '../../helpers/acme-demo-app.ts';
 
 /*
  * A database's semantic model over real HTTP, on the SQLite and the PostgreSQL store, on the
@@ -43,8 +39,6 @@ function rounded(rows: Record<string, unknown>[]): Record<string, unknown>[] {
 
 for (const dialect of await storeDialects('Semantic models')) {
   describe.skipIf(!dialect.run)(`the semantic model of a database on the ${dialect.name}`, () => {
-    let appStore: AppStore;
-    let running: RunningApp;
     let api: ApiClient;
     let db: StoreDb;
     let demoId: string;
@@ -54,34 +48,13 @@ for (const dialect of await storeDialects('Semantic models')) {
     const path = () => `/api/databases/${demoId}/semantic-model`;
     const state = async (user = people.ann) => (await api.get<SemanticModelState>(path(), as(user))).body;
 
+    let app: AcmeDemoApp;
     beforeAll(async () => {
-      appStore = await dialect.open();
-      running = await startTestApp(appStore.env, {
-        ...(appStore.store ? { store: appStore.store } : {}),
-        beforeListen: actAsHeaderUser,
-      });
-      api = apiClient(running.baseUrl);
-      db = running.built.store.db;
-      const acme = await seedAcmePeople(db, people);
-      await db
-        .updateTable('users')
-        .set({ first_name: 'Ann', last_name: 'Lee' })
-        .where('id', '=', people.ann)
-        .execute();
-      await insertUser(db, { id: vic, role: 'anonymous' });
-      demoId = await addDemoDatabase(running);
-      // Ann's, shared with Acme as every database is; not public until the last test says.
-      await db
-        .updateTable('databases')
-        .set({ owner_id: people.ann, organization_id: acme, public: false })
-        .where('id', '=', demoId)
-        .execute();
+      app = await startAcmeDemoApp(dialect, people, vic);
+      ({ api, db, demoId } = app);
     });
 
-    afterAll(async () => {
-      await running.stop();
-      await appStore.dispose();
-    });
+    afterAll(() => app.stop());
 
     it('has no model at first, and tells each caller what they may do', async () => {
       expect(await state()).toEqual({
