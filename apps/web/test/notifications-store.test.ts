@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_NOTIFICATION_TIMEOUT,
   DEFAULT_NOTIFICATION_TIMEOUT,
   MAX_NOTIFICATIONS,
   NO_PROGRESS,
@@ -37,6 +38,14 @@ describe('notifications store', () => {
       type: 'success',
       dismissible: true,
     });
+  });
+
+  it('keeps a card with a button for 10 s unless told otherwise, so the button can be reached', () => {
+    const action = { label: 'Open', to: '/dashboards/d1' };
+    store().notify({ title: 'Pinned', action });
+    store().notify({ title: 'Pinned quickly', action, timeout: 500 });
+    expect(store().notifications.map((item) => item.timeout)).toEqual([ACTION_NOTIFICATION_TIMEOUT, 500]);
+    expect(ACTION_NOTIFICATION_TIMEOUT).toBe(10_000);
   });
 
   it('updates and dismisses by id', () => {

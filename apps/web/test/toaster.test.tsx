@@ -82,6 +82,18 @@ describe('toaster', () => {
     expect(cards()).toHaveLength(0);
   });
 
+  it('pauses the timer while focus is inside the card, for keyboard users', () => {
+    renderToaster();
+    act(() => void notify({ title: 'Focus me' }));
+    advance(2000);
+    fireEvent.focus(screen.getByRole('button', { name: 'Dismiss' }));
+    advance(10_000);
+    expect(cards()).toHaveLength(1);
+    fireEvent.blur(screen.getByRole('button', { name: 'Dismiss' }));
+    advance(1000);
+    expect(cards()).toHaveLength(0);
+  });
+
   it('shows a progress bar from 0 to 100 and hides it at -1', () => {
     renderToaster();
     let id: string | null = null;

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadResult } from '@querent/contracts';
 import { useContextStore } from '../src/stores/context-store.ts';
-import { useNotificationsStore } from '../src/stores/notifications-store.ts';
+import { ACTION_NOTIFICATION_TIMEOUT, useNotificationsStore } from '../src/stores/notifications-store.ts';
 import { makeDatabase, serverUser } from './helpers/fixtures.ts';
 import { renderApp } from './helpers/render-app.tsx';
 
@@ -254,7 +254,8 @@ describe('upload page', () => {
     expect(
       useNotificationsStore.getState().notifications.find((item) => item.type === 'success'),
     ).toMatchObject({
-      timeout: 3000,
+      // It offers a button ("Ask about it"), so it stays long enough to reach it.
+      timeout: ACTION_NOTIFICATION_TIMEOUT,
     });
 
     expect(uploads[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 
-/** At most 10 cards at once; a card closes after 3000 ms unless told otherwise. */
+/** At most 10 cards at once; a card closes after 3000 ms unless told otherwise (or it has a button). */
 export const MAX_NOTIFICATIONS = 10;
 export const DEFAULT_NOTIFICATION_TIMEOUT = 3000;
+/** A card with a button stays long enough to reach the button, on a slow machine or by keyboard. */
+export const ACTION_NOTIFICATION_TIMEOUT = 10_000;
 /** A timeout of -1 keeps the card until it is closed; a progress of -1 hides the bar. */
 export const STICKY = -1;
 export const NO_PROGRESS = -1;
@@ -52,7 +54,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       type: 'success',
       progress: NO_PROGRESS,
       dismissible: true,
-      timeout: DEFAULT_NOTIFICATION_TIMEOUT,
+      timeout: input.action ? ACTION_NOTIFICATION_TIMEOUT : DEFAULT_NOTIFICATION_TIMEOUT,
       ...input,
       id: `notification-${nextId}`,
     };

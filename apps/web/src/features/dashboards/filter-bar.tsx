@@ -31,7 +31,11 @@ function writeRange(filter: DashboardFilter, from: string, to: string): string[]
   return [`${from}..${to}`];
 }
 
-/** A date or number range: two inputs, either left empty; a number is sent once typed (on leaving it). */
+/**
+ * A date or number range: two inputs, either left empty. A date is sent as soon as it is whole; a
+ * number once typed (on leaving it or Enter). What is typed is held here until the field is left,
+ * so the address catching up (a moment later) never redraws a field that is being typed in.
+ */
 function RangeControl({
   filter,
   query,
@@ -51,9 +55,9 @@ function RangeControl({
   };
   const change = (index: 0 | 1, text: string) => {
     const next: [string, string] = index === 0 ? [text, shown[1]] : [shown[0], text];
-    // A date is picked whole; a number is typed digit by digit, so it waits until the field is left.
-    if (type === 'date') commit(next);
-    else setDraft(next);
+    setDraft(next);
+    // A date input only reports a whole date (or none); a number is typed digit by digit.
+    if (type === 'date') setValues(filter.name, writeRange(filter, next[0], next[1]));
   };
   return (
     <fieldset className="flex items-end gap-2">

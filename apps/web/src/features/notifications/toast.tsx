@@ -4,7 +4,7 @@ import { NotificationCard } from '../../components/notification-card.tsx';
 import { createPausableTimer, type PausableTimer } from '../../lib/pausable-timer.ts';
 import { type AppNotification, STICKY, useNotificationsStore } from '../../stores/notifications-store.ts';
 
-/** One notification: closes itself after its timeout unless sticky; hovering holds the timer. */
+/** One notification: closes itself after its timeout unless sticky; hovering or focus inside holds the timer. */
 export function Toast({ notification }: { notification: AppNotification }) {
   const dismiss = useNotificationsStore((state) => state.dismiss);
   const navigate = useNavigate();
@@ -21,7 +21,12 @@ export function Toast({ notification }: { notification: AppNotification }) {
   const isError = notification.type === 'error';
   const { action } = notification;
   return (
-    <div onMouseEnter={() => timer.current?.pause()} onMouseLeave={() => timer.current?.resume()}>
+    <div
+      onMouseEnter={() => timer.current?.pause()}
+      onMouseLeave={() => timer.current?.resume()}
+      onFocus={() => timer.current?.pause()}
+      onBlur={() => timer.current?.resume()}
+    >
       <NotificationCard
         title={notification.title}
         text={notification.text}
