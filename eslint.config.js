@@ -14,7 +14,12 @@ export default tseslint.config(
       // The four projects `npm run typecheck` checks: one program each. Nearest-tsconfig lookup
       // (projectService) built seven, parsing and checking the server's sources three times.
       parserOptions: {
-        project: ['./tsconfig.json', './apps/web/tsconfig.json', './e2e/tsconfig.json', './bench/tsconfig.json'],
+        project: [
+          './tsconfig.json',
+          './apps/web/tsconfig.json',
+          './e2e/tsconfig.json',
+          './bench/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
