@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CsvCopy } from '../../src/connectors/connector.ts';
 import { PostgresConnector } from '../../src/connectors/postgres/connector.ts';
@@ -90,6 +91,64 @@ describe.skipIf(!details)('PostgreSQL CSV copy', () => {
     expect(last.toString('utf8').endsWith('999999\r\n1000000\r\n')).toBe(true);
     // The digits of 1..1,000,000 and two bytes of record end each.
     expect(bytes).toBe(5_888_896 + 2_000_000);
+  });
+
+  it('fails with the database’s error when a row cannot be computed, and the connections go on', async () => {
+    const failing = await copy('SELECT 1 / (g - 50000) AS v FROM generate_series(1, 60000) AS g', 100_000);
+    await expect(readAll(failing)).rejects.toThrow(/division by zero/);
+    // Every connection of the pool reads its socket as before: copies and queries alike.
+    for (let round = 0; round < 4; round += 1) {
+      expect(await readAll(await copy('SELECT 1 AS one', 10))).toBe('1\r\n');
+      const result = await connector.run('SELECT 2 AS two', { ...options, rowCap: 10 });
+      expect(result.rows).toEqual([[2]]);
+    }
+  });
+
+  it('writes booleans and numerics as the database would with ::text and trim_scale, after any text', async () => {
+    const literal = (text: string | null) => (text === null ? 'NULL' : `'${text.replaceAll("'", "''")}'`);
+    const text = fc.option(
+      fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ', 'é', '0', '.') }),
+    );
+    const numeric = fc.option(
+      fc.oneof(
+        fc.constant('NaN'),
+        fc
+          .tuple(
+            fc.boolean(),
+            fc.bigInt({ min: 0n, max: 10n ** 30n }),
+            fc.nat({ max: 8 }),
+            fc.nat({ max: 5 }),
+          )
+          .map(([negative, digits, scale, zeros]) => {
+            const padded = digits.toString().padStart(scale + 1, '0');
+            const whole = scale === 0 ? padded : `${padded.slice(0, -scale)}.${padded.slice(-scale)}`;
+            return `${negative ? '-' : ''}${whole}${scale > 0 || zeros > 0 ? (scale === 0 ? '.' : '') + '0'.repeat(zeros) : ''}`;
+          }),
+      ),
+    );
+    const row = fc.tuple(text, fc.option(fc.boolean()), numeric, text, fc.option(fc.boolean()));
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 30 }), async (rows) => {
+        const values = rows
+          .map(
+            ([label, flag, amount, note, last], index) =>
+              `(${index}, ${literal(label)}, ${flag === null ? 'NULL' : String(flag)}::boolean, ${literal(amount)}::numeric, ${literal(note)}, ${last === null ? 'NULL' : String(last)}::boolean)`,
+          )
+          .join(', ');
+        const source = `(VALUES ${values}) AS t(id, label, flag, amount, note, last)`;
+        const written = await readAll(
+          await copy(`SELECT label, flag, amount, note, last FROM ${source} ORDER BY id`, 100),
+        );
+        const expected = await readAll(
+          await copy(
+            `SELECT label, flag::text, trim_scale(amount)::text, note, last::text FROM ${source} ORDER BY id`,
+            100,
+          ),
+        );
+        expect(written).toBe(expected);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('answers null for a column COPY cannot write like the generic path', async () => {

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
+import { CopyDataTap } from './copy-data-tap.ts';
 import type { WireField } from './values.ts';
+
+type TappedSocket = ConstructorParameters<typeof CopyDataTap>[0];
 
 /** The part of pg's Connection these submittables write to (its published types lag the library). */
 interface WireConnection {
@@ -19,8 +22,8 @@ interface WireConnection {
  * floats…) takes the generic path, which converts those values in JS.
  */
 const copyExpressions = new Map<number, (column: string) => string>([
-  // bool prints t/f; its cast to text is the true/false the generic path writes.
-  [16, (column) => `${column}::text`],
+  // bool prints t/f; the generic path writes true/false. A CASE costs the database less than ::text.
+  [16, (column) => `CASE WHEN ${column} THEN 'true' WHEN NOT ${column} THEN 'false' END`],
   // numeric: the generic path prints Number(text), which drops trailing zeros (1.50 → 1.5).
   // trim_scale does the same in the database; unlike Number it keeps every digit and never
   // switches to exponent notation, so very small or very long values are written exactly.
@@ -173,39 +176,45 @@ export class PostgresCopyOut {
   submit(connection: pg.Connection): void {
     const wire = connection as unknown as WireConnection;
     this.#socket = wire.stream;
+    // Rows straight off the socket (copy-data-tap.ts); through handleCopyData if it cannot.
+    new CopyDataTap(wire.stream as unknown as TappedSocket, this.#record).attach();
     wire.query(this.#sql);
   }
 
   handleCopyData(message: { chunk: Buffer }): void {
+    this.#record(message.chunk, 0, message.chunk.length);
+  }
+
+  /** One row, `bytes[start, end)`: a view of a buffer that is reused, so its bytes are copied now. */
+  readonly #record = (bytes: Buffer, start: number, end: number): void => {
     this.#settle(null);
     if (this.rows >= this.#maxRows) {
       this.truncated = true;
       return;
     }
-    // The message is a view of pg's receive buffer, which is reused: its bytes are copied now.
-    const data = message.chunk;
-    const end = data[data.length - 1] === lfByte ? data.length - 1 : data.length;
-    const size = end + 2;
+    const recordEnd = bytes[end - 1] === lfByte ? end - 1 : end;
+    const length = recordEnd - start;
+    const size = length + 2;
     if (this.#pendingBytes + size > chunkBytes) this.#flush();
     // set() of a view: about half the cost of Buffer#copy for records this small.
-    const record = data.subarray(0, end);
+    const record = bytes.subarray(start, recordEnd);
     if (size > chunkBytes) {
       const whole = Buffer.allocUnsafe(size);
       whole.set(record);
-      whole[end] = crByte;
-      whole[end + 1] = lfByte;
+      whole[length] = crByte;
+      whole[length + 1] = lfByte;
       this.#push(whole);
     } else {
       const pending = this.#pending;
       let at = this.#pendingBytes;
       pending.set(record, at);
-      at += end;
+      at += length;
       pending[at++] = crByte;
       pending[at++] = lfByte;
       this.#pendingBytes = at;
     }
     this.rows += 1;
-  }
+  };
 
   #flush(): void {
     if (this.#pendingBytes === 0) return;
