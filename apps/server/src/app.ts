@@ -48,6 +48,7 @@ import { apiKeyHandlers } from './modules/api-keys/api-keys.routes.ts';
 import type { ApiKeyDeps } from './modules/api-keys/api-key-deps.ts';
 import { resolveApiKey } from './modules/api-keys/resolve-api-key.ts';
 import { looksLikeApiKey } from './modules/api-keys/api-key-secret.ts';
+import { limitSignInRequests } from './modules/auth/sign-in-scopes.ts';
 import { createOauthServer } from './modules/oauth/oauth-server.ts';
 import { connectedAppHandlers } from './modules/oauth/connected-apps.routes.ts';
 import { oauthUrls } from './modules/oauth/oauth-urls.ts';
@@ -352,6 +353,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             trustProxy: config.trustProxy !== false,
             resolveCaller: auth.resolveCaller,
             signIn: hosted.signIn,
+            limit: limitSignInRequests(rateLimits.counters, hosted.config.signInRateLimit),
           });
     await oauth?.register(app);
     // An API key starts qk_; any other Bearer token on /mcp is an app's access token.

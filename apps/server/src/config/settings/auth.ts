@@ -205,7 +205,7 @@ const settings = {
     max: 100000,
     default: 60,
     description:
-      'Requests one address may make per minute to each sign-in endpoint (GET /api/auth and its callback) in hosted mode; more are answered 429. Counted across instances in Redis when REDIS_URL is set, else by each instance.',
+      'Requests one address may make per minute to each sign-in endpoint (GET /api/auth and its callback, the OAuth endpoints MCP apps sign in through, and their consent step) in hosted mode; more are answered 429. Counted across instances in Redis when REDIS_URL is set, else by each instance.',
   }),
   anonymousAccess: flag({
     name: 'ANONYMOUS_ACCESS',

@@ -29,7 +29,12 @@ async function delegate(
  */
 export async function registerOauthEndpoints(
   app: ZodApp,
-  deps: { provider: () => Promise<Provider>; urls: OauthUrls },
+  deps: {
+    provider: () => Promise<Provider>;
+    urls: OauthUrls;
+    /** Counts each address's requests to these endpoints: guessing codes or flooding registration is cut short. */
+    limit: (scope: ZodApp) => Promise<void>;
+  },
 ) {
   const { provider, urls } = deps;
   const resourceMetadata = {
@@ -57,7 +62,8 @@ export async function registerOauthEndpoints(
       delegate(provider, request, reply, '/.well-known/openid-configuration'),
     );
   }
-  await app.register((scope, _options, done) => {
+  await app.register(async (scope) => {
+    await deps.limit(scope);
     // oidc-provider reads its own request bodies (forms and JSON): Fastify leaves them unread.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => {
@@ -74,6 +80,5 @@ export async function registerOauthEndpoints(
         return delegate(provider, request, reply, path);
       },
     });
-    done();
   });
 }

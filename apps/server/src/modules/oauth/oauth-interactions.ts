@@ -23,6 +23,8 @@ export interface OauthInteractionDeps {
   /** Who the browser is signed in as (its Querent session), or null. */
   resolveCaller: ResolveCaller;
   signIn: HostedSignIn;
+  /** Counts each address's requests to the sign-in and consent steps. */
+  limit: (scope: ZodApp) => Promise<void>;
 }
 
 function personName(user: User): string {
@@ -189,7 +191,8 @@ export async function registerOauthInteractions(app: ZodApp, deps: OauthInteract
     );
   }
 
-  await app.register((scope, _options, done) => {
+  await app.register(async (scope) => {
+    await deps.limit(scope);
     // The consent form posts urlencoded fields; read as text and parsed where needed.
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -208,6 +211,5 @@ export async function registerOauthInteractions(app: ZodApp, deps: OauthInteract
       { config: { auth: 'public' } },
       decide,
     );
-    done();
   });
 }

@@ -31,6 +31,8 @@ export function createOauthServer(deps: {
   trustProxy: boolean;
   resolveCaller: ResolveCaller;
   signIn: HostedSignIn;
+  /** Each address's requests a minute, per group of endpoints, as the sign-in's (AUTH_RATE_LIMIT). */
+  limit: (name: string) => (scope: ZodApp) => Promise<void>;
 }): OauthServer {
   const urls = oauthUrls(deps.publicUrl);
   const provider = loadOnce(async () => {
@@ -47,13 +49,14 @@ export function createOauthServer(deps: {
     urls,
     resolveToken: (token) => resolveOauthToken({ provider, urls, db: deps.db }, token),
     async register(app) {
-      await registerOauthEndpoints(app, { provider, urls });
+      await registerOauthEndpoints(app, { provider, urls, limit: deps.limit('oauth') });
       await registerOauthInteractions(app, {
         provider,
         urls,
         publicUrl: deps.publicUrl,
         resolveCaller: deps.resolveCaller,
         signIn: deps.signIn,
+        limit: deps.limit('oauth-interaction'),
       });
     },
   };

@@ -118,4 +118,25 @@ describe('the sign-in rate limit', () => {
     expect(page.status).toBe(429);
     expect(page.html).toContain('Too many sign-in requests from your address.');
   });
+
+  it('counts the OAuth endpoints of MCP apps and their consent step as well, each apart', async () => {
+    const limited = await provider();
+    const running = await app(limited.issuer, { AUTH_RATE_LIMIT: '3' });
+    const get = (path: string) => fetch(`${running.baseUrl}${path}`);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await get('/oauth/jwks')).status).toBe(200);
+    const refused = await fetch(`${running.baseUrl}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/callback'] }),
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    // The consent step is counted on its own: an unknown interaction is still answered as such.
+    const step = await get('/oauth/interaction/unknown');
+    expect(step.status).not.toBe(429);
+    for (let attempt = 0; attempt < 2; attempt += 1) await get('/oauth/interaction/unknown');
+    expect((await get('/oauth/interaction/unknown')).status).toBe(429);
+    // The metadata clients start from stays readable.
+    expect((await get('/.well-known/oauth-protected-resource/mcp')).status).toBe(200);
+  });
 });
