@@ -114,6 +114,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Tests only: how often open sockets have their sessions checked (a minute by default). */
   socketSessionCheckMs?: number;
+  /**
+   * Tests only: how the authorization server fetches MCP apps' client ID metadata documents,
+   * instead of over the network with its refusal of private and loopback addresses.
+   */
+  fetchClientMetadata?: typeof fetch;
 }
 
 export interface BuiltApp {
@@ -354,6 +359,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             resolveCaller: auth.resolveCaller,
             signIn: hosted.signIn,
             limit: limitSignInRequests(rateLimits.counters, hosted.config.signInRateLimit),
+            fetchClientMetadata: options.fetchClientMetadata,
           });
     await oauth?.register(app);
     // An API key starts qk_; any other Bearer token on /mcp is an app's access token.

@@ -18,10 +18,13 @@ export class MemoryOauthClient implements OAuthClientProvider {
 
   readonly redirectUrl: string;
   readonly name: string;
+  /** The https address of its client ID metadata document, used as its client id where supported. */
+  readonly clientMetadataUrl: string | undefined;
 
-  constructor(redirectUrl: string, name: string) {
+  constructor(redirectUrl: string, name: string, clientMetadataUrl?: string) {
     this.redirectUrl = redirectUrl;
     this.name = name;
+    this.clientMetadataUrl = clientMetadataUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {

@@ -10,6 +10,11 @@ export interface ConsentPage {
   appName: string;
   /** Where the app's sign-in lands: the host people can recognise. */
   redirectHost: string;
+  /**
+   * The host whose address is the app's client id (a client ID metadata document): the one thing
+   * about the app it cannot claim for itself, unlike its name. Null for a registered app.
+   */
+  publisher: string | null;
   /** What the app asks for, all offered checked. */
   scopes: readonly ApiKeyScope[];
   /** The person approving, as they are known here. */
@@ -47,7 +52,7 @@ export function renderConsentPage(page: ConsentPage): string {
 <body>
 <main>
 <h1>Connect ${escapeHtml(page.appName)} to Querent?</h1>
-<p><strong>${escapeHtml(page.appName)}</strong> (returning to <code>${escapeHtml(page.redirectHost)}</code>) asks to use Querent as <strong>${escapeHtml(page.personName)}</strong>. Everything it does is read-only, under the same rules as your own use of Querent.</p>
+<p><strong>${escapeHtml(page.appName)}</strong> (${page.publisher === null ? '' : `published by <code>${escapeHtml(page.publisher)}</code>, `}returning to <code>${escapeHtml(page.redirectHost)}</code>) asks to use Querent as <strong>${escapeHtml(page.personName)}</strong>. Everything it does is read-only, under the same rules as your own use of Querent.</p>
 <form method="post" action="${escapeHtml(page.action)}">
 <fieldset>
 <legend>It may:</legend>

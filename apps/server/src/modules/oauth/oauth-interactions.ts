@@ -27,6 +27,16 @@ export interface OauthInteractionDeps {
   limit: (scope: ZodApp) => Promise<void>;
 }
 
+/** The host of a client id that is a client ID metadata document's https address; else null. */
+function metadataDocumentHost(clientId: string): string | null {
+  if (!clientId.startsWith('https://')) return null;
+  try {
+    return new URL(clientId).host;
+  } catch {
+    return null;
+  }
+}
+
 function personName(user: User): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return name || user.email || 'you';
@@ -116,6 +126,7 @@ export async function registerOauthInteractions(app: ZodApp, deps: OauthInteract
     const page = renderConsentPage({
       appName: client?.clientName ?? clientId,
       redirectHost,
+      publisher: metadataDocumentHost(clientId),
       scopes: askedScopes(details, urls.resource),
       personName: personName(user),
       action: interactionPath(details.uid),

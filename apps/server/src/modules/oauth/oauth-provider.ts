@@ -19,11 +19,19 @@ export interface OauthProviderDeps {
   cookieKey: string;
   /** Whether X-Forwarded-* headers name the public address (TRUST_PROXY). */
   trustProxy: boolean;
+  /**
+   * Tests only: how client ID metadata documents are fetched, instead of oidc-provider's fetch,
+   * which refuses private and loopback addresses (a test serves its document on loopback).
+   */
+  fetchClientMetadata?: typeof fetch | undefined;
 }
 
 /**
  * Querent as an OAuth 2.1 authorization server for its own MCP endpoint, through oidc-provider:
  * authorization code with PKCE (S256 only), open dynamic client registration (public clients),
+ * client ID metadata documents (an app's client_id is the https URL of its metadata, which is
+ * fetched, never from a private address, and cached as its Cache-Control says: how Claude and
+ * VS Code identify themselves without registering),
  * tokens bound to the one resource `PUBLIC_URL/mcp` (RFC 8707) and opaque, so each use looks them
  * up in the store and a revoked grant stops at once on every instance; `iss` in every
  * authorization response (RFC 9207); refresh tokens rotated at each use. Who signs in and what
@@ -50,6 +58,7 @@ export function createOauthProvider(deps: OauthProviderDeps): Provider {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
+      clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -92,6 +101,7 @@ export function createOauthProvider(deps: OauthProviderDeps): Provider {
       revocation: '/revoke',
       jwks: '/jwks',
     },
+    ...(deps.fetchClientMetadata ? { fetch: deps.fetchClientMetadata } : {}),
     renderError: (ctx, out) => {
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = `Querent could not connect the app: ${out.error_description ?? out.error}`;

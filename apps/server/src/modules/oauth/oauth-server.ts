@@ -33,6 +33,7 @@ export function createOauthServer(deps: {
   signIn: HostedSignIn;
   /** Each address's requests a minute, per group of endpoints, as the sign-in's (AUTH_RATE_LIMIT). */
   limit: (name: string) => (scope: ZodApp) => Promise<void>;
+  fetchClientMetadata?: typeof fetch | undefined;
 }): OauthServer {
   const urls = oauthUrls(deps.publicUrl);
   const provider = loadOnce(async () => {
@@ -43,6 +44,7 @@ export function createOauthServer(deps: {
       signingKey: await loadSigningKey(deps),
       cookieKey: cookieKeyFrom(deps.secretKey),
       trustProxy: deps.trustProxy,
+      fetchClientMetadata: deps.fetchClientMetadata,
     });
   });
   return {

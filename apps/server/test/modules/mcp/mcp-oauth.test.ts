@@ -2,6 +2,8 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientMetadataServer } from '../../helpers/client-metadata-server.ts';
+import { startClientMetadataServer } from '../../helpers/client-metadata-server.ts';
 import { callTool } from '../../helpers/mcp-client.ts';
 import { MemoryOauthClient } from '../../helpers/memory-oauth-client.ts';
 import type { AppStore } from '../../helpers/store-dialects.ts';
@@ -26,6 +28,7 @@ let provider: TestProvider;
 let running: RunningApp;
 let appStore: AppStore;
 let publicUrl: string;
+let metadataServer: ClientMetadataServer;
 
 /** Hosted Querent on `store`, its PUBLIC_URL its real address, signing in through the test provider. */
 async function startHosted(store: Awaited<ReturnType<typeof storeDialects>>[number]): Promise<void> {
@@ -42,6 +45,7 @@ async function startHosted(store: Awaited<ReturnType<typeof storeDialects>>[numb
     ],
   });
   appStore = await store.open();
+  metadataServer = await startClientMetadataServer();
   running = await startTestApp(
     {
       ...appStore.env,
@@ -53,7 +57,11 @@ async function startHosted(store: Awaited<ReturnType<typeof storeDialects>>[numb
       OIDC_SCOPES: 'openid email profile org',
       OIDC_ORGANIZATION_CLAIM: 'org',
     },
-    { port, ...(appStore.store ? { store: appStore.store } : {}) },
+    {
+      port,
+      fetchClientMetadata: metadataServer.fetch,
+      ...(appStore.store ? { store: appStore.store } : {}),
+    },
   );
 }
 
@@ -61,6 +69,7 @@ async function stopHosted(): Promise<void> {
   await running.stop();
   await appStore.dispose();
   await provider.stop();
+  await metadataServer.stop();
 }
 
 function transportFor(client: MemoryOauthClient): StreamableHTTPClientTransport {
@@ -304,6 +313,71 @@ for (const store of await storeDialects('MCP with OAuth')) {
         elsewhere.searchParams.set('resource', 'https://other.example/api');
         const foreign = await browser.open(elsewhere);
         expect(foreign.kind === 'left' && foreign.url.searchParams.get('error')).toBe('invalid_target');
+      });
+    });
+
+    describe('an MCP app known by its client ID metadata document, as Claude and VS Code are', () => {
+      // One document per store's run: the server caches a document by its address.
+      const slug = store.name.toLowerCase().replace(/[^a-z]+/g, '-');
+      const documentOf = (path: string, name: string) => ({
+        client_id: metadataServer.url(path),
+        client_name: name,
+        redirect_uris: [appRedirect],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      });
+
+      it('is fetched rather than registered, named with its publisher on the consent page, and works', async () => {
+        const path = `/agents/${slug}/metadata.json`;
+        metadataServer.serve(path, documentOf(path, 'Metadata Agent'));
+        const app = new MemoryOauthClient(appRedirect, 'Metadata Agent', metadataServer.url(path));
+        const { authorization, browser, consent } = await signInUpToConsent(app);
+        // The SDK read client_id_metadata_document_supported and sent the address as its id.
+        expect(authorization.searchParams.get('client_id')).toBe(metadataServer.url(path));
+        expect(metadataServer.fetches.get(path)).toBeGreaterThanOrEqual(1);
+        if (consent.kind !== 'page') throw new Error(`No consent page: left for ${consent.url.href}`);
+        expect(consent.html).toContain('Connect Metadata Agent to Querent?');
+        expect(consent.html).toContain(`published by <code>${new URL(metadataServer.url(path)).host}</code>`);
+
+        const back = await browser.answerConsent(consent.url, {
+          decision: 'allow',
+          scopes: ['metadata:read'],
+        });
+        if (back.kind !== 'left') throw new Error(`Not sent back to the app: ${back.html.slice(0, 300)}`);
+        await transportFor(app).finishAuth(back.url.searchParams.get('code') ?? '');
+        const client = new Client({ name: 'Metadata Agent', version: '1.0.0' });
+        await client.connect(transportFor(app));
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((tool) => tool.name)).toContain('list_databases');
+        } finally {
+          await client.close();
+        }
+      });
+
+      it('refuses a document that names another client id, or is not there', async () => {
+        const path = `/agents/${slug}/impostor.json`;
+        metadataServer.serve(path, { ...documentOf('/agents/someone-else.json', 'Impostor') });
+        const browser = createOauthAppBrowser(publicUrl, new URL(provider.issuer).origin);
+        for (const clientId of [metadataServer.url(path), metadataServer.url('/agents/missing.json')]) {
+          const authorize = new URL(`${publicUrl}/oauth/authorize`);
+          authorize.search = new URLSearchParams({
+            client_id: clientId,
+            redirect_uri: appRedirect,
+            response_type: 'code',
+            code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+            code_challenge_method: 'S256',
+            resource: `${publicUrl}/mcp`,
+          }).toString();
+          const answer = await browser.open(authorize);
+          // Nobody to send an error back to: the app is unknown, so Querent says so itself.
+          expect(answer.kind).toBe('page');
+          if (answer.kind === 'page') {
+            expect(answer.status).toBe(400);
+            expect(answer.html).toContain('Querent could not connect the app');
+          }
+        }
       });
     });
   });
