@@ -1,3 +1,4 @@
+import type { Message } from '@querent/contracts';
 import { isAppError } from '../../errors.ts';
 import type { User } from '../users/user.ts';
 import type { AnalystAnswer } from './analyst-answer.ts';
@@ -16,6 +17,29 @@ export interface AskAnalystInput {
   question: string;
   /** Aborted when whoever asked goes away: the turn stops, as with the chat's stop button. */
   signal: AbortSignal;
+  /** Told of each step of the turn as it is stored (a tool called, a result, the answer), in words. */
+  onStep?: (step: string) => void;
+}
+
+/** A stored message of the turn, in a few words: what the analyst is doing. */
+export function describeStep(message: Message): string | null {
+  if (message.role === 'user') return null;
+  if (message.functionCall) return `Calling ${message.functionCall.name}`;
+  if (message.query) return `Ran ${message.query.title ? `"${message.query.title}"` : 'a query'}`;
+  if (message.role === 'assistant' && message.content) return 'Writing the answer';
+  return null;
+}
+
+/** The turn's events, each stored message also told as a step. */
+function withSteps(events: ChatEvents, onStep: (step: string) => void): ChatEvents {
+  return {
+    ...events,
+    message(message) {
+      events.message(message);
+      const step = describeStep(message);
+      if (step !== null) onStep(step);
+    },
+  };
 }
 
 /** Asks the analyst one question in a new conversation of the person's (MCP's ask_analyst). */
@@ -54,7 +78,7 @@ export async function askAnalyst(
       conversationId,
       text: input.question,
       kind: 'question',
-      events: input.events,
+      events: input.onStep ? withSteps(input.events, input.onStep) : input.events,
     });
   } catch (error) {
     if (isAppError(error) && error.code === 'SUBSCRIPTION_REQUIRED') {

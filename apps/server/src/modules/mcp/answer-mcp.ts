@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ApiKeyScope } from '@querent/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,12 +18,20 @@ function webHeaders(headers: IncomingHttpHeaders): Headers {
   return converted;
 }
 
+/** Whether the message is a tool call whose client asked to be told its progress. */
+function asksProgress(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { method, params } = body as { method?: unknown; params?: { _meta?: { progressToken?: unknown } } };
+  return method === 'tools/call' && params?._meta?.progressToken !== undefined;
+}
+
 /**
  * One stateless Streamable HTTP exchange through the official SDK: a new server, bound to the
- * caller, and a new transport (no session id, JSON answers, no event stream) for this request
- * alone, so any instance answers any request. The body was parsed and size-limited by Fastify;
- * the answer (a JSON-RPC message, or 202 for a notification) goes back through the reply, so
- * the request id, security headers and logs are every route's.
+ * caller, and a new transport (no session id) for this request alone, so any instance answers any
+ * request. The answer is JSON, or, for a tool call whose client asked for progress, an event
+ * stream of the progress notifications then the answer, sent as it is written. The body was
+ * parsed and size-limited by Fastify; the answer goes back through the reply, so the request id,
+ * security headers and logs are every route's.
  */
 export async function answerMcp(
   input: {
@@ -48,10 +58,15 @@ export async function answerMcp(
     requestId: request.id,
     log: (error) => request.log.error({ err: error }, 'MCP tool failed'),
   });
+  const streamed = asksProgress(request.body);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
-    enableJsonResponse: true,
+    enableJsonResponse: !streamed,
   });
+  const finish = async () => {
+    done();
+    await server.close();
+  };
   try {
     await server.connect(transport);
     const answer = await transport.handleRequest(
@@ -62,10 +77,17 @@ export async function answerMcp(
     answer.headers.forEach((value, name) => {
       if (name !== 'content-length') void reply.header(name, value);
     });
+    if (streamed && answer.body !== null) {
+      // The server closes once the stream has been sent (or the client left).
+      const body = Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>);
+      body.once('close', () => void finish());
+      return await reply.send(body);
+    }
     const text = await answer.text();
+    await finish();
     return await reply.send(text === '' ? undefined : text);
-  } finally {
-    done();
-    await server.close();
+  } catch (error) {
+    await finish();
+    throw error;
   }
 }

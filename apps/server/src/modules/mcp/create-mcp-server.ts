@@ -1,6 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiKeyScope } from '@querent/contracts';
 import type { McpToolContext } from './mcp-tool.ts';
 import { toolAnswer, toolFailure } from './tool-answer.ts';
@@ -8,6 +10,27 @@ import { mcpTools } from './tools/index.ts';
 
 const instructions =
   "Querent answers questions about the databases this person may use, under their organisation's rules: everything here is read-only. Start with list_databases; find tables with search_schema and describe_table; prefer query_metrics (the semantic model's defined, often certified numbers) and verified saved queries to free SQL; say what an answer stands on (a certified metric, a verified query, or SQL you wrote) and mention open data-quality issues (list_issues, list_entities) that touch it.";
+
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * `notifications/progress` for a call whose client sent a progress token: each step counted, with
+ * its words. Sent on the call's own event stream (answer-mcp.ts), so a stateless server can.
+ */
+function progressReporter(extra: ToolExtra): (message: string) => void {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return () => undefined;
+  let progress = 0;
+  return (message) => {
+    progress += 1;
+    extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress, message },
+      })
+      .catch(() => undefined);
+  };
+}
 
 /** What the server says of a key's reach, so a model knows why a tool is not offered. */
 function scopeNote(scopes: readonly ApiKeyScope[] | null): string {
@@ -22,7 +45,7 @@ function scopeNote(scopes: readonly ApiKeyScope[] | null): string {
  * exist for it, listed or called.
  */
 export function createMcpServer(
-  context: McpToolContext & {
+  context: Omit<McpToolContext, 'progress'> & {
     version: string;
     requestId: string;
     log: (error: unknown) => void;
@@ -37,10 +60,10 @@ export function createMcpServer(
   const { scopes } = context;
   const offered = scopes === null ? mcpTools : mcpTools.filter((tool) => scopes.includes(tool.scope));
   for (const tool of offered) {
-    const handle: ToolCallback<AnySchema> = async (input: unknown) => {
+    const handle: ToolCallback<AnySchema> = async (input: unknown, extra: ToolExtra) => {
       try {
         // The SDK has parsed `input` with this tool's own inputSchema before calling.
-        return toolAnswer(await tool.run(input as never, context));
+        return toolAnswer(await tool.run(input as never, { ...context, progress: progressReporter(extra) }));
       } catch (error) {
         return toolFailure(error, context);
       }

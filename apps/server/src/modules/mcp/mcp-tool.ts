@@ -11,6 +11,11 @@ export interface McpToolContext {
   signal: AbortSignal;
   /** Where the person opens Querent in a browser (PUBLIC_URL, or the loopback address asked). */
   appUrl: string;
+  /**
+   * Tells the client how a long call is going (`notifications/progress`), when it asked to be told
+   * (a progress token); otherwise does nothing.
+   */
+  progress: (message: string) => void;
 }
 
 /**

@@ -207,6 +207,51 @@ describe('ask_analyst in local mode', () => {
     expect(listed.body.map((each) => each.id)).toContain(answered.conversationId);
   });
 
+  it('tells a client that asks for progress each step of the turn as it happens, then answers', async () => {
+    script = [
+      { calls: [{ name: 'run_sql', input: { query: 'SELECT COUNT(*) AS n FROM Genre' }, title: 'Genres' }] },
+      { text: 'There are 25 genres.' },
+    ];
+    const steps: { progress: number; message?: string }[] = [];
+    const result = (await client.callTool(
+      {
+        name: 'ask_analyst',
+        arguments: { databaseId: chinookDb.id, question: 'How many genres, step by step?' },
+      },
+      undefined,
+      { onprogress: (notification) => steps.push(notification) },
+    )) as { structuredContent?: Answer };
+    expect(result.structuredContent?.answer).toBe('There are 25 genres.');
+    expect(steps.map((step) => step.progress)).toEqual(steps.map((_step, index) => index + 1));
+    expect(steps.map((step) => step.message)).toEqual(
+      expect.arrayContaining(['Calling run_sql', 'Writing the answer']),
+    );
+
+    // The steps come while the turn runs, not with the answer: here it never ends by itself.
+    script = [
+      { calls: [{ name: 'run_sql', input: { query: 'SELECT COUNT(*) AS n FROM Genre' } }] },
+      { hang: true, text: 'Still thinking' },
+    ];
+    const early: string[] = [];
+    const leaving = await connectMcpClient(running.baseUrl);
+    const call = leaving.callTool(
+      { name: 'ask_analyst', arguments: { databaseId: chinookDb.id, question: 'How many genres, slowly?' } },
+      undefined,
+      { onprogress: (notification) => early.push(notification.message ?? '') },
+    );
+    await waitUntil(() => Promise.resolve(early.includes('Calling run_sql')), 'a step told mid-turn');
+    await leaving.close();
+    await expect(call).rejects.toThrow();
+
+    // Without a progress token the answer is plain JSON, as before.
+    const plain = await fetch(`${running.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+    });
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it('stops the turn when the client goes away, as the chat’s stop button does', async () => {
     script = [{ hang: true, text: 'Counting' }];
     const question = 'Count the tracks, slowly';

@@ -51,6 +51,7 @@ export const askAnalystTool = defineTool({
         contextId,
         question: input.question,
         signal: context.signal,
+        onStep: context.progress,
       });
     } catch (error) {
       if (isAppError(error) && error.code === 'SUBSCRIPTION_REQUIRED') {
