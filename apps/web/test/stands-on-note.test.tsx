@@ -48,6 +48,39 @@ describe('what an answer stands on', () => {
     );
   });
 
+  it('says when the model was proposed rather than saved, with a link to review it', () => {
+    for (const [modelSource, words] of [
+      ['proposal', 'It comes from a proposed semantic model nobody has reviewed yet (review it).'],
+      [
+        'schema',
+        'It comes from a semantic model proposed from the schema, which nobody has saved (review it).',
+      ],
+    ] as const) {
+      const { unmount } = note([
+        result('query_metrics', {
+          modelSource,
+          standsOn: [{ name: 'order_count', label: null, kind: 'metric', certified: null }],
+        }),
+      ]);
+      expect(screen.getByTestId('stands-on')).toHaveTextContent(
+        `Stands on the metric order_count (not certified). ${words}`,
+      );
+      expect(screen.getByRole('link', { name: 'review it' })).toHaveAttribute(
+        'href',
+        '/databases/db1/semantic-model',
+      );
+      unmount();
+    }
+    // A saved model needs no word.
+    note([
+      result('query_metrics', {
+        modelSource: 'saved',
+        standsOn: [{ name: 'n', label: null, kind: 'metric', certified: null }],
+      }),
+    ]);
+    expect(screen.getByTestId('stands-on')).toHaveTextContent(/^Stands on the metric n \(not certified\)\.$/);
+  });
+
   it('says when a metric is not certified, and reads the last query that ran', () => {
     note([
       result('run_sql', { rowCount: 3 }),

@@ -209,7 +209,7 @@ describe('ask_analyst in local mode', () => {
 
   it('tells a client that asks for progress each step of the turn as it happens, then answers', async () => {
     script = [
-      { calls: [{ name: 'run_sql', input: { query: 'SELECT COUNT(*) AS n FROM Genre' }, title: 'Genres' }] },
+      { calls: [{ name: 'run_sql', input: { query: 'SELECT COUNT(*) AS n FROM Genre' } }] },
       { text: 'There are 25 genres.' },
     ];
     const steps: { progress: number; message?: string }[] = [];

@@ -1,12 +1,38 @@
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatMessage } from './chat-types.ts';
-import { standsOn } from './stands-on.ts';
+import { type ModelSource, standsOn } from './stands-on.ts';
 
 const noteClass = 'text-xs text-zinc-600 dark:text-zinc-400';
 const linkClass = 'underline underline-offset-2 hover:text-zinc-900 dark:hover:text-zinc-100';
 
 const day = (iso: string) => iso.slice(0, 10);
+
+/** Said after the note when the model was not one a person saved: it is a guess from the schema. */
+function UnreviewedModel({ source, modelPage }: { source: ModelSource; modelPage: string | null }) {
+  if (source === 'saved') return null;
+  const which =
+    source === 'proposal'
+      ? 'a proposed semantic model nobody has reviewed yet'
+      : 'a semantic model proposed from the schema, which nobody has saved';
+  return (
+    <>
+      {' '}
+      It comes from {which}
+      {modelPage ? (
+        <>
+          {' '}
+          (
+          <Link to={modelPage} className={linkClass}>
+            review it
+          </Link>
+          )
+        </>
+      ) : null}
+      .
+    </>
+  );
+}
 
 /**
  * Under an answer: what its figures stand on, with each metric's definition one click away on
@@ -47,6 +73,7 @@ export function StandsOnNote({
           'semantic model'
         )}{' '}
         (a measure, no metric).
+        <UnreviewedModel source={basis.modelSource} modelPage={modelPage} />
       </p>
     );
   }
@@ -76,6 +103,7 @@ export function StandsOnNote({
         </span>
       ))}
       .
+      <UnreviewedModel source={basis.modelSource} modelPage={modelPage} />
     </p>
   );
 }

@@ -12,9 +12,15 @@ export interface StandsOnMetric {
  * of it with no metric, a query a person verified (its SQL reused as written), or SQL the analyst
  * wrote itself. Null when no query ran.
  */
+/**
+ * Which semantic model a metric query was answered from: the saved one, a proposal nobody has
+ * reviewed yet, or one proposed from the schema because none was saved.
+ */
+export type ModelSource = 'saved' | 'proposal' | 'schema';
+
 export type StandsOn =
-  | { kind: 'metrics'; metrics: StandsOnMetric[] }
-  | { kind: 'measures' }
+  | { kind: 'metrics'; metrics: StandsOnMetric[]; modelSource: ModelSource }
+  | { kind: 'measures'; modelSource: ModelSource }
   | { kind: 'verified'; id: string; title: string | null }
   | { kind: 'sql' };
 
@@ -60,7 +66,10 @@ export function standsOn(steps: readonly ChatMessage[]): StandsOn | null {
     const reported: unknown[] = Array.isArray(output.standsOn) ? output.standsOn : [];
     if (name === 'run_sql') return verifiedOf(reported[0]) ?? { kind: 'sql' };
     const metrics = reported.map(metricOf).filter((metric) => metric !== null);
-    return metrics.length > 0 ? { kind: 'metrics', metrics } : { kind: 'measures' };
+    // An answer stored before the source was reported stood on the saved model.
+    const modelSource: ModelSource =
+      output.modelSource === 'proposal' || output.modelSource === 'schema' ? output.modelSource : 'saved';
+    return metrics.length > 0 ? { kind: 'metrics', metrics, modelSource } : { kind: 'measures', modelSource };
   }
   return null;
 }
