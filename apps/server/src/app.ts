@@ -337,6 +337,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         db: store.db,
         ...sqlRuns,
         schemaCache: databases.schemaCache,
+        entityIssues: createEntityIssues(store.db),
         limitAsks: sandbox.limitAsks,
         publicLinkLimit: createMinuteLimit(
           rateLimits.counters,

@@ -118,6 +118,30 @@ describe('a dashboard', () => {
     expect(await within(note).findByRole('heading', { name: 'Read me' }, slow)).toBeInTheDocument();
   });
 
+  it('shows under a tile the quality of the entities it reads, and links their open issues', async () => {
+    stubDashboard(twoTiles, [
+      makeTileData({
+        entities: [
+          { id: 'e1', name: 'Customer', qualityScore: 82, completeness: 95, openIssues: 2 },
+          { id: 'e2', name: 'Country', qualityScore: null, completeness: null, openIssues: 0 },
+        ],
+      }),
+    ]);
+    renderApp('/dashboards/db1', server.url);
+    const query = await screen.findByRole('region', { name: 'Customers by country' }, slow);
+    const quality = await within(query).findByRole('list', { name: 'Data quality' }, slow);
+    expect(
+      within(quality)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Customer: quality 82%, 2 open issues', 'Country: quality not assessed']);
+    expect(within(quality).getByRole('link', { name: '2 open issues' })).toHaveAttribute('href', '/issues');
+    // A tile that reads no known entity says nothing of it.
+    expect(
+      within(screen.getByRole('region', { name: 'Note' })).queryByRole('list', { name: 'Data quality' }),
+    ).toBeNull();
+  });
+
   it('says "no access" on a tile whose database the viewer may not read, and shows a failure as an alert', async () => {
     stubDashboard(
       makeDashboard({

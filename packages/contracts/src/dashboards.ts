@@ -193,6 +193,19 @@ export const tileParamsSchema = z.object({ id: z.string().min(1), tile: z.string
  * database's message when the SQL failed; `"no access"` (no columns, no rows) when the viewer
  * may not read the tile's database.
  */
+/** A business entity a tile reads (its table is named in the tile's SQL), with its data's quality. */
+export const tileEntitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Percent; null when not assessed. */
+  qualityScore: z.number().int().nullable(),
+  /** Percent; null when not assessed. */
+  completeness: z.number().int().nullable(),
+  /** Its unresolved data-quality issues. */
+  openIssues: z.number().int().nonnegative(),
+});
+export type TileEntity = z.infer<typeof tileEntitySchema>;
+
 export const tileDataSchema = z.object({
   tileId: z.string(),
   columns: z.array(resultColumnSchema),
@@ -204,6 +217,8 @@ export const tileDataSchema = z.object({
   /** When the rows were computed; null when nothing ran ("no access", a deleted query). */
   computedAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** The business entities the tile reads, with their quality; none on a public link. */
+  entities: z.array(tileEntitySchema),
 });
 export type TileData = z.infer<typeof tileDataSchema>;
 

@@ -68,6 +68,7 @@ export function makeTileData(overrides: Partial<TileData> = {}): TileData {
     truncated: false,
     computedAt: '2026-03-01T10:00:00.000Z',
     error: null,
+    entities: [],
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { listTiles } from './dashboards.repo.ts';
 import { mapFewAtATime } from './map-few-at-a-time.ts';
 import { filtersOfTile, readFilterValues } from './read-filter-values.ts';
 import { runTile } from './run-tile.ts';
+import type { TileEntityCache } from './tile-entities.ts';
 
 /** Tiles run side by side, a few at a time, so one dashboard never holds many connections at once. */
 const tilesAtATime = 3;
@@ -41,6 +42,8 @@ export async function runDashboardTiles(
     viewer: Actor;
     query?: DashboardDataQuery | undefined;
     signal?: AbortSignal | undefined;
+    /** false: the tiles name no business entities (a public link shows the data only). */
+    withEntities?: boolean;
   },
 ): Promise<DashboardData> {
   const { dashboard } = input;
@@ -48,12 +51,14 @@ export async function runDashboardTiles(
   const tiles = (await listTiles(deps.db, dashboard.id)).filter(
     (tile): tile is Exclude<TileRecord, { kind: 'text' }> => tile.kind !== 'text',
   );
+  const entities: TileEntityCache = new Map();
   const data = await mapFewAtATime(tiles, tilesAtATime, (tile) =>
     runTile(deps, {
       viewer: input.viewer,
       tile,
       filters: filtersOfTile(dashboard.filters, values, tile.id),
       signal: input.signal,
+      entities: input.withEntities === false ? undefined : entities,
     }),
   );
   return { dashboardId: dashboard.id, version: dashboard.version, tiles: data };

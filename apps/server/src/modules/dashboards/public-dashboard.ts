@@ -95,7 +95,14 @@ export async function getPublicDashboardData(
   },
 ): Promise<DashboardData> {
   const { dashboard, creator } = await openLink(deps, input.token, input.ip);
-  return runDashboardTiles(deps, { dashboard, viewer: creator, query: input.query, signal: input.signal });
+  // A link shows the data it was made to show, not what the organisation knows of its quality.
+  return runDashboardTiles(deps, {
+    dashboard,
+    viewer: creator,
+    query: input.query,
+    signal: input.signal,
+    withEntities: false,
+  });
 }
 
 /** GET /api/public/dashboards/{token}/filters/{name}/values */

@@ -14,6 +14,7 @@ import type { SqlRunRecorder } from '../sql-runs/sql-run-recorder.ts';
 import type { DashboardDeps } from './dashboard-deps.ts';
 import type { TileRecord } from './dashboard-record.ts';
 import { filterMetricQuery } from './filter-metric-query.ts';
+import { type TileEntityCache, tileEntities } from './tile-entities.ts';
 import { distinctValuesSql, filterQuerySql } from './filter-query-sql.ts';
 
 /** A tile draws a table or a chart: a thousand rows is more than either shows. */
@@ -32,7 +33,7 @@ export interface TileFilter {
 }
 
 function failed(tileId: string, error: string, computedAt: string | null): TileData {
-  return { tileId, columns: [], rows: [], count: null, truncated: false, computedAt, error };
+  return { tileId, columns: [], rows: [], count: null, truncated: false, computedAt, error, entities: [] };
 }
 
 /** What a tile says when the viewer may not run SQL on its database: never its data. */
@@ -101,6 +102,8 @@ export async function runTile(
     /** Fewer rows than a tile shows. */
     rowCap?: number;
     signal?: AbortSignal | undefined;
+    /** The dashboard's entities, read once for all its tiles; without it the tile names none. */
+    entities?: TileEntityCache | undefined;
   },
 ): Promise<TileData> {
   const { viewer, tile } = input;
@@ -123,6 +126,14 @@ export async function runTile(
     );
     if (!run.ok) return failed(tile.id, run.error.message, run.ranAt);
     const { result } = run;
+    const entities = input.entities
+      ? await tileEntities(deps, {
+          databaseId: source.database.id,
+          sql: source.sql,
+          dialect: engineDescriptors[source.database.engine].dialect.name,
+          cache: input.entities,
+        })
+      : [];
     return {
       tileId: tile.id,
       columns: result.columns,
@@ -131,6 +142,7 @@ export async function runTile(
       truncated: result.truncated,
       computedAt: run.ranAt,
       error: null,
+      entities,
     };
   } catch (error) {
     if (error instanceof AppError) return failed(tile.id, error.message, null);

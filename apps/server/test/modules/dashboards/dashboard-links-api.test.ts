@@ -13,6 +13,7 @@ import { newId } from '../../../src/store/values.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { actAsHeaderUser, apiClient, expectError } from '../../helpers/api-client.ts';
 import { addDemoDatabase, seedAcmePeople } from '../../helpers/factories.ts';
+import { insertEntity } from '../../helpers/seed-quality.ts';
 import type { RunningApp } from '../../helpers/test-app.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
 
@@ -152,11 +153,15 @@ describe('public links of dashboards', () => {
     });
     expect(Object.values(seen.body.abilities).every((allowed) => !allowed)).toBe(true);
 
+    // The link shows the rows, not what Acme knows of their quality.
+    await insertEntity(db, demoId, { name: 'Customer', tableRef: 'customers', qualityScore: 70 });
     const data = await api.get<DashboardData>(`/api/public/dashboards/${token}/data`, anyone);
     const owners = await api.get<DashboardData>(`/api/dashboards/${dashboard.id}/data`, as(people.ann));
     expect(data.body.tiles[0]?.error).toBeNull();
     expect(data.body.tiles[0]?.rows).toEqual(owners.body.tiles[0]?.rows);
     expect(data.body.tiles[0]?.rows.length).toBeGreaterThan(2);
+    expect(owners.body.tiles[0]?.entities.map((entity) => entity.name)).toEqual(['Customer']);
+    expect(data.body.tiles[0]?.entities).toEqual([]);
 
     // Filters follow the address there too, bound like anywhere else.
     const filtered = await api.get<DashboardData>(

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unshareOwnedObjects } from '../../../src/modules/ownership/unshare-owned-objects.ts';
 import type { StoreDb } from '../../../src/store/connect.ts';
 import { newId } from '../../../src/store/values.ts';
+import { insertEntity, insertIssue } from '../../helpers/seed-quality.ts';
 import type { ApiClient } from '../../helpers/api-client.ts';
 import { expectError } from '../../helpers/api-client.ts';
 import { storeDialects } from '../../helpers/store-dialects.ts';
@@ -456,6 +457,7 @@ for (const dialect of await storeDialects('Dashboards')) {
           truncated: false,
           computedAt: null,
           error: 'no access',
+          entities: [],
         });
       }
       // Once the database is public too, the visitor sees the rows (read-only, as any visitor).
@@ -475,6 +477,36 @@ for (const dialect of await storeDialects('Dashboards')) {
         403,
       );
       expectError(await api.put(`/api/sharing/dashboard/${visitors.id}`, { shared: true }, as(vic)), 403);
+    });
+
+    it('names on each tile the business entities it reads, with their quality and open issues', async () => {
+      const customer = await insertEntity(db, demoId, {
+        name: 'Customer',
+        tableRef: 'customers',
+        qualityScore: 82,
+        completeness: 95,
+      });
+      await insertEntity(db, demoId, { name: 'Product', tableRef: 'products', qualityScore: 60 });
+      await insertIssue(db, demoId, {
+        title: 'Customers without a country',
+        entityId: customer,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      });
+      const query = await saveQuery(countriesSql, 'Customers per country');
+      const dashboard = await createDashboard('Trusted numbers');
+      const withQuery = await addTile(dashboard.id, { savedQueryId: query.id });
+      const withMetric = await addTile(dashboard.id, {
+        databaseId: demoId,
+        metricQuery: { metrics: ['order_count'] },
+      });
+      const data = await dataOf(dashboard.id, people.ann);
+      expect(tileData(data, withQuery.tiles[0]?.id ?? '').entities).toEqual([
+        { id: customer, name: 'Customer', qualityScore: 82, completeness: 95, openIssues: 1 },
+      ]);
+      // The metric's SQL reads the orders, which no entity here stands for.
+      const metricTile = tileData(data, withMetric.tiles[1]?.id ?? '');
+      expect(metricTile.error).toBeNull();
+      expect(metricTile.entities).toEqual([]);
     });
 
     it('runs tiles read-only, and keeps each tile’s failure to itself', async () => {

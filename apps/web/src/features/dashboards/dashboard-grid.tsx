@@ -3,6 +3,7 @@ import { GripVertical } from 'lucide-react';
 import { type CSSProperties, useRef } from 'react';
 import { TileArrangeButtons } from './tile-arrange-buttons.tsx';
 import { TileBody } from './tile-body.tsx';
+import { TileQuality } from './tile-quality.tsx';
 import type { ArrangeAction, DragMode, Placed } from './tile-layout.ts';
 import { useTileDrag } from './use-tile-drag.ts';
 
@@ -11,6 +12,8 @@ export const rowHeight = 72;
 const gap = 16;
 /** The tile's title bar and its footer, which the body's height leaves room for. */
 const chrome = 64;
+/** A line under the footer for the data quality of what the tile reads, when it reads any. */
+const qualityLine = 18;
 
 export function tileTitle(tile: DashboardTile): string {
   if (tile.title) return tile.title;
@@ -55,7 +58,8 @@ function TileCard({
     '--tile-row': `${y + 1} / span ${h}`,
     '--tile-height': `${h * rowHeight + (h - 1) * gap}px`,
   } as CSSProperties;
-  const bodyHeight = Math.max(rowHeight, h * rowHeight + (h - 1) * gap - chrome);
+  const footer = chrome + ((data?.entities.length ?? 0) > 0 ? qualityLine : 0);
+  const bodyHeight = Math.max(rowHeight, h * rowHeight + (h - 1) * gap - footer);
   const computed = tile.kind === 'text' ? null : computedAtText(data);
   return (
     <section
@@ -92,6 +96,7 @@ function TileCard({
         <TileBody tile={tile} data={data} label={title} height={bodyHeight} />
       </div>
       {computed ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{computed}</p> : null}
+      {data ? <TileQuality entities={data.entities} /> : null}
       {editable && !busy ? (
         <span
           {...handle('resize')}
