@@ -187,8 +187,8 @@ export type SemanticModelInput = z.input<typeof semanticModelSchema>;
 
 /**
  * A question put to the model: metrics by dimensions (`dataset.dimension`, or `dimension` when
- * unique; a time dimension with the grain to group it by), with filters, an order and a limit.
- * `orderBy` names a metric or a dimension of the query.
+ * unique; a time dimension with the grain to group it by), with filters, an order and a limit
+ * (with its ties, or not). `orderBy` names a metric or a dimension of the query.
  */
 export const metricQuerySchema = z
   .object({
@@ -205,8 +205,17 @@ export const metricQuerySchema = z
       .max(20)
       .default([]),
     limit: z.number().int().positive().max(1_000_000).optional(),
+    /**
+     * With `limit`, also the rows tied with the last one kept on the first `orderBy` field (SQL's
+     * WITH TIES): "the country with the most customers" is every country that has that many.
+     */
+    ties: z.boolean().default(false),
   })
   .strict()
+  .refine((query) => !query.ties || (query.limit !== undefined && query.orderBy.length > 0), {
+    message: 'Ties are kept with a limit and an order only',
+    path: ['ties'],
+  })
   .refine((query) => query.metrics.length > 0 || query.dimensions.length > 0, {
     message: 'Ask for at least one metric or dimension',
     path: ['metrics'],

@@ -6,7 +6,7 @@ import { type MeasureInput, metricValueSql, planMetrics } from './metric-plan.ts
 import { modelNames } from './model-names.ts';
 import { labelOf, type QueryDimension, resolveQueryDimensions } from './query-dimensions.ts';
 import { SemanticQueryError } from './semantic-query-error.ts';
-import { sqlWriter } from './sql-writer.ts';
+import { type SqlWriter, sqlWriter } from './sql-writer.ts';
 import { validateSemanticModel } from './validate-semantic-model.ts';
 
 /*
@@ -85,17 +85,47 @@ export function compileMetricQuery(
   ];
   refuseRepeatedColumns(columns, query);
 
-  const lines = [
-    `WITH ${ctes.map((cte) => `${writer.alias(cte.name)} AS (\n${indent(cte.sql)}\n)`).join(',\n')}`,
-    `SELECT ${outputs.join(', ')}`,
-    `FROM ${from}`,
-  ];
-  const order = orderBy(query, dimensions, columns).map(
-    ({ column, direction }) => `${writer.alias(column)} ${direction.toUpperCase()}`,
-  );
+  const sorted = orderBy(query, dimensions, columns);
+  const order = sorted.map(({ column, direction }) => `${writer.alias(column)} ${direction.toUpperCase()}`);
+  const head = `WITH ${ctes.map((cte) => `${writer.alias(cte.name)} AS (\n${indent(cte.sql)}\n)`).join(',\n')}`;
+  const [first] = sorted;
+  if (query.ties && query.limit !== undefined && first !== undefined) {
+    return {
+      sql: [head, ...withTies(writer, outputs, from, columns, first, query.limit, order)].join('\n'),
+      columns,
+    };
+  }
+  const lines = [head, `SELECT ${outputs.join(', ')}`, `FROM ${from}`];
   if (order.length > 0) lines.push(`ORDER BY ${order.join(', ')}`);
   if (query.limit !== undefined) lines.push(`LIMIT ${query.limit}`);
   return { sql: lines.join('\n'), columns };
+}
+
+/**
+ * The first rows by the first ordering, and every row tied with the last of them: ranked (empty
+ * values last, as no engine agrees where they go) and kept up to the limit's rank.
+ */
+function withTies(
+  writer: SqlWriter,
+  outputs: readonly string[],
+  from: string,
+  columns: readonly CompiledColumn[],
+  first: { column: string; direction: 'asc' | 'desc' },
+  limit: number,
+  order: readonly string[],
+): string[] {
+  const names = columns.map((column) => writer.alias(column.name));
+  const ranked = writer.alias(first.column);
+  const rank = writer.alias('semantic_rank');
+  return [
+    `SELECT ${names.join(', ')}`,
+    `FROM (`,
+    `  SELECT ${names.join(', ')}, RANK() OVER (ORDER BY CASE WHEN ${ranked} IS NULL THEN 1 ELSE 0 END, ${ranked} ${first.direction.toUpperCase()}) AS ${rank}`,
+    `  FROM (SELECT ${outputs.join(', ')} FROM ${from}) AS semantic_result`,
+    `) AS semantic_ranked`,
+    `WHERE ${rank} <= ${limit}`,
+    `ORDER BY ${order.join(', ')}`,
+  ];
 }
 
 function indent(sql: string): string {

@@ -98,6 +98,18 @@ describe.skipIf(!postgres)('the offline analyst on PostgreSQL', () => {
       expected.rows.map((row) => [row.year, Number(row.total)]),
     );
   });
+
+  it('"which country has the fewest customers" shows every country tied for fewest', async () => {
+    const asked = await askOnce(api, client, databaseId, 'Which country has the fewest customers?');
+    const expected = await truth.query<{ country: string }>(
+      'SELECT country FROM customer GROUP BY country HAVING count(*) = (SELECT min(n) FROM (SELECT count(*) AS n FROM customer GROUP BY country) AS per_country) ORDER BY country',
+    );
+    const final = expectQueryShown(asked);
+    expect(final.result.rowCount).toBe(expected.rows.length);
+    expect(keyedRows(shownResult(final)).map((row) => row.country)).toEqual(
+      expected.rows.slice(0, 20).map((row) => row.country),
+    );
+  });
 });
 
 describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
@@ -129,6 +141,18 @@ describe.skipIf(!mariadb)('the offline analyst on MariaDB', () => {
     expect(final.result.rowCount).toBe(expected.length);
     expect(keyedRows(shownResult(final)).map((row) => [row.name, Number(row.track_count)])).toEqual(
       expected.slice(0, 20).map((row) => [row.name, row.tracks]),
+    );
+  });
+
+  it('"which country has the fewest customers" shows every country tied for fewest', async () => {
+    const asked = await askOnce(api, client, databaseId, 'Which country has the fewest customers?');
+    const expected = await rows<{ country: string }>(
+      'SELECT Country AS country FROM Customer GROUP BY Country HAVING count(*) = (SELECT min(n) FROM (SELECT count(*) AS n FROM Customer GROUP BY Country) AS per_country) ORDER BY Country',
+    );
+    const final = expectQueryShown(asked);
+    expect(final.result.rowCount).toBe(expected.length);
+    expect(keyedRows(shownResult(final)).map((row) => row.country)).toEqual(
+      expected.slice(0, 20).map((row) => row.country),
     );
   });
 

@@ -196,6 +196,24 @@ describe.each(engines)('semantic compiler on $label', ({ open }) => {
     ]);
   });
 
+  it('keeps the rows tied with the last one kept when asked to', async () => {
+    // DE and US have one customer each: the fewest, together.
+    const fewest = {
+      metrics: ['customer_count'],
+      dimensions: [{ dimension: 'customers.country' }],
+      orderBy: [
+        { field: 'customer_count', direction: 'asc' as const },
+        { field: 'customers.country', direction: 'asc' as const },
+      ],
+      limit: 1,
+    };
+    expect(await answer({ ...fewest, ties: true })).toEqual([
+      ['DE', 1],
+      ['US', 1],
+    ]);
+    expect(await answer(fewest)).toEqual([['DE', 1]]);
+  });
+
   it('lists dimension values when no metric is asked', async () => {
     expect(await answer({ dimensions: [{ dimension: 'category' }, { dimension: 'country' }] })).toEqual([
       ['furniture', 'DE'],

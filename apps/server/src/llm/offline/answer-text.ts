@@ -122,6 +122,16 @@ function labelOf(result: QueryResult, row: Row | undefined, labels: readonly str
   return labels.map((label) => storedText(cellOf(result, row, label), label)).join(' ');
 }
 
+/** Rows tied for first, by their labels: "**A**, **B** and **C**", and how many more the model was not shown. */
+function tiedLabels(result: QueryResult, labels: readonly string[]): string {
+  const more = (result.rowCount ?? result.rows.length) - result.rows.length;
+  const named = [
+    ...result.rows.map((row) => `**${labelOf(result, row, labels)}**`),
+    ...(more > 0 ? [`${formatValue(more)} more`] : []),
+  ];
+  return `${named.slice(0, -1).join(', ')} and ${named.at(-1) ?? ''}`;
+}
+
 function firstValue(row: Row | undefined): unknown {
   return row?.[0];
 }
@@ -165,6 +175,8 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
       const value = `**${figureOf(result, first, answer.value)}**`;
       if (answer.limit === 1) {
         const most = answer.direction === 'asc' ? 'lowest' : 'highest';
+        if (rows.length > 1)
+          return `${tiedLabels(result, answer.labels)} tie for the ${most} ${what}${filters}, with ${value} each (by ${answer.dimension}).`;
         return `${leader} has the ${most} ${what}${filters}, with ${value} (by ${answer.dimension}).`;
       }
       if (answer.limit !== null) {
@@ -199,6 +211,8 @@ function lead(answer: AnswerSpec, plan: QueryPlan, result: QueryResult): string 
         answer.labels.length === 1 && !/name|title/i.test(answer.labels[0] ?? '')
           ? `${answer.labels[0] ?? ''} `
           : '';
+      if (answer.limit === 1 && rows.length > 1)
+        return `${tiedLabels(result, answer.labels)} tie for the ${edge} ${code(answer.column)} of ${code(answer.subject)}${filters}, with **${figureOf(result, first, answer.column)}** each.`;
       const count = rows.length === 1 ? '' : ` ${formatValue(rows.length)}`;
       return `The${count} ${edge} ${code(answer.subject)} by ${code(answer.column)}${filters}: ${rows.length === 1 ? '' : 'first is '}**${key}${named}** with **${figureOf(result, first, answer.column)}**.`;
     }

@@ -39,14 +39,17 @@ export function parseTop(rest: string, by: string | null, filters: Filter[]): Qu
   const superlative = superlatives.exec(rest);
   if (!adjective && !superlative) return null;
   const which = /^(?:which|what|who)\b/i.test(rest);
-  const limit = numberIn(rest) ?? (which || saysOne(rest) ? 1 : DEFAULT_TOP);
+  const said = numberIn(rest);
+  const limit = said ?? (which || saysOne(rest) ? 1 : DEFAULT_TOP);
+  // "which genre has the most tracks" is every genre that has that many; "top 1 genre" is one.
+  const ties = said === null && limit === 1;
   if (adjective && (!superlative || /^(most|least)$/i.test(superlative[1] ?? ''))) {
     const word = (adjective[1] ?? '').toLowerCase();
     const meaning = adjectives[word] ?? { hint: 'size', direction: 'desc' };
     const direction = /^least/i.test(adjective[0]) ? 'asc' : meaning.direction;
     const target = tokensOf(rest.replace(adjective[0], ' '));
     const ranking = by === null ? { aggregate: null, words: [], hint: meaning.hint } : parseMeasure(by);
-    return { kind: 'top', target, filters, limit, direction, ranking };
+    return { kind: 'top', target, filters, limit, ties, direction, ranking };
   }
   if (!superlative) return null;
   const word = (superlative[1] ?? '').toLowerCase();
@@ -58,7 +61,7 @@ export function parseTop(rest: string, by: string | null, filters: Filter[]): Qu
   if (popular) after = after.slice(popular[0].length);
   if (vague.has(word) || popular) {
     const ranking = by === null ? null : parseMeasure(by);
-    return { kind: 'top', target: tokensOf(`${before} ${after}`), filters, limit, direction, ranking };
+    return { kind: 'top', target: tokensOf(`${before} ${after}`), filters, limit, ties, direction, ranking };
   }
   // "which genre has the most tracks": the subject before the verb, the measure after.
   const verb = /\b(?:has|have|had|with|got|gets|get|having|contains?)\b\s*(?:the\s*)?$/i.exec(before.trim());
@@ -71,6 +74,7 @@ export function parseTop(rest: string, by: string | null, filters: Filter[]): Qu
       target: tokensOf(before.trim().slice(0, verb.index)),
       filters,
       limit,
+      ties,
       direction,
       ranking,
     };
@@ -83,11 +87,12 @@ export function parseTop(rest: string, by: string | null, filters: Filter[]): Qu
       target,
       filters,
       limit,
+      ties,
       direction,
       ranking: { aggregate: 'sum', words: [], hint: 'money' },
     };
   }
   // "the highest unit price": a column's extreme, or rows ranked by it when "by" says how.
   const ranking = by === null ? null : parseMeasure(by);
-  return { kind: 'top', target: tokensOf(`${before} ${after}`), filters, limit, direction, ranking };
+  return { kind: 'top', target: tokensOf(`${before} ${after}`), filters, limit, ties, direction, ranking };
 }

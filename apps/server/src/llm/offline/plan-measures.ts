@@ -12,6 +12,7 @@ import { resolveFilters } from './resolve-filters.ts';
 import type { KnownTable } from './schema-knowledge.ts';
 import type { MeasureChoice } from './measure-candidates.ts';
 import { measureCandidates, salesWords } from './measure-candidates.ts';
+import { keepFirstTies, rankColumn } from './first-ties.ts';
 import { describedTables } from './subject.ts';
 import { scaleDivisor, unitNote } from './units.ts';
 import type { Token } from './words.ts';
@@ -36,6 +37,8 @@ export interface AggregateSpec {
   filters: Filter[];
   limit: number | null;
   direction: Direction;
+  /** One group was asked for by "which": every group tied for first is the answer. */
+  ties?: boolean;
   /** Tables the question names, where a value is looked for first. */
   named?: readonly string[];
   /** A percentage: of the rows meeting the conditions, or of each group. */
@@ -243,14 +246,21 @@ export function planAggregate(context: PlanContext, spec: AggregateSpec): QueryP
   const labels = selected.map((entry) => entry.expression);
   const orderBy =
     dimension.ordered && spec.limit === null ? labels : [`${dialect.id(value)} ${direction}`, ...labels];
-  const sql = query.sql({
-    select: [...selected.map((entry) => query.as(entry.expression, entry.alias)), query.as(measured, value)],
-    where,
-    groupBy: [...dimension.group(query), ...labels],
-    orderBy,
-    limit: spec.limit,
-  });
   const aliases = selected.map((entry) => entry.alias);
+  const columns = [
+    ...selected.map((entry) => query.as(entry.expression, entry.alias)),
+    query.as(measured, value),
+  ];
+  const groupBy = [...dimension.group(query), ...labels];
+  const sql =
+    spec.ties === true && spec.limit === 1 && !share
+      ? keepFirstTies(
+          dialect,
+          query.sql({ select: [...columns, rankColumn(dialect, measured, direction)], where, groupBy }),
+          [...aliases, value],
+          aliases.map((alias) => dialect.id(alias)),
+        )
+      : query.sql({ select: columns, where, groupBy, orderBy, limit: spec.limit });
   return {
     ...base,
     sql,

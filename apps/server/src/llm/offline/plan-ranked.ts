@@ -5,6 +5,7 @@ import type { QueryPlan } from './plan-types.ts';
 import { queryOver } from './query-builder.ts';
 import type { Direction, Filter, Measure } from './question.ts';
 import { resolveFilters } from './resolve-filters.ts';
+import { keepFirstTies, rankColumn } from './first-ties.ts';
 import { labelColumns } from './resolve-names.ts';
 import type { KnownColumn, KnownTable } from './schema-knowledge.ts';
 
@@ -23,6 +24,8 @@ export function planRanked(
     filters: Filter[];
     limit: number;
     direction: Direction;
+    /** One row was asked for by "which": every row tied for first is the answer. */
+    ties?: boolean;
     named?: readonly string[];
     hint?: Measure['hint'];
   },
@@ -31,13 +34,24 @@ export function planRanked(
   const query = queryOver(context.dialect, table, resolved.paths);
   const where = resolved.conditions.map((condition) => condition.write(query));
   const ref = query.column(table, choice.column.name);
-  const sql = query.sql({
-    select: [query.star()],
-    // PostgreSQL sorts NULLs first when descending; they are no one's top.
-    where: [...where, `${ref} IS NOT NULL`],
-    orderBy: [`${ref} ${spec.direction === 'asc' ? 'ASC' : 'DESC'}`],
-    limit: spec.limit,
-  });
+  const direction = spec.direction === 'asc' ? 'ASC' : 'DESC';
+  // PostgreSQL sorts NULLs first when descending; they are no one's top.
+  const present = [...where, `${ref} IS NOT NULL`];
+  const labels = rankedLabels(table, choice.column);
+  const sql =
+    spec.ties === true && spec.limit === 1
+      ? keepFirstTies(
+          context.dialect,
+          query.sql({ select: [query.star(), rankColumn(context.dialect, ref, direction)], where: present }),
+          table.columns.map((column) => column.name),
+          labels.map((label) => context.dialect.id(label)),
+        )
+      : query.sql({
+          select: [query.star()],
+          where: present,
+          orderBy: [`${ref} ${direction}`],
+          limit: spec.limit,
+        });
   const vocabulary = query.vocabulary();
   for (const word of resolved.explains) vocabulary.add(word);
   if (choice.hinted && spec.hint) for (const word of hintVocabulary[spec.hint]) vocabulary.add(word);
@@ -51,7 +65,7 @@ export function planRanked(
       kind: 'ranked',
       subject: table.name,
       column: choice.column.name,
-      labels: rankedLabels(table, choice.column),
+      labels,
       dated: choice.column.dateLike,
       direction: spec.direction,
       limit: spec.limit,

@@ -51,11 +51,11 @@ function askRanking(context: PlanContext, table: KnownTable, limit: number, filt
 
 export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan {
   const subject = findSubject(context, question.target, question.filters);
-  const { ranking, limit, direction } = question;
+  const { ranking, limit, direction, ties } = question;
   const named = namedTables(context, question);
   if (subject.name === null) {
     if (question.target.length === 0) throw new CannotAnswer('I could not tell what to rank.');
-    const common = { filters: subject.filters, limit, direction, named };
+    const common = { filters: subject.filters, limit, direction, ties, named };
     if (ranking) {
       // "top 5 countries by total sales": the words are a dimension, not a table.
       const counted = ranking.words.length > 0 ? matchTable(ranking.words, context.names) : null;
@@ -92,7 +92,7 @@ export function planTop(context: PlanContext, question: Kind<'top'>): QueryPlan 
   }
   const table = requireTable(context, subject.name);
   const filters = [...subject.filters, ...bareFilters(table, subject.rest, question.target, context.names)];
-  const common = { filters, limit, direction, named };
+  const common = { filters, limit, direction, ties, named };
   if (ranking === null) return askRanking(context, table, limit, filters);
   if (ranking.words.length > 0 && (ranking.aggregate === null || ranking.aggregate === 'count')) {
     const counted = matchTable(ranking.words, context.names);

@@ -76,6 +76,8 @@ export type Question =
       target: Token[];
       filters: Filter[];
       limit: number;
+      /** One was asked for by "which" or "the" rather than a number: every row tied for first is the answer. */
+      ties: boolean;
       direction: Direction;
       ranking: Measure | null;
     }

@@ -376,6 +376,7 @@ for (const dialect of await storeDialects('Semantic models')) {
         message: /did you mean order_count/,
       });
       expectError(await ask({ metrics: [] }), 400, { field: 'metrics' });
+      expectError(await ask({ metrics: ['order_count'], ties: true }), 400, { field: 'ties' });
       expectError(await ask({ metrics: ['order_count'] }, people.eve), 404);
     });
 

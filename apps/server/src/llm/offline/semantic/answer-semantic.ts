@@ -63,6 +63,15 @@ function lead(reading: SemanticReading, result: QueryResult): string {
     case 'ranked': {
       if (!first) return `No rows for the ${answer.what.toLowerCase()} by ${answer.by}${filters}.`;
       const most = answer.direction === 'asc' ? 'lowest' : 'highest';
+      if (answer.limit === 1 && result.rows.length > 1) {
+        // Tied for first: every one of them is the answer.
+        const more = (result.rowCount ?? result.rows.length) - result.rows.length;
+        const tied = [
+          ...result.rows.map((row) => `**${labelOf(result, row, value, answer.hidden)}**`),
+          ...(more > 0 ? [`${formatValue(more)} more`] : []),
+        ];
+        return `${tied.slice(0, -1).join(', ')} and ${tied.at(-1) ?? ''} tie for the ${most} ${answer.what.toLowerCase()}${filters}, with ${figure(first)} each (by ${answer.by}).`;
+      }
       if (answer.limit === 1)
         return `**${labelOf(result, first, value, answer.hidden)}** has the ${most} ${answer.what.toLowerCase()}${filters}, with ${figure(first)} (by ${answer.by}).`;
       const edge = answer.direction === 'asc' ? 'Bottom' : 'Top';

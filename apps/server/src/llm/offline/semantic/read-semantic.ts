@@ -170,7 +170,7 @@ function reading(
   figure: Figure,
   filters: NonNullable<ReturnType<typeof readFilters>>,
   grouping: Grouping | null,
-  order: { direction: Direction; limit: number } | null,
+  order: { direction: Direction; limit: number; ties: boolean } | null,
   words: string[],
 ): SemanticReading {
   const base = baseQuery(figure, filters);
@@ -183,7 +183,7 @@ function reading(
       dimensions: grouping?.dimensions ?? [],
       filters: [...base.filters, ...keyedRows(grouping)],
       orderBy: orderOf(value, grouping, order),
-      ...(order ? { limit: order.limit } : {}),
+      ...(order ? { limit: order.limit, ...(order.ties ? { ties: true } : {}) } : {}),
     },
     measures: base.measures,
     keys: grouping?.keys ?? [],
@@ -280,6 +280,7 @@ function yearAsLimit(
   return {
     ...question,
     limit: 1,
+    ties: true,
     filters: [
       ...question.filters,
       { column: null, op: '=', values: [said], form: 'loose', unit: null, hint: null, replaces: false },
@@ -331,7 +332,7 @@ function readTopWith(
     found.figure,
     conditions,
     grouping,
-    { direction: question.direction, limit: question.limit },
+    { direction: question.direction, limit: question.limit, ties: question.ties },
     [
       ...termWords(target.matches),
       ...termWords(ranking?.matches ?? []),
