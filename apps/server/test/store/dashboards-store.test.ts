@@ -36,7 +36,7 @@ if (postgresGate.failInCi) {
 }
 
 const layout = { x: 0, y: 0, w: 6, h: 4 };
-const metricQuery = { metrics: ['order_count'], dimensions: [], filters: [], orderBy: [] };
+const metricQuery = { metrics: ['order_count'], dimensions: [], filters: [], orderBy: [], ties: false };
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.run)(`dashboards in a ${dialect.name} store`, () => {

@@ -56,6 +56,7 @@ export async function filterValuesOf(
                 dimensions: [{ dimension: binding.dimension }],
                 filters: [],
                 orderBy: [{ field: binding.dimension, direction: 'asc' }],
+                ties: false,
                 limit: rowCap,
               },
             },
