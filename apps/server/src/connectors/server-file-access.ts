@@ -1,5 +1,6 @@
 import type { ServerFileRules } from '@querent/contracts';
 import type { SqlToken } from './sql-lexer.ts';
+import { tablePositions } from './table-positions.ts';
 
 /*
  * Safe mode's check for statements that reach the database server's files (or run SQL text that
@@ -56,48 +57,14 @@ export function serverFileAccess(tokens: readonly SqlToken[], rules: ServerFileR
   return null;
 }
 
-/** Words that end a FROM list at its own depth (ON and USING do not: `JOIN b ON …, c` goes on listing). */
-const fromListEnders = new Set([
-  'WHERE',
-  'GROUP',
-  'HAVING',
-  'ORDER',
-  'LIMIT',
-  'OFFSET',
-  'FETCH',
-  'QUALIFY',
-  'WINDOW',
-  'UNION',
-  'EXCEPT',
-  'INTERSECT',
-  'SELECT',
-  'RETURNING',
-]);
-
 /**
- * A string or path-like quoted name where a table belongs: DuckDB reads `FROM 'data.csv'` and
- * `FROM "logs/x.json"` as the file at that path. Table positions are the first item after FROM
- * or JOIN and every item after a comma of the same FROM list.
+ * A string or path-like quoted name where a table belongs (`table-positions.ts`): DuckDB reads
+ * `FROM 'data.csv'` and `FROM "logs/x.json"` as the file at that path.
  */
 function pathInTablePosition(tokens: readonly SqlToken[]): string | null {
-  // The parenthesis depths at which a FROM list is open.
-  const openFromLists = new Set<number>();
-  let depth = 0;
-  let expectTable = false;
-  for (const token of tokens) {
-    if (expectTable && isPath(token)) return token.text;
-    expectTable = false;
-    if (token.text === '(') depth += 1;
-    else if (token.text === ')') {
-      openFromLists.delete(depth);
-      depth -= 1;
-    } else if (token.kind === 'word') {
-      const word = token.text.toUpperCase();
-      if (word === 'FROM' || word === 'JOIN') {
-        openFromLists.add(depth);
-        expectTable = true;
-      } else if (fromListEnders.has(word)) openFromLists.delete(depth);
-    } else if (token.text === ',' && openFromLists.has(depth)) expectTable = true;
+  for (const position of tablePositions(tokens)) {
+    const token = tokens[position];
+    if (token && isPath(token)) return token.text;
   }
   return null;
 }

@@ -1,7 +1,7 @@
 /**
  * The socket a pg connection reads from: pg's parser is its one `data` listener.
  */
-interface DataSocket {
+export interface DataSocket {
   listeners(event: 'data'): unknown[];
   on(event: 'data', listener: (chunk: Buffer) => void): unknown;
   removeListener(event: 'data', listener: (chunk: Buffer) => void): unknown;

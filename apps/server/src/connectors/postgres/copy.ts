@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import { CopyDataTap } from './copy-data-tap.ts';
+import { CopyDataTap, type DataSocket } from './copy-data-tap.ts';
 import type { WireField } from './values.ts';
-
-type TappedSocket = ConstructorParameters<typeof CopyDataTap>[0];
 
 /** The part of pg's Connection these submittables write to (its published types lag the library). */
 interface WireConnection {
@@ -177,7 +175,7 @@ export class PostgresCopyOut {
     const wire = connection as unknown as WireConnection;
     this.#socket = wire.stream;
     // Rows straight off the socket (copy-data-tap.ts); through handleCopyData if it cannot.
-    new CopyDataTap(wire.stream as unknown as TappedSocket, this.#record).attach();
+    new CopyDataTap(wire.stream as unknown as DataSocket, this.#record).attach();
     wire.query(this.#sql);
   }
 

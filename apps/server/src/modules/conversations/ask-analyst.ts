@@ -22,7 +22,7 @@ export interface AskAnalystInput {
 }
 
 /** A stored message of the turn, in a few words: what the analyst is doing. */
-export function describeStep(message: Message): string | null {
+function describeStep(message: Message): string | null {
   if (message.role === 'user') return null;
   if (message.functionCall) return `Calling ${message.functionCall.name}`;
   if (message.query) return `Ran ${message.query.title ? `"${message.query.title}"` : 'a query'}`;

@@ -1,66 +1,25 @@
 import type { SqlDialect } from '@querent/contracts';
+import { nameOf } from '../../connectors/server-file-access.ts';
 import { lexSql, type SqlToken } from '../../connectors/sql-lexer.ts';
+import { tablePositions } from '../../connectors/table-positions.ts';
 
-/** Words that end a table reference in a FROM list rather than naming its alias. */
-const clauseWords = new Set([
-  'WHERE',
-  'JOIN',
-  'INNER',
-  'LEFT',
-  'RIGHT',
-  'FULL',
-  'CROSS',
-  'NATURAL',
-  'ON',
-  'USING',
-  'GROUP',
-  'ORDER',
-  'LIMIT',
-  'OFFSET',
-  'HAVING',
-  'UNION',
-  'EXCEPT',
-  'INTERSECT',
-  'WINDOW',
-  'FETCH',
-  'FOR',
-  'LATERAL',
-  'TABLESAMPLE',
-  'QUALIFY',
-  'OUTER',
-]);
-/** Functions whose arguments say FROM without naming a table: EXTRACT(YEAR FROM day). */
-const fromInArguments = new Set(['EXTRACT', 'SUBSTRING', 'TRIM', 'OVERLAY', 'POSITION']);
-
-const upper = (token: SqlToken | undefined) => (token?.kind === 'word' ? token.text.toUpperCase() : '');
-
-function nameText(token: SqlToken): string {
-  if (token.kind !== 'quoted') return token.text;
-  const close = token.text.startsWith('[') ? ']' : token.text.charAt(0);
-  return token.text.slice(1, -1).replaceAll(close + close, close);
-}
-
-const isName = (token: SqlToken | undefined) => token?.kind === 'word' || token?.kind === 'quoted';
-
-/** A dotted name starting at `index` (schema.table), and the index after it; null when none starts there. */
-function readName(tokens: SqlToken[], index: number): { name: string; next: number } | null {
+/** A dotted name starting at `index` (`schema.table`), lower case; null when no name starts there. */
+function dottedName(tokens: readonly SqlToken[], index: number): string | null {
   const parts: string[] = [];
-  let at = index;
-  for (;;) {
-    const token = tokens[at];
-    if (!token || !isName(token) || clauseWords.has(upper(token))) break;
-    parts.push(nameText(token));
-    at += 1;
-    if (tokens[at]?.text !== '.') break;
-    at += 1;
+  for (let at = index; ; at += 2) {
+    const part = nameOf(tokens[at]);
+    if (part === null) break;
+    parts.push(part);
+    if (tokens[at + 1]?.text !== '.') break;
   }
-  return parts.length === 0 ? null : { name: parts.join('.').toLowerCase(), next: at };
+  return parts.length === 0 ? null : parts.join('.');
 }
 
 /**
- * The tables a read names after FROM and JOIN (and in a FROM list's commas), in lower case as
- * written (`schema.table` or `table`), the query's own WITH names left out. A reading of the text,
- * not of the plan: a view counts as the table it is named as. Answers none for text it cannot read.
+ * The tables a read names where a table belongs (after FROM and JOIN, and in a FROM list's
+ * commas: `table-positions.ts`), lower case as written (`schema.table` or `table`), the query's
+ * own WITH names left out. A reading of the text, not of the plan: a view counts as the table it
+ * is named as. Answers none for text it cannot read.
  */
 export function tablesRead(sql: string, dialect: SqlDialect): string[] {
   const lexed = lexSql(sql, { dialect });
@@ -68,36 +27,20 @@ export function tablesRead(sql: string, dialect: SqlDialect): string[] {
   const names = new Set<string>();
   const withNames = new Set<string>();
   for (const tokens of lexed.statements) {
-    // For each open parenthesis: whether it holds a function's arguments that may say FROM.
-    const inArguments: boolean[] = [];
-    for (let index = 0; index < tokens.length; index += 1) {
-      const token = tokens[index];
-      if (token?.text === '(') {
-        inArguments.push(fromInArguments.has(upper(tokens[index - 1])));
-        continue;
-      }
-      if (token?.text === ')') {
-        inArguments.pop();
-        continue;
-      }
-      const word = upper(token);
+    tokens.forEach((token, index) => {
       // `name AS (`: a WITH query's name.
-      if (word === 'AS' && tokens[index + 1]?.text === '(' && isName(tokens[index - 1])) {
-        const named = tokens[index - 1];
-        if (named) withNames.add(nameText(named).toLowerCase());
-      }
-      if ((word !== 'FROM' && word !== 'JOIN') || inArguments.at(-1) === true) continue;
-      let at = index + 1;
-      for (;;) {
-        const read = readName(tokens, at);
-        if (read === null) break;
-        names.add(read.name);
-        at = read.next;
-        if (upper(tokens[at]) === 'AS') at += 1;
-        if (isName(tokens[at]) && !clauseWords.has(upper(tokens[at]))) at += 1;
-        if (tokens[at]?.text !== ',') break;
-        at += 1;
-      }
+      const named = nameOf(tokens[index - 1]);
+      if (
+        token.kind === 'word' &&
+        token.text.toUpperCase() === 'AS' &&
+        tokens[index + 1]?.text === '(' &&
+        named
+      )
+        withNames.add(named);
+    });
+    for (const position of tablePositions(tokens)) {
+      const name = dottedName(tokens, position);
+      if (name !== null) names.add(name);
     }
   }
   return [...names].filter((name) => !withNames.has(name));
